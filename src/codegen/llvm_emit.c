@@ -1,0 +1,567 @@
+/* llvm_emit.c — loop IR -> LLVM IR (C API of LLVM 14), O3 for the host, JIT with ORC LLJIT.
+ *
+ * How the IR maps: block loop over [begin, end); SHARED/LOCAL/REG buffers are entry-block allocas (REG
+ * tiles have constant indices once UNROLL/VECTOR loops are expanded, so SROA turns them into registers);
+ * a VECTOR loop is emitted once with <W x float> values: loads whose index has stride 1 along the loop
+ * become vector loads, stride 0 a broadcast, anything else a per-lane gather; acc + a*b becomes
+ * llvm.fmuladd (the C API cannot set contraction flags). */
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen.h"
+#include "target.h"
+
+#define MAX_UNROLL 8192 /* an UNROLL loop longer than this stays a loop */
+
+typedef struct {
+  LLVMValueRef v;
+  int vec; /* v is a <W x float> */
+} fval;
+
+typedef struct {
+  const eto_kernel *k;
+  LLVMContextRef ctx;
+  LLVMModuleRef mod;
+  LLVMBuilderRef b;
+  LLVMValueRef fn;
+  LLVMTypeRef i64, f32, i1, fptr, i32;
+  LLVMValueRef buf[ETO_KERNEL_MAX_BUFS]; /* float* of every buffer */
+  LLVMValueRef vars[ETO_KERNEL_MAX_VARS];
+  int vec_var; /* var of the VECTOR loop being emitted, -1 outside */
+  int width;
+  LLVMValueRef fmuladd_s, fmuladd_v, sqrt_s, sqrt_v;
+  LLVMTypeRef fmuladd_s_ty, fmuladd_v_ty, sqrt_s_ty, sqrt_v_ty;
+} emit;
+
+static LLVMValueRef ci(emit *E, int64_t v) { return LLVMConstInt(E->i64, (unsigned long long)v, 1); }
+
+static LLVMTypeRef vty(emit *E) { return LLVMVectorType(E->f32, (unsigned)E->width); }
+
+static LLVMValueRef intrinsic(emit *E, const char *name, LLVMTypeRef over, LLVMTypeRef *fty) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  *fty = LLVMIntrinsicGetType(E->ctx, id, &over, 1);
+  return LLVMGetIntrinsicDeclaration(E->mod, id, &over, 1);
+}
+
+/* ---- integer expressions (scalar; in vector mode the vector var holds the lane being emitted) ---- */
+
+static LLVMValueRef emit_i(emit *E, const eto_expr *e) {
+  LLVMBuilderRef b = E->b;
+  switch (e->op) {
+  case ETO_X_INT: return ci(E, e->ival);
+  case ETO_X_VAR: return E->vars[e->var];
+  default: break;
+  }
+  LLVMValueRef x = emit_i(E, e->a), y = emit_i(E, e->b);
+  switch (e->op) {
+  case ETO_X_ADD: return LLVMBuildAdd(b, x, y, "");
+  case ETO_X_SUB: return LLVMBuildSub(b, x, y, "");
+  case ETO_X_MUL: return LLVMBuildMul(b, x, y, "");
+  case ETO_X_DIV: { /* floor division; the divisor is a positive constant in every lowering */
+    LLVMValueRef q = LLVMBuildSDiv(b, x, y, ""), r = LLVMBuildSRem(b, x, y, "");
+    LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, r, ci(E, 0), "");
+    return LLVMBuildSub(b, q, LLVMBuildZExt(b, neg, E->i64, ""), "");
+  }
+  case ETO_X_MOD: {
+    LLVMValueRef r = LLVMBuildSRem(b, x, y, "");
+    LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, r, ci(E, 0), "");
+    return LLVMBuildAdd(b, r, LLVMBuildSelect(b, neg, y, ci(E, 0), ""), "");
+  }
+  case ETO_X_MIN: return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, x, y, ""), x, y, "");
+  case ETO_X_MAX: return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSGT, x, y, ""), x, y, "");
+  case ETO_X_LT: return LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntSLT, x, y, ""), E->i64, "");
+  case ETO_X_LE: return LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntSLE, x, y, ""), E->i64, "");
+  case ETO_X_EQ: return LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntEQ, x, y, ""), E->i64, "");
+  case ETO_X_AND: return LLVMBuildAnd(b, x, y, "");
+  default: return ci(E, 0);
+  }
+}
+
+static int uniform(emit *E, const eto_expr *e) {
+  int64_t s;
+  return E->vec_var < 0 || !e || (eto_expr_stride(e, E->vec_var, &s) && s == 0);
+}
+
+static LLVMValueRef gep(emit *E, int buf, LLVMValueRef idx) {
+  return LLVMBuildGEP2(E->b, E->f32, E->buf[buf], &idx, 1, "");
+}
+
+/* Scalar load with an optional guard: never touches memory when the guard is false. */
+static LLVMValueRef load_scalar(emit *E, const eto_expr *e) {
+  LLVMValueRef idx = emit_i(E, e->a);
+  if (!e->c) {
+    LLVMValueRef l = LLVMBuildLoad2(E->b, E->f32, gep(E, e->buf, idx), "");
+    LLVMSetAlignment(l, 4);
+    return l;
+  }
+  LLVMValueRef ok = LLVMBuildICmp(E->b, LLVMIntNE, emit_i(E, e->c), ci(E, 0), "");
+  LLVMValueRef safe = LLVMBuildSelect(E->b, ok, idx, ci(E, 0), "");
+  LLVMValueRef l = LLVMBuildLoad2(E->b, E->f32, gep(E, e->buf, safe), "");
+  LLVMSetAlignment(l, 4);
+  return LLVMBuildSelect(E->b, ok, l, LLVMConstReal(E->f32, 0.0), "");
+}
+
+static LLVMValueRef splat(emit *E, LLVMValueRef s) {
+  LLVMValueRef u = LLVMGetUndef(vty(E));
+  LLVMValueRef v = LLVMBuildInsertElement(E->b, u, s, LLVMConstInt(E->i32, 0, 0), "");
+  return LLVMBuildShuffleVector(E->b, v, u, LLVMConstNull(LLVMVectorType(E->i32, (unsigned)E->width)), "");
+}
+
+static LLVMValueRef as_vec(emit *E, fval x) { return x.vec ? x.v : splat(E, x.v); }
+
+static fval emit_f(emit *E, const eto_expr *e);
+
+static fval emit_load(emit *E, const eto_expr *e) {
+  int64_t s;
+  int v = E->vec_var;
+  if (v < 0) return (fval){load_scalar(E, e), 0};
+  int known = eto_expr_stride(e->a, v, &s);
+  if (known && s == 0 && uniform(E, e->c)) return (fval){load_scalar(E, e), 0};
+  LLVMValueRef saved = E->vars[v];
+  if (known && s == 1 && uniform(E, e->c)) {
+    E->vars[v] = ci(E, 0);
+    LLVMValueRef idx = emit_i(E, e->a);
+    LLVMValueRef ok = e->c ? LLVMBuildICmp(E->b, LLVMIntNE, emit_i(E, e->c), ci(E, 0), "") : NULL;
+    if (ok) idx = LLVMBuildSelect(E->b, ok, idx, ci(E, 0), "");
+    LLVMValueRef p = LLVMBuildBitCast(E->b, gep(E, e->buf, idx), LLVMPointerType(vty(E), 0), "");
+    LLVMValueRef l = LLVMBuildLoad2(E->b, vty(E), p, "");
+    LLVMSetAlignment(l, 4);
+    if (ok) l = LLVMBuildSelect(E->b, ok, l, LLVMConstNull(vty(E)), "");
+    E->vars[v] = saved;
+    return (fval){l, 1};
+  }
+  LLVMValueRef r = LLVMGetUndef(vty(E));
+  for (int l = 0; l < E->width; l++) {
+    E->vars[v] = ci(E, l);
+    r = LLVMBuildInsertElement(E->b, r, load_scalar(E, e), LLVMConstInt(E->i32, (unsigned)l, 0), "");
+  }
+  E->vars[v] = saved;
+  return (fval){r, 1};
+}
+
+static fval emit_f(emit *E, const eto_expr *e) {
+  LLVMBuilderRef b = E->b;
+  switch (e->op) {
+  case ETO_X_FLOAT: return (fval){LLVMConstReal(E->f32, e->fval), 0};
+  case ETO_X_LOAD: return emit_load(E, e);
+  case ETO_X_FSQRT: {
+    fval x = emit_f(E, e->a);
+    LLVMValueRef arg = x.v;
+    return x.vec ? (fval){LLVMBuildCall2(b, E->sqrt_v_ty, E->sqrt_v, &arg, 1, ""), 1}
+                 : (fval){LLVMBuildCall2(b, E->sqrt_s_ty, E->sqrt_s, &arg, 1, ""), 0};
+  }
+  case ETO_X_FADD:
+    if (e->b->op == ETO_X_FMUL) { /* acc + x*y -> fmuladd(x, y, acc) */
+      fval acc = emit_f(E, e->a), x = emit_f(E, e->b->a), y = emit_f(E, e->b->b);
+      if (acc.vec || x.vec || y.vec) {
+        LLVMValueRef args[3] = {as_vec(E, x), as_vec(E, y), as_vec(E, acc)};
+        return (fval){LLVMBuildCall2(b, E->fmuladd_v_ty, E->fmuladd_v, args, 3, ""), 1};
+      }
+      LLVMValueRef args[3] = {x.v, y.v, acc.v};
+      return (fval){LLVMBuildCall2(b, E->fmuladd_s_ty, E->fmuladd_s, args, 3, ""), 0};
+    }
+    /* fall through */
+  default: {
+    fval x = emit_f(E, e->a), y = emit_f(E, e->b);
+    int vec = x.vec || y.vec;
+    LLVMValueRef l = vec ? as_vec(E, x) : x.v, r = vec ? as_vec(E, y) : y.v;
+    switch (e->op) {
+    case ETO_X_FADD: return (fval){LLVMBuildFAdd(b, l, r, ""), vec};
+    case ETO_X_FMUL: return (fval){LLVMBuildFMul(b, l, r, ""), vec};
+    case ETO_X_FMAX: return (fval){LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, l, r, ""), l, r, ""), vec};
+    default: return (fval){LLVMConstReal(E->f32, 0.0), 0};
+    }
+  }
+  }
+}
+
+/* ---- statements ---- */
+
+static void emit_stmt(emit *E, const eto_stmt *s);
+
+static void emit_store(emit *E, const eto_stmt *s) {
+  fval val = emit_f(E, s->value);
+  int v = E->vec_var;
+  int64_t st;
+  if (v >= 0 && val.vec && eto_expr_stride(s->index, v, &st) && st == 1) {
+    LLVMValueRef saved = E->vars[v];
+    E->vars[v] = ci(E, 0);
+    LLVMValueRef p = LLVMBuildBitCast(E->b, gep(E, s->buf, emit_i(E, s->index)), LLVMPointerType(vty(E), 0), "");
+    E->vars[v] = saved;
+    LLVMSetAlignment(LLVMBuildStore(E->b, val.v, p), 4);
+    return;
+  }
+  if (v >= 0 && (val.vec || !uniform(E, s->index))) { /* per-lane scatter, lanes in loop order */
+    LLVMValueRef saved = E->vars[v];
+    for (int l = 0; l < E->width; l++) {
+      E->vars[v] = ci(E, l);
+      LLVMValueRef x = val.vec ? LLVMBuildExtractElement(E->b, val.v, LLVMConstInt(E->i32, (unsigned)l, 0), "") : val.v;
+      LLVMSetAlignment(LLVMBuildStore(E->b, x, gep(E, s->buf, emit_i(E, s->index))), 4);
+    }
+    E->vars[v] = saved;
+    return;
+  }
+  LLVMSetAlignment(LLVMBuildStore(E->b, val.v, gep(E, s->buf, emit_i(E, s->index))), 4);
+}
+
+/* A VECTOR loop body can be emitted once with vector values when it holds only stores (no inner loops, no
+ * guards that depend on the lane). */
+static int vectorizable(emit *E, const eto_stmt *s, int var) {
+  int64_t st;
+  switch (s->kind) {
+  case ETO_S_STORE: return 1;
+  case ETO_S_SEQ:
+    for (int i = 0; i < s->n; i++)
+      if (!vectorizable(E, s->items[i], var)) return 0;
+    return 1;
+  case ETO_S_IF: return eto_expr_stride(s->cond, var, &st) && st == 0 && vectorizable(E, s->body, var);
+  default: return 0;
+  }
+}
+
+static void emit_loop(emit *E, const eto_stmt *s) {
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(E->b);
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "loop");
+  LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "endloop");
+  LLVMBuildBr(E->b, head);
+  LLVMPositionBuilderAtEnd(E->b, head);
+  LLVMValueRef phi = LLVMBuildPhi(E->b, E->i64, E->k->var_name[s->var]);
+  LLVMValueRef saved = E->vars[s->var];
+  E->vars[s->var] = phi;
+  emit_stmt(E, s->body);
+  E->vars[s->var] = saved;
+  LLVMValueRef next = LLVMBuildAdd(E->b, phi, ci(E, 1), "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(E->b);
+  LLVMBuildCondBr(E->b, LLVMBuildICmp(E->b, LLVMIntSLT, next, ci(E, s->extent), ""), head, exit);
+  LLVMValueRef in_v[2] = {ci(E, 0), next};
+  LLVMBasicBlockRef in_b[2] = {pre, latch};
+  LLVMAddIncoming(phi, in_v, in_b, 2);
+  LLVMPositionBuilderAtEnd(E->b, exit);
+}
+
+static void emit_stmt(emit *E, const eto_stmt *s) {
+  switch (s->kind) {
+  case ETO_S_SEQ:
+    for (int i = 0; i < s->n; i++) emit_stmt(E, s->items[i]);
+    return;
+  case ETO_S_STORE: emit_store(E, s); return;
+  case ETO_S_BARRIER: return; /* threads are loops on the CPU: phases are already ordered */
+  case ETO_S_IF: {
+    LLVMValueRef c = LLVMBuildICmp(E->b, LLVMIntNE, emit_i(E, s->cond), ci(E, 0), "");
+    LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "then");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "endif");
+    LLVMBuildCondBr(E->b, c, then, done);
+    LLVMPositionBuilderAtEnd(E->b, then);
+    emit_stmt(E, s->body);
+    LLVMBuildBr(E->b, done);
+    LLVMPositionBuilderAtEnd(E->b, done);
+    return;
+  }
+  case ETO_S_FOR: {
+    if (s->loop == ETO_LOOP_VECTOR && E->vec_var < 0 && s->extent > 1 && vectorizable(E, s->body, s->var)) {
+      E->vec_var = s->var;
+      E->width = (int)s->extent;
+      E->vars[s->var] = ci(E, 0);
+      E->fmuladd_v = intrinsic(E, "llvm.fmuladd", vty(E), &E->fmuladd_v_ty);
+      E->sqrt_v = intrinsic(E, "llvm.sqrt", vty(E), &E->sqrt_v_ty);
+      emit_stmt(E, s->body);
+      E->vec_var = -1;
+      return;
+    }
+    if ((s->loop == ETO_LOOP_UNROLL || s->loop == ETO_LOOP_VECTOR) && s->extent <= MAX_UNROLL) {
+      LLVMValueRef saved = E->vars[s->var];
+      for (int64_t i = 0; i < s->extent; i++) {
+        E->vars[s->var] = ci(E, i);
+        emit_stmt(E, s->body);
+      }
+      E->vars[s->var] = saved;
+      return;
+    }
+    emit_loop(E, s);
+    return;
+  }
+  }
+}
+
+/* ---- module construction, optimization, JIT ---- */
+
+static int llvm_ready;
+
+static void llvm_init(void) {
+  if (llvm_ready) return;
+  LLVMInitializeNativeTarget();
+  LLVMInitializeNativeAsmPrinter();
+  llvm_ready = 1;
+}
+
+static LLVMTargetMachineRef host_tm(void) {
+  char *triple = LLVMGetDefaultTargetTriple();
+  char *cpu = LLVMGetHostCPUName();
+  LLVMTargetRef target;
+  char *err = NULL;
+  LLVMTargetMachineRef tm = NULL;
+  if (LLVMGetTargetFromTriple(triple, &target, &err) == 0)
+    tm = LLVMCreateTargetMachine(target, triple, cpu, eto_target_cpu_features(), LLVMCodeGenLevelAggressive,
+                                 LLVMRelocDefault, LLVMCodeModelJITDefault);
+  LLVMDisposeMessage(err);
+  LLVMDisposeMessage(triple);
+  LLVMDisposeMessage(cpu);
+  return tm;
+}
+
+/* Builds the module of k in ctx. Returns NULL with a message when verification fails. */
+static LLVMModuleRef build_module(LLVMContextRef ctx, const eto_kernel *k, const char *fname, LLVMTargetMachineRef tm,
+                                  char *msg, int cap) {
+  emit E = {.k = k, .ctx = ctx, .vec_var = -1};
+  E.mod = LLVMModuleCreateWithNameInContext(k->name, ctx);
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  LLVMSetTarget(E.mod, triple);
+  LLVMDisposeMessage(triple);
+  LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
+  LLVMSetModuleDataLayout(E.mod, dl);
+  LLVMDisposeTargetData(dl);
+  E.i64 = LLVMInt64TypeInContext(ctx);
+  E.i32 = LLVMInt32TypeInContext(ctx);
+  E.i1 = LLVMInt1TypeInContext(ctx);
+  E.f32 = LLVMFloatTypeInContext(ctx);
+  E.fptr = LLVMPointerType(E.f32, 0);
+  LLVMTypeRef params[3] = {LLVMPointerType(E.fptr, 0), E.i64, E.i64};
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), params, 3, 0);
+  E.fn = LLVMAddFunction(E.mod, fname, fty);
+  E.b = LLVMCreateBuilderInContext(ctx);
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, E.fn, "entry");
+  LLVMPositionBuilderAtEnd(E.b, entry);
+  E.width = 1;
+  E.fmuladd_s = intrinsic(&E, "llvm.fmuladd", E.f32, &E.fmuladd_s_ty);
+  E.sqrt_s = intrinsic(&E, "llvm.sqrt", E.f32, &E.sqrt_s_ty);
+
+  LLVMValueRef args = LLVMGetParam(E.fn, 0);
+  for (int bi = 0; bi < k->nbufs; bi++) {
+    const eto_buffer *bf = &k->buf[bi];
+    if (bf->scope <= ETO_BUF_OUTPUT) {
+      LLVMValueRef idx = ci(&E, bf->arg);
+      LLVMValueRef p = LLVMBuildGEP2(E.b, E.fptr, args, &idx, 1, "");
+      E.buf[bi] = LLVMBuildLoad2(E.b, E.fptr, p, bf->name);
+    } else {
+      LLVMValueRef a = LLVMBuildAlloca(E.b, LLVMArrayType(E.f32, (unsigned)(bf->size > 0 ? bf->size : 1)), bf->name);
+      LLVMSetAlignment(a, 64);
+      LLVMValueRef z[2] = {ci(&E, 0), ci(&E, 0)};
+      E.buf[bi] = LLVMBuildGEP2(E.b, LLVMArrayType(E.f32, (unsigned)(bf->size > 0 ? bf->size : 1)), a, z, 2, "");
+    }
+  }
+  /* for (blk = begin; blk < end; blk++) body */
+  LLVMValueRef begin = LLVMGetParam(E.fn, 1), end = LLVMGetParam(E.fn, 2);
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(ctx, E.fn, "block");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, E.fn, "block.body");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, E.fn, "done");
+  LLVMBuildBr(E.b, head);
+  LLVMPositionBuilderAtEnd(E.b, head);
+  LLVMValueRef blk = LLVMBuildPhi(E.b, E.i64, "blk");
+  LLVMBuildCondBr(E.b, LLVMBuildICmp(E.b, LLVMIntSLT, blk, end, ""), body, done);
+  LLVMPositionBuilderAtEnd(E.b, body);
+  for (int v = 0; v < k->nvars; v++) E.vars[v] = ci(&E, 0); /* vars of omitted extent-1 loops */
+  E.vars[0] = blk;
+  emit_stmt(&E, k->body);
+  LLVMValueRef next = LLVMBuildAdd(E.b, blk, ci(&E, 1), "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(E.b);
+  LLVMBuildBr(E.b, head);
+  LLVMValueRef in_v[2] = {begin, next};
+  LLVMBasicBlockRef in_b[2] = {entry, latch};
+  LLVMAddIncoming(blk, in_v, in_b, 2);
+  LLVMPositionBuilderAtEnd(E.b, done);
+  LLVMBuildRetVoid(E.b);
+  LLVMDisposeBuilder(E.b);
+  char *err = NULL;
+  if (LLVMVerifyModule(E.mod, LLVMReturnStatusAction, &err)) {
+    snprintf(msg, cap, "LLVM verifier: %.400s", err ? err : "?");
+    LLVMDisposeMessage(err);
+    LLVMDisposeModule(E.mod);
+    return NULL;
+  }
+  LLVMDisposeMessage(err);
+  return E.mod;
+}
+
+static eto_status optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, char *msg, int cap) {
+  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+  LLVMPassBuilderOptionsSetLoopVectorization(o, 1);
+  LLVMPassBuilderOptionsSetSLPVectorization(o, 1);
+  LLVMErrorRef e = LLVMRunPasses(mod, "default<O3>", tm, o);
+  LLVMDisposePassBuilderOptions(o);
+  if (e) {
+    char *m = LLVMGetErrorMessage(e);
+    snprintf(msg, cap, "LLVM optimizer: %s", m);
+    LLVMDisposeErrorMessage(m);
+    return ETO_ERR_INVALID;
+  }
+  return ETO_OK;
+}
+
+struct eto_jit {
+  LLVMOrcLLJITRef jit;
+  LLVMOrcThreadSafeContextRef tsc;
+  LLVMTargetMachineRef tm;
+  int64_t serial;
+};
+
+struct eto_compiled {
+  LLVMOrcResourceTrackerRef rt;
+  eto_kernel_fn fn;
+};
+
+static void error_text(LLVMErrorRef e, const char *what, char *msg, int cap) {
+  char *m = LLVMGetErrorMessage(e);
+  snprintf(msg, cap, "%s: %s", what, m);
+  LLVMDisposeErrorMessage(m);
+}
+
+eto_status eto_jit_create(eto_jit **out, char *msg, int cap) {
+  *out = NULL;
+  llvm_init();
+  eto_jit *j = calloc(1, sizeof *j);
+  if (!j) return ETO_ERR_NOMEM;
+  j->tm = host_tm();
+  if (!j->tm) {
+    snprintf(msg, cap, "LLVM: no target machine for the host");
+    free(j);
+    return ETO_ERR_UNSUPPORTED;
+  }
+  LLVMOrcJITTargetMachineBuilderRef jtmb;
+  LLVMErrorRef e = LLVMOrcJITTargetMachineBuilderDetectHost(&jtmb);
+  if (e) {
+    error_text(e, "LLVM JIT host detection", msg, cap);
+    LLVMDisposeTargetMachine(j->tm);
+    free(j);
+    return ETO_ERR_UNSUPPORTED;
+  }
+  LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+  LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, jtmb);
+  e = LLVMOrcCreateLLJIT(&j->jit, builder);
+  if (e) {
+    error_text(e, "LLVM JIT creation", msg, cap);
+    LLVMDisposeTargetMachine(j->tm);
+    free(j);
+    return ETO_ERR_UNSUPPORTED;
+  }
+  j->tsc = LLVMOrcCreateNewThreadSafeContext();
+  /* kernels may call memset/memcpy (emitted by LLVM for tile copies): resolve them in this process */
+  LLVMOrcDefinitionGeneratorRef gen = NULL;
+  e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(j->jit), NULL, NULL);
+  if (e) {
+    error_text(e, "LLVM JIT process symbols", msg, cap);
+    eto_jit_free(j);
+    return ETO_ERR_UNSUPPORTED;
+  }
+  LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(j->jit), gen);
+  *out = j;
+  return ETO_OK;
+}
+
+void eto_jit_free(eto_jit *j) {
+  if (!j) return;
+  LLVMOrcDisposeLLJIT(j->jit);
+  LLVMOrcDisposeThreadSafeContext(j->tsc);
+  LLVMDisposeTargetMachine(j->tm);
+  free(j);
+}
+
+eto_status eto_jit_compile(eto_jit *j, const eto_kernel *k, eto_compiled **out, char *msg, int cap) {
+  *out = NULL;
+  char fname[64];
+  snprintf(fname, sizeof fname, "%s_%lld", k->name, (long long)j->serial++);
+  LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(j->tsc);
+  LLVMModuleRef mod = build_module(ctx, k, fname, j->tm, msg, cap);
+  if (!mod) return ETO_ERR_INVALID;
+  eto_status st = optimize(mod, j->tm, msg, cap);
+  if (st != ETO_OK) {
+    LLVMDisposeModule(mod);
+    return st;
+  }
+  eto_compiled *c = calloc(1, sizeof *c);
+  if (!c) {
+    LLVMDisposeModule(mod);
+    return ETO_ERR_NOMEM;
+  }
+  LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(j->jit);
+  c->rt = LLVMOrcJITDylibCreateResourceTracker(jd);
+  LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, j->tsc);
+  LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModuleWithRT(j->jit, c->rt, tsm);
+  if (e) {
+    error_text(e, "LLVM JIT add module", msg, cap);
+    LLVMOrcDisposeThreadSafeModule(tsm);
+    LLVMOrcReleaseResourceTracker(c->rt);
+    free(c);
+    return ETO_ERR_INVALID;
+  }
+  LLVMOrcExecutorAddress addr = 0;
+  e = LLVMOrcLLJITLookup(j->jit, &addr, fname);
+  if (e || !addr) {
+    if (e) error_text(e, "LLVM JIT lookup", msg, cap);
+    else snprintf(msg, cap, "LLVM JIT lookup: %s not found", fname);
+    eto_compiled_free(c);
+    return ETO_ERR_INVALID;
+  }
+  c->fn = (eto_kernel_fn)(uintptr_t)addr;
+  *out = c;
+  return ETO_OK;
+}
+
+eto_kernel_fn eto_compiled_fn(const eto_compiled *c) { return c->fn; }
+
+void eto_compiled_free(eto_compiled *c) {
+  if (!c) return;
+  LLVMErrorRef e = LLVMOrcResourceTrackerRemove(c->rt);
+  if (e) LLVMConsumeError(e);
+  LLVMOrcReleaseResourceTracker(c->rt);
+  free(c);
+}
+
+eto_status eto_codegen_emit(const eto_kernel *k, eto_emit_kind kind, char **text, char *msg, int cap) {
+  *text = NULL;
+  llvm_init();
+  LLVMTargetMachineRef tm = host_tm();
+  if (!tm) {
+    snprintf(msg, cap, "LLVM: no target machine for the host");
+    return ETO_ERR_UNSUPPORTED;
+  }
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef mod = build_module(ctx, k, k->name, tm, msg, cap);
+  eto_status st = mod ? ETO_OK : ETO_ERR_INVALID;
+  if (st == ETO_OK && kind != ETO_EMIT_LLVM_RAW) st = optimize(mod, tm, msg, cap);
+  if (st == ETO_OK) {
+    if (kind == ETO_EMIT_ASM) {
+      LLVMMemoryBufferRef mb = NULL;
+      char *err = NULL;
+      if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &err, &mb)) {
+        snprintf(msg, cap, "LLVM codegen: %s", err ? err : "?");
+        st = ETO_ERR_INVALID;
+      } else {
+        size_t n = LLVMGetBufferSize(mb);
+        *text = malloc(n + 1);
+        if (*text) {
+          memcpy(*text, LLVMGetBufferStart(mb), n);
+          (*text)[n] = 0;
+        }
+        LLVMDisposeMemoryBuffer(mb);
+      }
+      LLVMDisposeMessage(err);
+    } else {
+      char *s = LLVMPrintModuleToString(mod);
+      *text = strdup(s);
+      LLVMDisposeMessage(s);
+    }
+  }
+  if (mod) LLVMDisposeModule(mod);
+  LLVMContextDispose(ctx);
+  LLVMDisposeTargetMachine(tm);
+  return st;
+}

@@ -1,0 +1,645 @@
+/* lower.c — program -> loop IR for the three sketches (multi-level tiling, cross-thread reduction,
+ * two-level tiling), for the CPU and for GPUs. See lower.h for the execution model. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+typedef struct {
+  const eto_compute *c;
+  const eto_program *p;
+  eto_kernel *k;
+  eto_arena *a;
+  int gpu;
+  int in_buf[ETO_MAX_INPUTS], bias_buf, out_buf;
+  int64_t gstride[ETO_MAX_INPUTS][ETO_MAX_DIMS]; /* row-major strides of the real inputs */
+  int need_pred[ETO_MAX_INPUTS][ETO_MAX_DIMS];   /* dimension can leave the tensor */
+  int imperfect_space[ETO_MAX_LOOPS], imperfect_reduce[ETO_MAX_LOOPS];
+} lctx;
+
+static int new_var(eto_kernel *k, const char *name, int idx) {
+  int v = k->nvars++;
+  if (idx >= 0) snprintf(k->var_name[v], sizeof k->var_name[v], "%s%d", name, idx);
+  else snprintf(k->var_name[v], sizeof k->var_name[v], "%s", name);
+  return v;
+}
+
+static int new_buf(eto_kernel *k, const char *name, eto_buf_scope scope, int64_t size, int arg) {
+  int b = k->nbufs++;
+  snprintf(k->buf[b].name, sizeof k->buf[b].name, "%s", name);
+  k->buf[b].scope = scope;
+  k->buf[b].size = size;
+  k->buf[b].arg = arg;
+  return b;
+}
+
+/* out[i] = (e / prod_{j>i} ext[j]) % ext[i]: the mixed-radix digits of a fused index. */
+static void decode(eto_arena *a, eto_expr *e, const int64_t *ext, int n, eto_expr **out) {
+  int64_t inner = 1;
+  for (int i = n - 1; i >= 0; i--) {
+    if (ext[i] == 1) out[i] = x_int(a, 0);
+    else if (i == 0) out[i] = x_div(a, e, inner);
+    else out[i] = x_mod(a, x_div(a, e, inner), ext[i]);
+    inner *= ext[i];
+  }
+}
+
+/* Virtual coordinate d of input i from the global loop indices. */
+static eto_expr *virtual_coord(lctx *L, int i, int d, eto_expr **xs, eto_expr **ks) {
+  const eto_index *ix = &L->c->in[i].index[d];
+  eto_expr *v = x_int(L->a, ix->offset);
+  for (int t = 0; t < ix->nterms; t++) {
+    const eto_term *tm = &ix->term[t];
+    eto_expr *var = tm->var < L->c->nest.nspace ? xs[tm->var] : ks[tm->var - L->c->nest.nspace];
+    v = x_add(L->a, v, x_muli(L->a, x_div(L->a, var, tm->div), tm->coef));
+  }
+  return v;
+}
+
+/* Load of input i at virtual coordinates vs, with the inlined padding / zero-insertion predicate and an
+ * extra guard (may be NULL). */
+static eto_expr *load_virtual(lctx *L, int i, eto_expr **vs, eto_expr *guard) {
+  const eto_operand *in = &L->c->in[i];
+  eto_arena *a = L->a;
+  eto_expr *g = x_int(a, 0), *pred = guard;
+  for (int d = 0; d < in->rank; d++) {
+    eto_expr *r = x_addi(a, vs[d], -in->pad_lo[d]);
+    eto_expr *real = r;
+    if (in->dilate[d] > 1) {
+      real = x_div(a, r, in->dilate[d]);
+      pred = x_and(a, pred, x_bin(a, ETO_X_EQ, x_mod(a, r, in->dilate[d]), x_int(a, 0)));
+    }
+    if (L->need_pred[i][d]) {
+      pred = x_and(a, pred, x_bin(a, ETO_X_LE, x_int(a, 0), real));
+      pred = x_and(a, pred, x_bin(a, ETO_X_LT, real, x_int(a, in->shape[d])));
+    }
+    g = x_add(a, g, x_muli(a, real, L->gstride[i][d]));
+  }
+  return x_load(a, L->in_buf[i], g, pred);
+}
+
+/* Static check: can dimension d of input i leave the real tensor over the (padded) iteration domain, or over
+ * a shared tile's footprint? Interval arithmetic on the index expression. */
+static void analyse_preds(lctx *L) {
+  const eto_compute *c = L->c;
+  const eto_program *p = L->p;
+  for (int i = 0; i < c->ninputs; i++) {
+    const eto_operand *in = &c->in[i];
+    int64_t gs = 1;
+    for (int d = in->rank - 1; d >= 0; d--) {
+      L->gstride[i][d] = gs;
+      gs *= in->shape[d];
+    }
+    for (int d = 0; d < in->rank; d++) {
+      const eto_index *ix = &in->index[d];
+      int64_t lo = ix->offset, hi = ix->offset;
+      int has_div = 0;
+      for (int t = 0; t < ix->nterms; t++) {
+        const eto_term *tm = &ix->term[t];
+        int64_t n = 1;
+        if (tm->var < c->nest.nspace)
+          for (int l = 0; l < ETO_SPACE_LEVELS; l++) n *= p->stile[tm->var][l];
+        else
+          for (int l = 0; l < ETO_REDUCE_LEVELS; l++) n *= p->rtile[tm->var - c->nest.nspace][l];
+        int64_t top = ir_floordiv(n - 1, tm->div) * tm->coef;
+        if (top >= 0) hi += top;
+        else lo += top;
+        has_div |= tm->div > 1;
+      }
+      int64_t rlo = lo - in->pad_lo[d], rhi = hi - in->pad_lo[d];
+      L->need_pred[i][d] = has_div || rlo < 0 || rhi > (in->shape[d] - 1) * in->dilate[d];
+    }
+  }
+  for (int s = 0; s < c->nest.nspace; s++) {
+    int64_t n = 1;
+    for (int l = 0; l < ETO_SPACE_LEVELS; l++) n *= p->stile[s][l];
+    L->imperfect_space[s] = n != c->nest.space[s].extent;
+  }
+  for (int r = 0; r < c->nest.nreduce; r++) {
+    int64_t n = 1;
+    for (int l = 0; l < ETO_REDUCE_LEVELS; l++) n *= p->rtile[r][l];
+    L->imperfect_reduce[r] = n != c->nest.reduce[r].extent;
+  }
+}
+
+/* Guard "x_i < extent_i" for imperfect space axes (NULL when none). */
+static eto_expr *space_guard(lctx *L, eto_expr **xs) {
+  eto_expr *g = NULL;
+  for (int s = 0; s < L->c->nest.nspace; s++)
+    if (L->imperfect_space[s]) g = x_and(L->a, g, x_bin(L->a, ETO_X_LT, xs[s], x_int(L->a, L->c->nest.space[s].extent)));
+  return g;
+}
+
+static eto_expr *reduce_guard(lctx *L, eto_expr **ks) {
+  eto_expr *g = NULL;
+  for (int r = 0; r < L->c->nest.nreduce; r++)
+    if (L->imperfect_reduce[r]) g = x_and(L->a, g, x_bin(L->a, ETO_X_LT, ks[r], x_int(L->a, L->c->nest.reduce[r].extent)));
+  return g;
+}
+
+/* The fused epilogue: bias, relu, sqrt; stores into the output at global space indices xs. */
+static eto_stmt *epilogue_store(lctx *L, eto_expr *acc, eto_expr **xs) {
+  eto_arena *a = L->a;
+  const eto_compute *c = L->c;
+  eto_expr *v = acc;
+  if (c->body == ETO_BODY_SQUARE_ADD_SQRT) v = x_bin(a, ETO_X_FSQRT, v, NULL);
+  if (c->bias) v = x_bin(a, ETO_X_FADD, v, x_load(a, L->bias_buf, xs[c->bias_axis], NULL));
+  if (c->relu) v = x_bin(a, ETO_X_FMAX, v, x_float(a, 0.0f));
+  eto_expr *o = x_int(a, 0);
+  int64_t st = 1;
+  for (int s = c->nest.nspace - 1; s >= 0; s--) {
+    o = x_add(a, o, x_muli(a, xs[s], st));
+    st *= c->nest.space[s].extent;
+  }
+  return s_if(a, space_guard(L, xs), s_store(a, L->out_buf, o, v));
+}
+
+/* acc += body(operands) */
+static eto_stmt *accumulate(lctx *L, int buf, eto_expr *idx, eto_expr **ops) {
+  eto_arena *a = L->a;
+  eto_expr *prod = L->c->body == ETO_BODY_MUL_ADD ? x_bin(a, ETO_X_FMUL, ops[0], ops[1]) : x_bin(a, ETO_X_FMUL, ops[0], ops[0]);
+  return s_store(a, buf, idx, x_bin(a, ETO_X_FADD, x_load(a, buf, idx, NULL), prod));
+}
+
+/* Wraps body in nested loops over vars[order[0..n-1]] (outermost first). */
+static eto_stmt *nest_loops(lctx *L, eto_stmt *body, const int *vars, const int64_t *ext, const eto_loop_kind *kind, int n) {
+  for (int i = n - 1; i >= 0; i--)
+    if (ext[i] > 1) body = s_for(L->a, vars[i], ext[i], kind[i], body);
+  return body;
+}
+
+static int64_t prod_space(const eto_program *p, int level) {
+  int64_t n = 1;
+  for (int i = 0; i < p->nspace; i++) n *= p->stile[i][level];
+  return n;
+}
+
+static int64_t prod_reduce(const eto_program *p, int level) {
+  int64_t n = 1;
+  for (int j = 0; j < p->nreduce; j++) n *= p->rtile[j][level];
+  return n;
+}
+
+/* Variables of the per-thread register tile: s3 loops (all axes), then s4 loops with the vector axis (the
+ * last axis with S4 > 1) moved innermost. Fills vars/ext/kind for both groups and the reg index. */
+typedef struct {
+  int s3[ETO_MAX_LOOPS], s4[ETO_MAX_LOOPS];
+  int order4[ETO_MAX_LOOPS];   /* axis of the i-th s4 loop (outermost first) */
+  int vec_axis;                /* -1 when no s4 factor is > 1 */
+} tile_vars;
+
+static void make_tile_vars(lctx *L, tile_vars *tv, int level3, int level4) {
+  const eto_program *p = L->p;
+  int ns = p->nspace, n = 0;
+  tv->vec_axis = -1;
+  for (int i = ns - 1; i >= 0 && tv->vec_axis < 0; i--)
+    if (p->stile[i][level4] > 1) tv->vec_axis = i;
+  for (int i = 0; i < ns; i++) {
+    tv->s3[i] = level3 >= 0 ? new_var(L->k, "s3_", i) : -1;
+    tv->s4[i] = new_var(L->k, "s4_", i);
+    if (i != tv->vec_axis) tv->order4[n++] = i;
+  }
+  if (tv->vec_axis >= 0) tv->order4[n++] = tv->vec_axis;
+}
+
+/* Register-tile index: row-major over [S3 axes..., S4 axes...]. */
+static eto_expr *reg_index(lctx *L, const tile_vars *tv, int level3, int level4) {
+  eto_expr *e = x_int(L->a, 0);
+  for (int i = 0; i < L->p->nspace; i++)
+    if (level3 >= 0) e = x_add(L->a, x_muli(L->a, e, L->p->stile[i][level3]), x_var(L->a, tv->s3[i]));
+  for (int i = 0; i < L->p->nspace; i++)
+    e = x_add(L->a, x_muli(L->a, e, L->p->stile[i][level4]), x_var(L->a, tv->s4[i]));
+  return e;
+}
+
+/* Wraps body in the s4 loops (unrolled, innermost vectorized). */
+static eto_stmt *wrap_s4(lctx *L, const tile_vars *tv, eto_stmt *body, int level4) {
+  for (int n = L->p->nspace - 1; n >= 0; n--) {
+    int i = tv->order4[n];
+    int64_t e = L->p->stile[i][level4];
+    if (e > 1) body = s_for(L->a, tv->s4[i], e, i == tv->vec_axis ? ETO_LOOP_VECTOR : ETO_LOOP_UNROLL, body);
+  }
+  return body;
+}
+
+static eto_stmt *wrap_s3(lctx *L, const tile_vars *tv, eto_stmt *body) {
+  for (int i = L->p->nspace - 1; i >= 0; i--)
+    if (L->p->stile[i][3] > 1) body = s_for(L->a, tv->s3[i], L->p->stile[i][3], ETO_LOOP_UNROLL, body);
+  return body;
+}
+
+/* ---------------- multi-level tiling ---------------- */
+
+static eto_stmt *lower_mlt(lctx *L) {
+  const eto_compute *c = L->c;
+  const eto_program *p = L->p;
+  eto_kernel *k = L->k;
+  eto_arena *a = L->a;
+  int ns = c->nest.nspace, nr = c->nest.nreduce;
+  int64_t T = prod_space(p, 2), VT = prod_space(p, 1), F = prod_reduce(p, 0);
+  int64_t TILE = 1;
+  for (int i = 0; i < ns; i++) TILE *= p->stile[i][3] * p->stile[i][4];
+  k->threads = T;
+  stmt_list body = {.a = a};
+
+  /* block and reduction-step indices */
+  int64_t s0[ETO_MAX_LOOPS] = {0}, s1[ETO_MAX_LOOPS] = {0}, s2[ETO_MAX_LOOPS] = {0}, r0[ETO_MAX_LOOPS] = {0}, bt[ETO_MAX_LOOPS] = {0}, qr[ETO_MAX_LOOPS] = {0};
+  for (int i = 0; i < ns; i++) {
+    s0[i] = p->stile[i][0];
+    s1[i] = p->stile[i][1];
+    s2[i] = p->stile[i][2];
+    bt[i] = s1[i] * s2[i] * p->stile[i][3] * p->stile[i][4];
+  }
+  for (int j = 0; j < nr; j++) {
+    r0[j] = p->rtile[j][0];
+    qr[j] = p->rtile[j][1] * p->rtile[j][2];
+  }
+  eto_expr *bidx[ETO_MAX_LOOPS], *blo[ETO_MAX_LOOPS], *klo[ETO_MAX_LOOPS];
+  decode(a, x_var(a, 0), s0, ns, bidx);
+  for (int i = 0; i < ns; i++) blo[i] = x_muli(a, bidx[i], bt[i]);
+  int r0var[ETO_MAX_LOOPS];
+  for (int j = 0; j < nr; j++) {
+    r0var[j] = new_var(k, "r0_", j);
+    klo[j] = x_muli(a, x_var(a, r0var[j]), qr[j]);
+  }
+
+  /* shared tiles: footprint, strides and the base (lowest virtual coordinate) of each dimension */
+  int sh[ETO_MAX_INPUTS];
+  int64_t fdim[ETO_MAX_INPUTS][ETO_MAX_DIMS], fstride[ETO_MAX_INPUTS][ETO_MAX_DIMS];
+  eto_expr *base[ETO_MAX_INPUTS][ETO_MAX_DIMS];
+  for (int i = 0; i < c->ninputs; i++) {
+    int64_t size = eto_sched_footprint(c, p, i, fdim[i]);
+    char name[16];
+    snprintf(name, sizeof name, "sh_%s", c->in[i].name);
+    sh[i] = new_buf(k, name, ETO_BUF_SHARED, size, -1);
+    int64_t st = 1;
+    for (int d = c->in[i].rank - 1; d >= 0; d--) {
+      fstride[i][d] = st;
+      st *= fdim[i][d];
+    }
+    for (int d = 0; d < c->in[i].rank; d++) {
+      const eto_index *ix = &c->in[i].index[d];
+      eto_expr *b = x_int(a, ix->offset);
+      for (int t = 0; t < ix->nterms; t++) {
+        const eto_term *tm = &ix->term[t];
+        int sp = tm->var < ns;
+        eto_expr *lo = sp ? blo[tm->var] : klo[tm->var - ns];
+        int64_t ext = sp ? bt[tm->var] : qr[tm->var - ns];
+        eto_expr *at = tm->coef >= 0 ? lo : x_addi(a, lo, ext - 1);
+        b = x_add(a, b, x_muli(a, x_div(a, at, tm->div), tm->coef));
+      }
+      base[i][d] = b;
+    }
+  }
+
+  /* per-thread accumulators survive the reduction steps only when there are several */
+  int acc = -1;
+  if (F > 1) acc = new_buf(k, "acc", ETO_BUF_LOCAL, (L->gpu ? 1 : T) * VT * TILE, -1);
+  int reg = new_buf(k, "reg", ETO_BUF_REG, TILE, -1);
+
+  int tvar = new_var(k, "t", -1), vvar = new_var(k, "v", -1);
+  eto_expr *th[ETO_MAX_LOOPS], *vt[ETO_MAX_LOOPS];
+  decode(a, x_var(a, tvar), s2, ns, th);
+  decode(a, x_var(a, vvar), s1, ns, vt);
+  tile_vars tv;
+  make_tile_vars(L, &tv, 3, 4);
+  /* local (in-block) and global space indices */
+  eto_expr *loc[ETO_MAX_LOOPS], *xs[ETO_MAX_LOOPS];
+  for (int i = 0; i < ns; i++) {
+    eto_expr *e = x_add(a, x_muli(a, vt[i], s2[i]), th[i]);
+    e = x_add(a, x_muli(a, e, p->stile[i][3]), x_var(a, tv.s3[i]));
+    e = x_add(a, x_muli(a, e, p->stile[i][4]), x_var(a, tv.s4[i]));
+    loc[i] = e;
+    xs[i] = x_add(a, blo[i], e);
+  }
+  eto_expr *ridx = reg_index(L, &tv, 3, 4);
+  eto_expr *accidx = NULL;
+  if (acc >= 0) {
+    eto_expr *slot = L->gpu ? x_var(a, vvar) : x_add(a, x_muli(a, x_var(a, tvar), VT), x_var(a, vvar));
+    accidx = x_add(a, x_muli(a, slot, TILE), ridx);
+  }
+
+  /* phase 0: zero the accumulators */
+  if (acc >= 0) {
+    sl_push(&body, s_for(a, tvar, T, ETO_LOOP_THREAD,
+                         nest_loops(L, wrap_s3(L, &tv, wrap_s4(L, &tv, s_store(a, acc, accidx, x_float(a, 0)), 4)),
+                                    &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1)));
+  }
+
+  /* one reduction step: fetch, compute */
+  stmt_list step = {.a = a};
+  if (L->gpu) sl_push(&step, s_barrier(a));
+  for (int i = 0; i < c->ninputs; i++) {
+    const eto_operand *in = &c->in[i];
+    int rank = in->rank;
+    int cvar[ETO_MAX_DIMS];
+    eto_expr *cd[ETO_MAX_DIMS];
+    eto_stmt *fetch;
+    if (!L->gpu) {
+      for (int d = 0; d < rank; d++) {
+        cvar[d] = new_var(k, "c", d);
+        cd[d] = x_var(a, cvar[d]);
+      }
+    } else {
+      int it = new_var(k, "f", i), ln = new_var(k, "l", i);
+      int64_t size = k->buf[sh[i]].size, vec = p->vec[i];
+      eto_expr *flat = x_add(a, x_muli(a, x_add(a, x_muli(a, x_var(a, it), T), x_var(a, tvar)), vec), x_var(a, ln));
+      decode(a, flat, fdim[i], rank, cd);
+      cvar[0] = it;
+      cvar[1] = ln;
+      (void)size;
+    }
+    eto_expr *vs[ETO_MAX_DIMS];
+    eto_expr *shi = x_int(a, 0);
+    for (int d = 0; d < rank; d++) {
+      vs[d] = x_add(a, base[i][d], cd[d]);
+      shi = x_add(a, shi, x_muli(a, cd[d], fstride[i][d]));
+    }
+    eto_stmt *st = s_store(a, sh[i], shi, load_virtual(L, i, vs, NULL));
+    if (!L->gpu) {
+      eto_loop_kind kinds[ETO_MAX_DIMS];
+      for (int d = 0; d < rank; d++) kinds[d] = ETO_LOOP_SERIAL;
+      fetch = nest_loops(L, st, cvar, fdim[i], kinds, rank);
+    } else {
+      int64_t size = k->buf[sh[i]].size, vec = p->vec[i];
+      int64_t iters = (size + T * vec - 1) / (T * vec);
+      eto_expr *flat = x_add(a, x_muli(a, x_add(a, x_muli(a, x_var(a, cvar[0]), T), x_var(a, tvar)), vec), x_var(a, cvar[1]));
+      st = s_if(a, size % (T * vec) ? x_bin(a, ETO_X_LT, flat, x_int(a, size)) : NULL, st);
+      if (vec > 1) st = s_for(a, cvar[1], vec, ETO_LOOP_VECTOR, st);
+      fetch = s_for(a, tvar, T, ETO_LOOP_THREAD, iters > 1 ? s_for(a, cvar[0], iters, ETO_LOOP_SERIAL, st) : st);
+    }
+    sl_push(&step, fetch);
+  }
+  if (L->gpu) sl_push(&step, s_barrier(a));
+
+  /* compute: t, v, [reg <- acc], r1, s3, r2, s4 */
+  int r1v[ETO_MAX_LOOPS], r2v[ETO_MAX_LOOPS];
+  eto_expr *ks[ETO_MAX_LOOPS], *qs[ETO_MAX_LOOPS];
+  for (int j = 0; j < nr; j++) {
+    r1v[j] = new_var(k, "r1_", j);
+    r2v[j] = new_var(k, "r2_", j);
+    qs[j] = x_add(a, x_muli(a, x_var(a, r1v[j]), p->rtile[j][2]), x_var(a, r2v[j]));
+    ks[j] = x_add(a, klo[j], qs[j]);
+  }
+  eto_expr *ops[ETO_MAX_INPUTS];
+  eto_expr *rg = reduce_guard(L, ks);
+  for (int i = 0; i < c->ninputs; i++) {
+    const eto_operand *in = &c->in[i];
+    eto_expr *shi = x_int(a, 0);
+    for (int d = 0; d < in->rank; d++) {
+      const eto_index *ix = &in->index[d];
+      eto_expr *off = x_int(a, 0); /* virtual coordinate minus the tile base */
+      for (int t = 0; t < ix->nterms; t++) {
+        const eto_term *tm = &ix->term[t];
+        int sp = tm->var < ns;
+        eto_expr *l = sp ? loc[tm->var] : qs[tm->var - ns];
+        int64_t ext = sp ? bt[tm->var] : qr[tm->var - ns];
+        if (tm->div == 1) {
+          off = x_add(a, off, x_muli(a, l, tm->coef));
+          if (tm->coef < 0) off = x_addi(a, off, -tm->coef * (ext - 1));
+        } else {
+          eto_expr *lo = sp ? blo[tm->var] : klo[tm->var - ns];
+          eto_expr *at = tm->coef >= 0 ? lo : x_addi(a, lo, ext - 1);
+          off = x_add(a, off, x_muli(a, x_sub(a, x_div(a, x_add(a, lo, l), tm->div), x_div(a, at, tm->div)), tm->coef));
+        }
+      }
+      shi = x_add(a, shi, x_muli(a, off, fstride[i][d]));
+    }
+    ops[i] = x_load(a, sh[i], shi, rg);
+  }
+  eto_stmt *inner = accumulate(L, reg, ridx, ops);
+  inner = wrap_s4(L, &tv, inner, 4);
+  /* auto_unroll_max_step: unroll r2 (and then r1) while the unrolled body stays within the step */
+  int64_t body_size = prod_space(p, 4) * prod_reduce(p, 2);
+  for (int j = nr - 1; j >= 0; j--)
+    if (p->rtile[j][2] > 1) inner = s_for(a, r2v[j], p->rtile[j][2], body_size <= p->unroll ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
+  inner = wrap_s3(L, &tv, inner);
+  body_size *= prod_space(p, 3) * prod_reduce(p, 1);
+  for (int j = nr - 1; j >= 0; j--)
+    if (p->rtile[j][1] > 1) inner = s_for(a, r1v[j], p->rtile[j][1], body_size <= p->unroll ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
+
+  stmt_list th_body = {.a = a};
+  eto_stmt *copy_in = acc >= 0 ? s_store(a, reg, ridx, x_load(a, acc, accidx, NULL)) : s_store(a, reg, ridx, x_float(a, 0));
+  sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, copy_in, 4)));
+  sl_push(&th_body, inner);
+  if (acc >= 0) sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, s_store(a, acc, accidx, x_load(a, reg, ridx, NULL)), 4)));
+  else sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, epilogue_store(L, x_load(a, reg, ridx, NULL), xs), 4)));
+  eto_stmt *compute = s_for(a, tvar, T, ETO_LOOP_THREAD, nest_loops(L, sl_seq(&th_body), &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1));
+  if (T == 1) compute = nest_loops(L, sl_seq(&th_body), &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1);
+  sl_push(&step, compute);
+
+  eto_loop_kind sk[ETO_MAX_LOOPS];
+  for (int j = 0; j < nr; j++) sk[j] = ETO_LOOP_SERIAL;
+  sl_push(&body, nest_loops(L, sl_seq(&step), r0var, r0, sk, nr));
+
+  /* final phase: epilogue from the accumulators */
+  if (acc >= 0) {
+    eto_stmt *ep = wrap_s3(L, &tv, wrap_s4(L, &tv, epilogue_store(L, x_load(a, acc, accidx, NULL), xs), 4));
+    ep = nest_loops(L, ep, &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1);
+    sl_push(&body, T > 1 ? s_for(a, tvar, T, ETO_LOOP_THREAD, ep) : ep);
+  }
+  return sl_seq(&body);
+}
+
+/* ---------------- cross-thread reduction ---------------- */
+
+static eto_stmt *lower_ctr(lctx *L) {
+  const eto_compute *c = L->c;
+  const eto_program *p = L->p;
+  eto_kernel *k = L->k;
+  eto_arena *a = L->a;
+  int ns = c->nest.nspace, nr = c->nest.nreduce;
+  int64_t s0[ETO_MAX_LOOPS], r2e[ETO_MAX_LOOPS];
+  for (int i = 0; i < ns; i++) s0[i] = p->stile[i][0];
+  for (int j = 0; j < nr; j++) r2e[j] = p->rtile[j][2];
+  int64_t T = prod_reduce(p, 2);
+  k->threads = L->gpu ? T : 1;
+  eto_expr *bidx[ETO_MAX_LOOPS];
+  decode(a, x_var(a, 0), s0, ns, bidx);
+  int s4v[ETO_MAX_LOOPS];
+  eto_expr *xs[ETO_MAX_LOOPS];
+  for (int i = 0; i < ns; i++) {
+    s4v[i] = new_var(k, "s4_", i);
+    xs[i] = x_add(a, x_muli(a, bidx[i], p->stile[i][4]), x_var(a, s4v[i]));
+  }
+  /* the thread index: vector lanes on the CPU (innermost r2 loops), the thread id on a GPU */
+  int tvar = new_var(k, "tid", -1);
+  int r0v[ETO_MAX_LOOPS], r1v[ETO_MAX_LOOPS], r2v[ETO_MAX_LOOPS];
+  eto_expr *r2x[ETO_MAX_LOOPS], *ks[ETO_MAX_LOOPS];
+  if (L->gpu) decode(a, x_var(a, tvar), r2e, nr, r2x);
+  for (int j = 0; j < nr; j++) {
+    r0v[j] = new_var(k, "r0_", j);
+    r1v[j] = new_var(k, "r1_", j);
+    r2v[j] = new_var(k, "r2_", j);
+    if (!L->gpu) r2x[j] = x_var(a, r2v[j]);
+    ks[j] = x_add(a, x_muli(a, x_add(a, x_muli(a, x_var(a, r0v[j]), p->rtile[j][1]), x_var(a, r1v[j])), r2e[j]), r2x[j]);
+  }
+  eto_expr *g = x_and(a, space_guard(L, xs), reduce_guard(L, ks));
+  eto_expr *ops[ETO_MAX_INPUTS];
+  for (int i = 0; i < c->ninputs; i++) {
+    eto_expr *vs[ETO_MAX_DIMS];
+    for (int d = 0; d < c->in[i].rank; d++) vs[d] = virtual_coord(L, i, d, xs, ks);
+    ops[i] = load_virtual(L, i, vs, g);
+  }
+  eto_loop_kind r01k[2 * ETO_MAX_LOOPS];
+  int r01v[2 * ETO_MAX_LOOPS];
+  int64_t r01e[2 * ETO_MAX_LOOPS];
+  for (int j = 0; j < nr; j++) {
+    r01v[j] = r0v[j];
+    r01e[j] = p->rtile[j][0];
+    r01k[j] = ETO_LOOP_SERIAL;
+    r01v[nr + j] = r1v[j];
+    r01e[nr + j] = p->rtile[j][1];
+    r01k[nr + j] = p->rtile[j][1] * T <= p->unroll ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL;
+  }
+  int red = new_buf(k, "sum", ETO_BUF_REG, 1, -1);
+  int sumv = new_var(k, "t", -1);
+  eto_expr *zero = x_int(a, 0);
+  eto_stmt *sum_all = NULL; /* red = sum of part[0..T) */
+  eto_stmt *per_out;
+  stmt_list s = {.a = a};
+  if (!L->gpu) {
+    int small = T <= 256;
+    int part = new_buf(k, "part", small ? ETO_BUF_REG : ETO_BUF_LOCAL, T, -1);
+    eto_expr *tix = x_int(a, 0);
+    for (int j = 0; j < nr; j++) tix = x_add(a, x_muli(a, tix, r2e[j]), x_var(a, r2v[j]));
+    eto_loop_kind r2k[ETO_MAX_LOOPS];
+    for (int j = 0; j < nr; j++) r2k[j] = small ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL;
+    if (r2e[nr - 1] <= 64 && small) r2k[nr - 1] = ETO_LOOP_VECTOR;
+    sl_push(&s, nest_loops(L, s_store(a, part, tix, x_float(a, 0)), r2v, r2e, r2k, nr));
+    sl_push(&s, nest_loops(L, nest_loops(L, accumulate(L, part, tix, ops), r2v, r2e, r2k, nr), r01v, r01e, r01k, 2 * nr));
+    sum_all = s_for(a, sumv, T, small ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL,
+                    s_store(a, red, zero, x_bin(a, ETO_X_FADD, x_load(a, red, zero, NULL), x_load(a, part, x_var(a, sumv), NULL))));
+    sl_push(&s, s_store(a, red, zero, x_float(a, 0)));
+    sl_push(&s, sum_all);
+    sl_push(&s, epilogue_store(L, x_load(a, red, zero, NULL), xs));
+    per_out = sl_seq(&s);
+  } else {
+    /* each thread accumulates a partial in a register; thread 0 sums them from shared memory */
+    int part = new_buf(k, "part", ETO_BUF_SHARED, T, -1);
+    stmt_list t1 = {.a = a};
+    sl_push(&t1, s_store(a, red, zero, x_float(a, 0)));
+    sl_push(&t1, nest_loops(L, accumulate(L, red, zero, ops), r01v, r01e, r01k, 2 * nr));
+    sl_push(&t1, s_store(a, part, x_var(a, tvar), x_load(a, red, zero, NULL)));
+    sl_push(&s, s_for(a, tvar, T, ETO_LOOP_THREAD, sl_seq(&t1)));
+    sl_push(&s, s_barrier(a));
+    stmt_list t2 = {.a = a};
+    sl_push(&t2, s_store(a, red, zero, x_float(a, 0)));
+    sl_push(&t2, s_for(a, sumv, T, ETO_LOOP_SERIAL,
+                       s_store(a, red, zero, x_bin(a, ETO_X_FADD, x_load(a, red, zero, NULL), x_load(a, part, x_var(a, sumv), NULL)))));
+    sl_push(&t2, epilogue_store(L, x_load(a, red, zero, NULL), xs));
+    sl_push(&s, s_for(a, tvar, T, ETO_LOOP_THREAD, s_if(a, x_bin(a, ETO_X_EQ, x_var(a, tvar), zero), sl_seq(&t2))));
+    sl_push(&s, s_barrier(a));
+    per_out = sl_seq(&s);
+  }
+  eto_loop_kind sk[ETO_MAX_LOOPS];
+  int64_t s4e[ETO_MAX_LOOPS];
+  for (int i = 0; i < ns; i++) {
+    sk[i] = ETO_LOOP_SERIAL;
+    s4e[i] = p->stile[i][4];
+  }
+  return nest_loops(L, per_out, s4v, s4e, sk, ns);
+}
+
+/* ---------------- two-level tiling ---------------- */
+
+static eto_stmt *lower_two(lctx *L) {
+  const eto_compute *c = L->c;
+  const eto_program *p = L->p;
+  eto_kernel *k = L->k;
+  eto_arena *a = L->a;
+  int ns = c->nest.nspace, nr = c->nest.nreduce;
+  int64_t s0[ETO_MAX_LOOPS], s2[ETO_MAX_LOOPS];
+  for (int i = 0; i < ns; i++) {
+    s0[i] = p->stile[i][0];
+    s2[i] = p->stile[i][2];
+  }
+  int64_t T = prod_space(p, 2);
+  k->threads = T;
+  eto_expr *bidx[ETO_MAX_LOOPS], *th[ETO_MAX_LOOPS];
+  decode(a, x_var(a, 0), s0, ns, bidx);
+  int tvar = new_var(k, "t", -1);
+  decode(a, x_var(a, tvar), s2, ns, th);
+  tile_vars tv;
+  make_tile_vars(L, &tv, -1, 4);
+  eto_expr *xs[ETO_MAX_LOOPS];
+  for (int i = 0; i < ns; i++)
+    xs[i] = x_add(a, x_muli(a, x_add(a, x_muli(a, bidx[i], s2[i]), th[i]), p->stile[i][4]), x_var(a, tv.s4[i]));
+  int rv[ETO_MAX_LOOPS];
+  int64_t re[ETO_MAX_LOOPS];
+  eto_loop_kind rk[ETO_MAX_LOOPS];
+  eto_expr *ks[ETO_MAX_LOOPS];
+  int64_t inner = prod_space(p, 4);
+  for (int j = nr - 1; j >= 0; j--) {
+    rv[j] = new_var(k, "r", j);
+    re[j] = p->rtile[j][2];
+    inner *= re[j];
+    rk[j] = inner <= p->unroll ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL;
+    ks[j] = x_var(a, rv[j]);
+  }
+  eto_expr *ops[ETO_MAX_INPUTS];
+  for (int i = 0; i < c->ninputs; i++) {
+    eto_expr *vs[ETO_MAX_DIMS];
+    for (int d = 0; d < c->in[i].rank; d++) vs[d] = virtual_coord(L, i, d, xs, ks);
+    ops[i] = load_virtual(L, i, vs, NULL);
+  }
+  int64_t TILE = prod_space(p, 4);
+  int reg = new_buf(k, "reg", ETO_BUF_REG, TILE, -1);
+  eto_expr *ridx = reg_index(L, &tv, -1, 4);
+  stmt_list s = {.a = a};
+  sl_push(&s, wrap_s4(L, &tv, s_store(a, reg, ridx, x_float(a, 0)), 4));
+  sl_push(&s, nest_loops(L, wrap_s4(L, &tv, accumulate(L, reg, ridx, ops), 4), rv, re, rk, nr));
+  sl_push(&s, wrap_s4(L, &tv, epilogue_store(L, x_load(a, reg, ridx, NULL), xs), 4));
+  eto_stmt *b = sl_seq(&s);
+  return T > 1 ? s_for(a, tvar, T, ETO_LOOP_THREAD, b) : b;
+}
+
+eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower_opts *opts, eto_kernel **out, char *why,
+                     int cap) {
+  *out = NULL;
+  if (p->nspace != c->nest.nspace || p->nreduce != c->nest.nreduce) {
+    if (why) snprintf(why, cap, "program does not match the operator's loop nest");
+    return ETO_ERR_INVALID;
+  }
+  eto_kernel *k = calloc(1, sizeof *k);
+  if (!k) return ETO_ERR_NOMEM;
+  k->arena = ir_arena_new();
+  if (!k->arena) {
+    free(k);
+    return ETO_ERR_NOMEM;
+  }
+  lctx L = {.c = c, .p = p, .k = k, .a = k->arena, .gpu = opts && opts->gpu};
+  k->gpu = L.gpu;
+  snprintf(k->name, sizeof k->name, "eto_%s", eto_sketch_name(p->sketch));
+  new_var(k, "blk", -1);
+  k->blocks = prod_space(p, 0);
+  for (int i = 0; i < c->ninputs; i++) L.in_buf[i] = new_buf(k, c->in[i].name, ETO_BUF_INPUT, 0, i);
+  int arg = c->ninputs;
+  L.bias_buf = c->bias ? new_buf(k, "bias", ETO_BUF_INPUT, 0, arg++) : -1;
+  L.out_buf = new_buf(k, "out", ETO_BUF_OUTPUT, 0, arg++);
+  k->nargs = arg;
+  for (int i = 0; i < c->ninputs; i++) {
+    int64_t n = 1;
+    for (int d = 0; d < c->in[i].rank; d++) n *= c->in[i].shape[d];
+    k->buf[L.in_buf[i]].size = n;
+  }
+  if (c->bias) k->buf[L.bias_buf].size = c->nest.space[c->bias_axis].extent;
+  int64_t on = 1;
+  for (int s = 0; s < c->nest.nspace; s++) on *= c->nest.space[s].extent;
+  k->buf[L.out_buf].size = on;
+  analyse_preds(&L);
+  switch (p->sketch) {
+  case ETO_SKETCH_MULTI_LEVEL: k->body = lower_mlt(&L); break;
+  case ETO_SKETCH_CROSS_THREAD: k->body = lower_ctr(&L); break;
+  default: k->body = lower_two(&L); break;
+  }
+  *out = k;
+  return ETO_OK;
+}
+
+void eto_kernel_free(eto_kernel *k) {
+  if (!k) return;
+  ir_arena_free(k->arena);
+  free(k);
+}

@@ -1,0 +1,128 @@
+/* sched.h — the schedule space (Ansor's GPU pattern, DESIGN §4).
+ *
+ * Data flow: an operator's compute description (op.h) goes through the sketch rules (a table of
+ * condition/apply units) and yields its sketches; a program is a sketch plus annotations (tile sizes per
+ * loop and level, unroll step, fetch vector lengths). Programs are sampled at random, validated against a
+ * target's limits, summarized by exact features, and serialized as a stable text recipe (the cache format).
+ *
+ * Sketches and the meaning of the tile levels:
+ *   MULTI_LEVEL ("SSSRRSRS"): space loop i is split into S0..S4 (S0 -> block, S1 -> virtual thread,
+ *     S2 -> thread, S3 and S4 -> per-thread tile), reduction loop j into R0..R2 (R0 = cooperative fetches);
+ *     loop order S0 S1 S2 R0 R1 S3 R2 S4; every input is cached in shared memory at R0; accumulators are
+ *     per-thread locals written back once with the fused epilogue; padding is inlined into the loads.
+ *   CROSS_THREAD: space loop i is split into S0 (block) and S4 (outputs per block, serial); reduction loop j
+ *     into R0, R1 (serial) and R2 (threads, innermost); partial sums are combined across threads.
+ *   TWO_LEVEL: space loop i is split into S0 (block), S2 (thread) and S4 (per-thread serial); reductions
+ *     stay serial (R0 = R1 = 1, R2 = extent); inputs are read directly.
+ * Unused levels hold 1. Tiles are perfect when the product of a loop's factors equals its extent. An
+ * imperfect tile has product > extent: only the outermost factor (S0, R0) is rounded up, and the lowering
+ * adds guards.
+ */
+#ifndef ETO_SCHED_H
+#define ETO_SCHED_H
+
+#include <stdint.h>
+
+#include "op.h"
+#include "target.h"
+
+#define ETO_SPACE_LEVELS 5
+#define ETO_REDUCE_LEVELS 3
+#define ETO_NUM_UNROLL 5
+#define ETO_RECIPE_MAX 512
+
+typedef enum { ETO_SKETCH_MULTI_LEVEL, ETO_SKETCH_CROSS_THREAD, ETO_SKETCH_TWO_LEVEL, ETO_SKETCH_COUNT } eto_sketch_kind;
+
+/* auto_unroll_max_step options. */
+extern const int eto_unroll_options[ETO_NUM_UNROLL];
+
+typedef struct eto_program {
+  eto_sketch_kind sketch;
+  int nspace, nreduce;
+  int64_t stile[ETO_MAX_LOOPS][ETO_SPACE_LEVELS];
+  int64_t rtile[ETO_MAX_LOOPS][ETO_REDUCE_LEVELS];
+  int unroll;                  /* auto_unroll_max_step, one of eto_unroll_options */
+  int vec[ETO_MAX_INPUTS];     /* cooperative fetch vector length per input: 1, 2 or 4 */
+} eto_program;
+
+/* ---- sketches ---- */
+
+typedef struct {
+  int count;
+  eto_sketch_kind kind[ETO_SKETCH_COUNT];
+  const char *rule[ETO_SKETCH_COUNT]; /* name of the rule that derived it */
+} eto_sketch_set;
+
+/* Applies the derivation rules to op's compute description. Always yields at least one sketch. */
+void eto_sched_sketches(const eto_compute *c, const eto_target *t, eto_sketch_set *out);
+/* Canonical sketch-set signature: two operators of one reuse kind with equal signatures satisfy ETO's reuse
+ * condition 1. Example: "mlt(pad0,pad1:dil,bias,relu)+ctr". Returns the needed length. */
+int eto_sched_signature(const eto_compute *c, const eto_target *t, char *buf, int cap);
+const char *eto_sketch_name(eto_sketch_kind k);
+
+/* ---- sampling and validation ---- */
+
+typedef struct {
+  int imperfect;   /* allow imperfect (guarded) tiles: any factor, not only divisors */
+} eto_sample_opts;
+
+/* Deterministic PRNG (xoshiro-like), state in the caller. */
+typedef struct { uint64_t s[2]; } eto_rng;
+void eto_rng_seed(eto_rng *r, uint64_t seed);
+uint64_t eto_rng_next(eto_rng *r);
+/* Uniform integer in [0, n). */
+int64_t eto_rng_below(eto_rng *r, int64_t n);
+
+/* Samples a random program of the given sketch: tile sizes uniform over the divisor factorizations of
+ * each extent (innermost factor <= t->max_innermost), random unroll and vector lengths. The result is not
+ * necessarily valid; callers validate and retry. */
+void eto_sched_sample(const eto_compute *c, const eto_target *t, eto_sketch_kind sketch, const eto_sample_opts *opts,
+                      eto_rng *rng, eto_program *out);
+/* Samples until a valid program is found (at most max_tries, <= 0 means 1000); uses the sketches in turn at
+ * random. Returns 0 on success, -1 when no valid program was found. */
+int eto_sched_sample_valid(const eto_compute *c, const eto_target *t, const eto_sample_opts *opts, eto_rng *rng,
+                           int max_tries, eto_program *out);
+
+/* Checks p against c's loop nest and t's limits. Returns 0 when valid; otherwise -1 and a reason in why
+ * (e.g. "threads per block 2048 > limit 1024"). */
+int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap);
+
+/* ---- features ---- */
+
+typedef struct {
+  int64_t blocks;              /* B: number of thread blocks */
+  int64_t threads_per_block;
+  int64_t total_threads;       /* T */
+  int64_t vthreads;            /* virtual threads per block */
+  int64_t smem_per_block;      /* shared elements per block (all inputs, one fetch) */
+  int64_t total_smem;          /* M (elements) */
+  int64_t smem_in[ETO_MAX_INPUTS]; /* shared elements of each input per fetch */
+  int64_t thread_tile;         /* accumulators per thread (all virtual threads) */
+  int64_t bshape[ETO_MAX_LOOPS];   /* output tile per block, per space loop */
+  int64_t tshape_v[ETO_MAX_LOOPS]; /* virtual-thread split per space loop (S1) */
+  int64_t tshape_t[ETO_MAX_LOOPS]; /* per-thread output tile per space loop (S3*S4) */
+  int64_t lshape[ETO_MAX_LOOPS];   /* cooperative fetches per reduction loop (R0) */
+  int64_t fetches;             /* product of lshape */
+  int unroll;
+  int vec[ETO_MAX_INPUTS];
+  int perfect;                 /* 1 when every tile divides its extent */
+} eto_features;
+
+/* Computes the exact features of p. smem figures are upper bounds of the accessed footprint (exact for
+ * affine accesses). */
+void eto_sched_features(const eto_compute *c, const eto_program *p, eto_features *out);
+
+/* Per-input footprint of one fetch: the extent of each virtual dimension of input i that a block touches in
+ * one R0 step (dims[d]); returns the product. */
+int64_t eto_sched_footprint(const eto_compute *c, const eto_program *p, int i, int64_t dims[ETO_MAX_DIMS]);
+
+/* ---- serialization (the cache's recipe format) ----
+ * "v1 mlt s=1.1.1.1.1/4.1.8.2.2/14.1.1.1.2/1.1.28.1.1 r=4.64.2/1.1.1/1.1.1 u=1024 v=1.1"
+ * Stable: new fields are appended, old recipes keep parsing. */
+int eto_program_format(const eto_program *p, char *buf, int cap);
+/* Parses a recipe. Returns 0, or -1 with a reason in why. */
+int eto_program_parse(const char *s, eto_program *out, char *why, int cap);
+/* Short human summary for tables: "mlt blk[1,32,2,28] thr[1,8,1,1] u1024 v1.1". */
+int eto_program_summary(const eto_compute *c, const eto_program *p, char *buf, int cap);
+
+#endif
