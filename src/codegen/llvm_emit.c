@@ -337,6 +337,11 @@ static LLVMModuleRef build_module(LLVMContextRef ctx, const eto_kernel *k, const
   LLVMTypeRef params[3] = {LLVMPointerType(E.fptr, 0), E.i64, E.i64};
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), params, 3, 0);
   E.fn = LLVMAddFunction(E.mod, fname, fty);
+  /* LLVM tunes AVX-512 parts to prefer 256-bit vectors; register tiles are sized for the full width */
+  char width[16];
+  snprintf(width, sizeof width, "%d", strstr(eto_target_cpu_features(), "+avx512f") ? 512 : 256);
+  LLVMAddAttributeAtIndex(E.fn, LLVMAttributeFunctionIndex, LLVMCreateStringAttribute(ctx, "prefer-vector-width", 19, width, (unsigned)strlen(width)));
+  LLVMAddAttributeAtIndex(E.fn, LLVMAttributeFunctionIndex, LLVMCreateStringAttribute(ctx, "min-legal-vector-width", 22, width, (unsigned)strlen(width)));
   E.b = LLVMCreateBuilderInContext(ctx);
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, E.fn, "entry");
   LLVMPositionBuilderAtEnd(E.b, entry);

@@ -1,0 +1,35 @@
+/* cli.h — private to src/cli: the sub-command table of the etotune program.
+ *
+ * Each sub-command lives in its own file cli_<name>.c, defines one `int eto_cli_<name>(int argc, char
+ * **argv)` (argv[0] is the sub-command's name, argv[1..] its arguments) and gets one row in eto_cli_commands
+ * (main.c). main handles `--help`, `--version`, `help CMD` and `CMD --help` from the table. */
+#ifndef ETO_CLI_H
+#define ETO_CLI_H
+
+#include <stdio.h>
+
+/* Exit statuses of the program. */
+enum {
+  ETO_EXIT_OK = 0,
+  ETO_EXIT_FAIL = 1,  /* the command ran and failed (I/O, resources) */
+  ETO_EXIT_USAGE = 2, /* bad command line or a malformed operators.list */
+};
+
+typedef struct {
+  const char *name;     /* "check" */
+  const char *synopsis; /* arguments after the name: "FILE... [--format text|json]" */
+  const char *summary;  /* one line for `etotune --help` */
+  const char *help;     /* full description for `etotune help CMD` (may span lines) */
+  int (*run)(int argc, char **argv);
+} eto_cli_command;
+
+extern const eto_cli_command eto_cli_commands[];
+extern const int eto_cli_command_count;
+
+/* Prints the help of one command to f. */
+void eto_cli_print_command_help(FILE *f, const eto_cli_command *cmd);
+
+/* ---- sub-commands ---- */
+int eto_cli_check(int argc, char **argv);
+
+#endif

@@ -1,0 +1,116 @@
+/* main.c — the etotune program: global options and the sub-command table. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "op.h"
+
+#ifndef ETO_VERSION
+#define ETO_VERSION "unknown"
+#endif
+
+/* The sub-commands, one row each (keep sorted by name; each row's function lives in cli_<name>.c). */
+const eto_cli_command eto_cli_commands[] = {
+    {"check", "FILE... [--format text|json]", "parse operator lists and print each operator normalized",
+     "Parses every FILE (nothing is printed unless all of them parse) and prints, per operator: kind, name,\n"
+     "output shape, major loop nest (space | reduction loops with extents), MFLOP, frequency and workload "
+     "key;\n"
+     "then per-file and overall totals (lines, distinct workload keys, occurrences = sum of freq, and\n"
+     "frequency-weighted GFLOP). Lines with equal workload keys are one operator with summed freq.\n"
+     "  --format text   a table (default)\n"
+     "  --format json   one JSON document with the same facts plus parameters and input shapes\n"
+     "Errors are printed on stderr as FILE:LINE:COL: message; the exit status is then 2.",
+     eto_cli_check},
+};
+const int eto_cli_command_count = (int)(sizeof eto_cli_commands / sizeof eto_cli_commands[0]);
+
+static const eto_cli_command *find_command(const char *name) {
+  for (int i = 0; i < eto_cli_command_count; i++)
+    if (strcmp(eto_cli_commands[i].name, name) == 0) return &eto_cli_commands[i];
+  return NULL;
+}
+
+void eto_cli_print_command_help(FILE *f, const eto_cli_command *cmd) {
+  fprintf(f, "usage: etotune %s %s\n\n%s\n%s\n", cmd->name, cmd->synopsis, cmd->summary, cmd->help);
+}
+
+static void print_help(FILE *f) {
+  fprintf(f,
+          "etotune %s: tunes tensor operators by reusing tuned programs (ETO on an Ansor-style search)\n\n"
+          "usage: etotune COMMAND [ARGS...]\n"
+          "       etotune help [COMMAND]    etotune --help    etotune --version\n\n"
+          "commands:\n",
+          ETO_VERSION);
+  for (int i = 0; i < eto_cli_command_count; i++) {
+    char head[96];
+    snprintf(head, sizeof head, "%s %s", eto_cli_commands[i].name, eto_cli_commands[i].synopsis);
+    fprintf(f, "  %-36s %s\n", head, eto_cli_commands[i].summary);
+  }
+  fprintf(f, "\noperators.list format: one operator per line, `#` starts a comment:\n"
+             "  KIND key=value key=value ...\n"
+             "kinds (required keys bare, optional keys with their default):\n");
+  for (int k = 0; k < ETO_OP_KIND_COUNT; k++) {
+    char usage[160];
+    eto_op_kind_usage((eto_op_kind)k, usage, sizeof usage);
+    fprintf(f, "  %s\n      %s\n", usage, eto_op_kind_summary((eto_op_kind)k));
+  }
+  fprintf(
+      f,
+      "every line may add: freq=N (occurrences, default 1), name=STR, dtype=float32 (the only dtype),\n"
+      "and for all kinds but norm the fused epilogue bias=0|1, relu=0|1.\n"
+      "stride, pad, dilation and output_padding take one value or one per spatial axis (stride=2,1).\n"
+      "`let S=1..512` or `let S={64,128,384}` declares a symbol usable as an integer value (m=S);\n"
+      "a line using symbols expands to one operator per value (per combination).\n"
+      "Lines with the same workload key (kind, shape, dtype, epilogue; not name or freq) are one operator\n"
+      "with summed freq. Errors are reported as FILE:LINE:COL: message and give exit status 2.\n"
+      "example:\n"
+      "  conv2d n=1 c=64 h=56 w=56 k=64 r=3 s=3 pad=1 bias=1 relu=1 freq=3 name=res2.conv2\n"
+      "  matmul m=128 n=768 k=768 freq=48\n");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    print_help(stderr);
+    return ETO_EXIT_USAGE;
+  }
+  const char *a = argv[1];
+  if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    print_help(stdout);
+    return ETO_EXIT_OK;
+  }
+  if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0) {
+    printf("etotune %s\n", ETO_VERSION);
+    return ETO_EXIT_OK;
+  }
+  if (strcmp(a, "help") == 0) {
+    if (argc < 3) {
+      print_help(stdout);
+      return ETO_EXIT_OK;
+    }
+    const eto_cli_command *cmd = find_command(argv[2]);
+    if (!cmd) {
+      fprintf(stderr, "etotune: unknown command '%s' (see 'etotune --help')\n", argv[2]);
+      return ETO_EXIT_USAGE;
+    }
+    eto_cli_print_command_help(stdout, cmd);
+    return ETO_EXIT_OK;
+  }
+  const eto_cli_command *cmd = find_command(a);
+  if (!cmd) {
+    if (a[0] == '-')
+      fprintf(stderr, "etotune: unknown option '%s' (see 'etotune --help')\n", a);
+    else
+      fprintf(stderr,
+              "etotune: unknown command '%s' (see 'etotune --help'; to inspect a list: etotune check %s)\n",
+              a, a);
+    return ETO_EXIT_USAGE;
+  }
+  for (int i = 2; i < argc; i++) {
+    if (strcmp(argv[i], "--") == 0) break;
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      eto_cli_print_command_help(stdout, cmd);
+      return ETO_EXIT_OK;
+    }
+  }
+  return cmd->run(argc - 1, argv + 1);
+}

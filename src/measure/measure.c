@@ -1,0 +1,422 @@
+/* measure.c — the measurer: a parent side that draws inputs, computes the reference and supervises a
+ * forked worker, and the worker loop that builds, checks and times candidates. */
+#define _GNU_SOURCE
+#include "measure.h"
+
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "codegen.h"
+
+static const char *const error_names[ETO_MEASURE_ERROR_COUNT] = {
+    "ok", "instantiation", "compile", "runtime", "wrong_answer", "build_timeout", "run_timeout"};
+_Static_assert(sizeof error_names / sizeof error_names[0] == ETO_MEASURE_ERROR_COUNT, "one name per error kind");
+
+const char *eto_measure_error_name(eto_measure_error e) {
+  return (unsigned)e < ETO_MEASURE_ERROR_COUNT ? error_names[e] : "?";
+}
+
+int eto_measure_error_from_name(const char *name) {
+  for (int i = 0; i < ETO_MEASURE_ERROR_COUNT; i++)
+    if (strcmp(name, error_names[i]) == 0) return i;
+  return -1;
+}
+
+void eto_measure_opts_default(eto_measure_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->min_repeat_seconds = 0.1;
+  o->repeats = 3;
+  o->warmup = 1;
+  o->build_timeout = 10;
+  o->run_timeout = 10;
+  o->seed = 1;
+  o->rtol = 1e-3;
+}
+
+int eto_measure_protocol(const eto_measure_opts *o, char *buf, int cap) {
+  return snprintf(buf, cap,
+                  "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
+                  "each, median of the per-run means%s; timeouts build %.0f s, run %.0f s",
+                  (unsigned long long)o->seed, o->rtol, o->warmup, o->repeats, o->min_repeat_seconds * 1e3,
+                  o->flush_cache ? ", caches flushed before every run" : "", o->build_timeout, o->run_timeout);
+}
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* ---- the request and reply that cross the pipes ---- */
+
+typedef struct {
+  char recipe[ETO_RECIPE_MAX];
+  eto_fault fault;
+} request;
+
+typedef struct {
+  int phase; /* 1: compiled (progress), 2: final */
+  eto_measure_result r;
+} reply;
+
+struct eto_measurer {
+  eto_op op;
+  eto_compute c;
+  eto_target t;
+  eto_measure_opts o;
+  int nin;
+  float *in[4];
+  int64_t out_n;
+  float *ref;
+  double flops;
+  double ref_scale; /* tolerance scale for accumulated rounding */
+  pid_t pid;
+  int to_child, from_child;
+};
+
+static float frand(eto_rng *r) { return (float)((double)(eto_rng_next(r) >> 11) / 9007199254740992.0 * 2.0 - 1.0); }
+
+/* ---- worker ---- */
+
+static int write_all(int fd, const void *p, size_t n) {
+  const char *c = p;
+  while (n) {
+    ssize_t w = write(fd, c, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return -1;
+    c += w;
+    n -= (size_t)w;
+  }
+  return 0;
+}
+
+static int read_all(int fd, void *p, size_t n) {
+  char *c = p;
+  while (n) {
+    ssize_t r = read(fd, c, n);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return -1;
+    c += r;
+    n -= (size_t)r;
+  }
+  return 0;
+}
+
+static void flush_caches(void) {
+  static char *junk;
+  static const size_t n = 64u << 20;
+  if (!junk) junk = malloc(n);
+  if (!junk) return;
+  for (size_t i = 0; i < n; i += 64) junk[i]++;
+}
+
+/* Checks out against the reference; returns the worst |d| / (rtol-scaled bound) and the worst index. */
+static int check_output(const eto_measurer *m, const float *out, double *worst_rel, int64_t *where) {
+  *worst_rel = 0;
+  *where = -1;
+  for (int64_t i = 0; i < m->out_n; i++) {
+    double d = fabs((double)out[i] - (double)m->ref[i]);
+    double bound = m->o.rtol * (fabs((double)m->ref[i]) + m->ref_scale);
+    if (!(d <= bound)) { /* NaN fails too */
+      *where = i;
+      *worst_rel = isnan(d) ? INFINITY : d / (fabs((double)m->ref[i]) + m->ref_scale);
+      return 0;
+    }
+    double rel = d / (fabs((double)m->ref[i]) + m->ref_scale);
+    if (rel > *worst_rel) *worst_rel = rel;
+  }
+  return 1;
+}
+
+static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const request *rq, int out_fd) {
+  reply rp = {.phase = 2};
+  eto_measure_result *r = &rp.r;
+  eto_program p;
+  char why[256];
+  double t0 = now();
+  if (eto_program_parse(rq->recipe, &p, why, sizeof why) != 0) {
+    r->error = ETO_MEASURE_INSTANTIATION;
+    snprintf(r->message, sizeof r->message, "%s", why);
+    write_all(out_fd, &rp, sizeof rp);
+    return;
+  }
+  eto_kernel *k = NULL;
+  if (eto_lower(&m->c, &p, NULL, &k, why, sizeof why) != ETO_OK) {
+    r->error = ETO_MEASURE_COMPILE;
+    snprintf(r->message, sizeof r->message, "lowering: %.200s", why);
+    write_all(out_fd, &rp, sizeof rp);
+    return;
+  }
+  eto_compiled *cc = NULL;
+  eto_status st = eto_jit_compile(jit, k, &cc, r->message, sizeof r->message);
+  r->compile_seconds = now() - t0;
+  if (st != ETO_OK) {
+    r->error = ETO_MEASURE_COMPILE;
+    eto_kernel_free(k);
+    write_all(out_fd, &rp, sizeof rp);
+    return;
+  }
+  reply progress = {.phase = 1};
+  write_all(out_fd, &progress, sizeof progress);
+
+  eto_kernel_fn fn = eto_compiled_fn(cc);
+  float *out = malloc(sizeof(float) * (size_t)m->out_n);
+  float *args[5];
+  for (int i = 0; i < m->nin; i++) args[i] = m->in[i];
+  args[m->nin] = out;
+  for (int64_t i = 0; i < m->out_n; i++) out[i] = NAN;
+  if (rq->fault == ETO_FAULT_CRASH) raise(SIGSEGV);
+  if (rq->fault == ETO_FAULT_HANG)
+    for (;;) pause();
+  eto_pool_run(pool, fn, args, k->blocks);
+  if (rq->fault == ETO_FAULT_WRONG) out[m->out_n / 2] += 1.0f;
+  int64_t where;
+  if (!check_output(m, out, &r->max_rel_error, &where)) {
+    r->error = ETO_MEASURE_WRONG_ANSWER;
+    snprintf(r->message, sizeof r->message, "out[%lld] = %g, reference %g", (long long)where, out[where], m->ref[where]);
+  } else {
+    eto_pool_spin(pool, 1);
+    for (int i = 0; i < m->o.warmup; i++) eto_pool_run(pool, fn, args, k->blocks);
+    double times[64];
+    int reps = m->o.repeats < 1 ? 1 : (m->o.repeats > 64 ? 64 : m->o.repeats);
+    int64_t runs = 1;
+    for (int rep = 0; rep < reps; rep++) {
+      double total = 0;
+      int64_t n = 0;
+      if (m->o.flush_cache) {
+        do {
+          eto_pool_spin(pool, 0);
+          flush_caches();
+          eto_pool_spin(pool, 1);
+          double a = now();
+          eto_pool_run(pool, fn, args, k->blocks);
+          total += now() - a;
+          n++;
+        } while (total < m->o.min_repeat_seconds);
+      } else {
+        double a = now();
+        do {
+          eto_pool_run(pool, fn, args, k->blocks);
+          n++;
+        } while (now() - a < m->o.min_repeat_seconds);
+        total = now() - a;
+      }
+      times[rep] = total / (double)n;
+      runs = n;
+    }
+    eto_pool_spin(pool, 0);
+    for (int i = 1; i < reps; i++) /* insertion sort: few repeats */
+      for (int j = i; j > 0 && times[j] < times[j - 1]; j--) {
+        double x = times[j];
+        times[j] = times[j - 1];
+        times[j - 1] = x;
+      }
+    r->median = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
+    r->min = times[0];
+    r->max = times[reps - 1];
+    r->repeats = reps;
+    r->runs_per_repeat = runs;
+    r->gflops = m->flops / r->median * 1e-9;
+    r->error = ETO_MEASURE_OK;
+  }
+  free(out);
+  eto_compiled_free(cc);
+  eto_kernel_free(k);
+  write_all(out_fd, &rp, sizeof rp);
+}
+
+static void worker_main(eto_measurer *m, int in_fd, int out_fd) {
+  char msg[256];
+  eto_jit *jit = NULL;
+  if (eto_jit_create(&jit, msg, sizeof msg) != ETO_OK) {
+    reply rp = {.phase = 2};
+    rp.r.error = ETO_MEASURE_COMPILE;
+    snprintf(rp.r.message, sizeof rp.r.message, "%s", msg);
+    request rq;
+    while (read_all(in_fd, &rq, sizeof rq) == 0) write_all(out_fd, &rp, sizeof rp);
+    _exit(0);
+  }
+  eto_pool *pool = eto_pool_create(m->o.threads > 0 ? m->o.threads : m->t.cores);
+  request rq;
+  while (read_all(in_fd, &rq, sizeof rq) == 0) worker_measure(m, jit, pool, &rq, out_fd);
+  eto_pool_free(pool);
+  eto_jit_free(jit);
+  _exit(0);
+}
+
+/* ---- parent ---- */
+
+static void stop_worker(eto_measurer *m, int kill_it) {
+  if (m->pid <= 0) return;
+  if (kill_it) kill(m->pid, SIGKILL);
+  close(m->to_child);
+  close(m->from_child);
+  int status;
+  while (waitpid(m->pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  m->pid = 0;
+}
+
+static int start_worker(eto_measurer *m) {
+  int a[2], b[2];
+  if (pipe(a) != 0) return -1;
+  if (pipe(b) != 0) {
+    close(a[0]);
+    close(a[1]);
+    return -1;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(a[0]);
+    close(a[1]);
+    close(b[0]);
+    close(b[1]);
+    return -1;
+  }
+  if (pid == 0) {
+    close(a[1]);
+    close(b[0]);
+    signal(SIGPIPE, SIG_DFL);
+    worker_main(m, a[0], b[1]);
+  }
+  close(a[0]);
+  close(b[1]);
+  m->pid = pid;
+  m->to_child = a[1];
+  m->from_child = b[0];
+  return 0;
+}
+
+eto_status eto_measurer_create(const eto_op *op, const eto_target *t, const eto_measure_opts *opts, eto_measurer **out,
+                               char *msg, int cap) {
+  *out = NULL;
+  if (t->kind != ETO_TARGET_CPU) {
+    snprintf(msg, cap, "target %s cannot be measured on this machine (no device); kernels can only be compiled and checked",
+             t->name);
+    return ETO_ERR_UNSUPPORTED;
+  }
+  eto_measurer *m = calloc(1, sizeof *m);
+  if (!m) return ETO_ERR_NOMEM;
+  m->op = *op;
+  eto_op_compute(op, &m->c);
+  m->t = *t;
+  if (opts) m->o = *opts;
+  else eto_measure_opts_default(&m->o);
+  m->flops = eto_op_flops(op);
+  m->nin = eto_op_num_inputs(op);
+  eto_rng rng;
+  eto_rng_seed(&rng, m->o.seed);
+  for (int i = 0; i < m->nin; i++) {
+    eto_shape s;
+    eto_op_input_shape(op, i, &s);
+    int64_t n = eto_shape_size(&s);
+    m->in[i] = malloc(sizeof(float) * (size_t)(n > 0 ? n : 1));
+    if (!m->in[i]) {
+      eto_measurer_free(m);
+      return ETO_ERR_NOMEM;
+    }
+    for (int64_t j = 0; j < n; j++) m->in[i][j] = frand(&rng);
+  }
+  eto_shape os;
+  eto_op_output_shape(op, &os);
+  m->out_n = eto_shape_size(&os);
+  m->ref = malloc(sizeof(float) * (size_t)m->out_n);
+  if (!m->ref) {
+    eto_measurer_free(m);
+    return ETO_ERR_NOMEM;
+  }
+  eto_op_reference(op, (const float *const *)m->in, m->ref);
+  /* float32 accumulation of n products of values in [-1, 1] drifts like sqrt(n) * eps * sqrt(n): scale the
+   * absolute part of the tolerance with the reduction size */
+  int64_t red = 1;
+  for (int j = 0; j < m->c.nest.nreduce; j++) red *= m->c.nest.reduce[j].extent;
+  m->ref_scale = sqrt((double)red) * 0.05;
+  if (m->ref_scale < 0.01) m->ref_scale = 0.01;
+  m->pid = 0;
+  *out = m;
+  (void)msg;
+  (void)cap;
+  return ETO_OK;
+}
+
+void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result *out) {
+  memset(out, 0, sizeof *out);
+  char why[256];
+  if (eto_sched_validate(&m->c, &m->t, p, why, sizeof why) != 0) {
+    out->error = ETO_MEASURE_INSTANTIATION;
+    snprintf(out->message, sizeof out->message, "%s", why);
+    return;
+  }
+  request rq = {.fault = m->o.fault};
+  eto_program_format(p, rq.recipe, sizeof rq.recipe);
+  if (m->pid <= 0 && start_worker(m) != 0) {
+    out->error = ETO_MEASURE_RUNTIME;
+    snprintf(out->message, sizeof out->message, "cannot start a worker process: %s", strerror(errno));
+    return;
+  }
+  void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+  int sent = write_all(m->to_child, &rq, sizeof rq) == 0;
+  signal(SIGPIPE, old);
+  if (!sent) {
+    stop_worker(m, 1);
+    out->error = ETO_MEASURE_RUNTIME;
+    snprintf(out->message, sizeof out->message, "worker process is gone");
+    return;
+  }
+  int compiled = 0;
+  double deadline = now() + m->o.build_timeout;
+  for (;;) {
+    struct pollfd pf = {.fd = m->from_child, .events = POLLIN};
+    double left = deadline - now();
+    int rc = left > 0 ? poll(&pf, 1, (int)(left * 1000) + 1) : 0;
+    if (rc < 0 && errno == EINTR) continue;
+    if (rc == 0) {
+      stop_worker(m, 1);
+      out->error = compiled ? ETO_MEASURE_RUN_TIMEOUT : ETO_MEASURE_BUILD_TIMEOUT;
+      snprintf(out->message, sizeof out->message, "%s did not finish within %.1f s", compiled ? "run" : "build",
+               compiled ? m->o.run_timeout : m->o.build_timeout);
+      return;
+    }
+    reply rp;
+    if (read_all(m->from_child, &rp, sizeof rp) != 0) {
+      int status = 0;
+      kill(m->pid, SIGKILL);
+      waitpid(m->pid, &status, 0);
+      close(m->to_child);
+      close(m->from_child);
+      m->pid = 0;
+      out->error = ETO_MEASURE_RUNTIME;
+      if (WIFSIGNALED(status))
+        snprintf(out->message, sizeof out->message, "worker killed by signal %d (%s) while %s", WTERMSIG(status),
+                 strsignal(WTERMSIG(status)), compiled ? "running" : "building");
+      else
+        snprintf(out->message, sizeof out->message, "worker exited while %s", compiled ? "running" : "building");
+      return;
+    }
+    if (rp.phase == 1) {
+      compiled = 1;
+      /* the run budget covers the check run, the warm-up and the repeats */
+      deadline = now() + m->o.run_timeout + m->o.min_repeat_seconds * (m->o.repeats + 1);
+      continue;
+    }
+    *out = rp.r;
+    return;
+  }
+}
+
+void eto_measurer_free(eto_measurer *m) {
+  if (!m) return;
+  stop_worker(m, 0);
+  for (int i = 0; i < m->nin; i++) free(m->in[i]);
+  free(m->ref);
+  free(m);
+}

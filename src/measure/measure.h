@@ -1,0 +1,83 @@
+/* measure.h — build, run, verify and time candidate programs in an isolated worker process.
+ *
+ * Data flow: a measurer is created for one operator: it draws seeded random inputs and computes the
+ * reference output once (eto_op_reference). Each candidate program is sent to a worker process (forked
+ * from the measurer, so it shares the inputs and the reference), which lowers it, JIT-compiles it, runs it
+ * once, compares the output with the reference, and times it. A crash, a hang past the timeout, a compile
+ * failure, a resource violation or a wrong result comes back as a measure error of its kind; the worker is
+ * restarted and the caller goes on. Timing runs one candidate at a time.
+ *
+ * Fork safety: the worker is forked lazily at the first measurement and after each failure; create the
+ * measurer before starting threads you do not want duplicated, and never share an LMDB environment with it.
+ */
+#ifndef ETO_MEASURE_H
+#define ETO_MEASURE_H
+
+#include <stdint.h>
+
+#include "op.h"
+#include "sched.h"
+#include "target.h"
+
+/* Error kinds, as in Ansor. */
+typedef enum {
+  ETO_MEASURE_OK,
+  ETO_MEASURE_INSTANTIATION, /* the program is not valid for the operator or the target */
+  ETO_MEASURE_COMPILE,       /* lowering or code generation failed */
+  ETO_MEASURE_RUNTIME,       /* the worker died (signal) or failed while running */
+  ETO_MEASURE_WRONG_ANSWER,  /* output differs from the reference */
+  ETO_MEASURE_BUILD_TIMEOUT,
+  ETO_MEASURE_RUN_TIMEOUT,
+  ETO_MEASURE_ERROR_COUNT
+} eto_measure_error;
+
+/* Stable lower-case names ("ok", "instantiation", "compile", "runtime", "wrong_answer", "build_timeout",
+ * "run_timeout"): they are stored in the cache. */
+const char *eto_measure_error_name(eto_measure_error e);
+/* Inverse of eto_measure_error_name; -1 when unknown. */
+int eto_measure_error_from_name(const char *name);
+
+typedef enum { ETO_FAULT_NONE, ETO_FAULT_CRASH, ETO_FAULT_HANG, ETO_FAULT_WRONG } eto_fault;
+
+typedef struct {
+  double min_repeat_seconds; /* each repeat runs the kernel until this much time passed (default 0.1) */
+  int repeats;               /* repeats; the median is reported (default 3) */
+  int warmup;                /* untimed runs after the check run (default 1) */
+  double build_timeout;      /* seconds (default 10) */
+  double run_timeout;        /* seconds (default 10) */
+  int threads;               /* threads that run blocks; 0 = target cores */
+  uint64_t seed;             /* inputs (default 1) */
+  int flush_cache;           /* flush caches before every timed run (then runs are timed one by one) */
+  double rtol;               /* relative tolerance of the check (default 1e-3) */
+  eto_fault fault;           /* test-only fault injection into the worker; ETO_FAULT_NONE otherwise */
+} eto_measure_opts;
+
+/* Fills the defaults above. */
+void eto_measure_opts_default(eto_measure_opts *o);
+/* One printable line describing the protocol ("warm-up 1, repeats 3 x >= 100 ms, median; ..."). */
+int eto_measure_protocol(const eto_measure_opts *o, char *buf, int cap);
+
+typedef struct {
+  eto_measure_error error;
+  char message[256];
+  double median, min, max;   /* seconds per run (OK only) */
+  int repeats;
+  int64_t runs_per_repeat;
+  double compile_seconds;    /* lowering + LLVM (when it got that far) */
+  double gflops;             /* flops / median */
+  double max_rel_error;      /* of the check run */
+} eto_measure_result;
+
+typedef struct eto_measurer eto_measurer;
+
+/* Creates a measurer for op on target t (only the cpu target measures here). opts NULL = defaults. The
+ * reference is computed now (it may take a second for large operators). Returns ETO_OK or an error with a
+ * message (ETO_ERR_UNSUPPORTED for a target that cannot measure here). */
+eto_status eto_measurer_create(const eto_op *op, const eto_target *t, const eto_measure_opts *opts, eto_measurer **out,
+                               char *msg, int cap);
+/* Measures one program. Never fails as a call: every failure is a result. */
+void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result *out);
+/* Stops the worker and frees everything; NULL is a no-op. */
+void eto_measurer_free(eto_measurer *m);
+
+#endif

@@ -1,0 +1,74 @@
+/* Measurement: a good program is verified and timed; fault injection (crash, hang, wrong value) and an
+ * invalid program each become the right error kind while the parent survives and keeps measuring. */
+#include <string.h>
+
+#include "check.h"
+#include "measure.h"
+
+int main(void) {
+  const char *text = "matmul m=32 n=48 k=40 bias=1 relu=1\n";
+  eto_oplist *list = NULL;
+  char msg[1024];
+  CHECK(eto_oplist_parse("t.list", text, strlen(text), &list, msg, sizeof msg) == ETO_OK, "%s", msg);
+  const eto_op *op = eto_oplist_get(list, 0);
+  eto_compute c;
+  eto_op_compute(op, &c);
+  eto_target t;
+  eto_target_cpu(2, &t);
+  eto_measure_opts o;
+  eto_measure_opts_default(&o);
+  o.min_repeat_seconds = 0.005;
+  o.run_timeout = 1.0;
+  o.build_timeout = 20.0;
+  eto_rng rng;
+  eto_rng_seed(&rng, 7);
+  eto_program p;
+  CHECK(eto_sched_sample_valid(&c, &t, NULL, &rng, 0, &p) == 0, "no valid program");
+
+  static const struct {
+    eto_fault fault;
+    eto_measure_error expect;
+  } cases[] = {
+      {ETO_FAULT_NONE, ETO_MEASURE_OK},         {ETO_FAULT_CRASH, ETO_MEASURE_RUNTIME},
+      {ETO_FAULT_HANG, ETO_MEASURE_RUN_TIMEOUT}, {ETO_FAULT_WRONG, ETO_MEASURE_WRONG_ANSWER},
+      {ETO_FAULT_NONE, ETO_MEASURE_OK},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    o.fault = cases[i].fault;
+    eto_measurer *m = NULL;
+    CHECK(eto_measurer_create(op, &t, &o, &m, msg, sizeof msg) == ETO_OK, "%s", msg);
+    eto_measure_result r;
+    eto_measurer_run(m, &p, &r);
+    CHECK(r.error == cases[i].expect, "case %zu: got %s (%s), expected %s", i, eto_measure_error_name(r.error), r.message,
+          eto_measure_error_name(cases[i].expect));
+    if (r.error == ETO_MEASURE_OK) CHECK(r.median > 0 && r.gflops > 0 && r.repeats == 3, "timing missing");
+    /* the measurer keeps working after a failure: the next candidate is measured normally */
+    if (cases[i].fault != ETO_FAULT_NONE) {
+      eto_measurer_free(m);
+      o.fault = ETO_FAULT_NONE;
+      CHECK(eto_measurer_create(op, &t, &o, &m, msg, sizeof msg) == ETO_OK, "%s", msg);
+      eto_measurer_run(m, &p, &r);
+      CHECK(r.error == ETO_MEASURE_OK, "after fault %zu: %s %s", i, eto_measure_error_name(r.error), r.message);
+    }
+    eto_measurer_free(m);
+  }
+  /* an invalid program is an instantiation error, without touching the worker */
+  eto_program bad = p;
+  bad.stile[1][2] = 4096;
+  eto_measurer *m = NULL;
+  o.fault = ETO_FAULT_NONE;
+  eto_measurer_create(op, &t, &o, &m, msg, sizeof msg);
+  eto_measure_result r;
+  eto_measurer_run(m, &bad, &r);
+  CHECK(r.error == ETO_MEASURE_INSTANTIATION, "got %s", eto_measure_error_name(r.error));
+  /* the same measurer, several programs in a row through one worker */
+  for (int i = 0; i < 5; i++) {
+    eto_program q;
+    eto_sched_sample_valid(&c, &t, NULL, &rng, 0, &q);
+    eto_measurer_run(m, &q, &r);
+    CHECK(r.error == ETO_MEASURE_OK, "program %d: %s %s", i, eto_measure_error_name(r.error), r.message);
+  }
+  eto_measurer_free(m);
+  eto_oplist_free(list);
+  return check_result();
+}
