@@ -31,5 +31,6 @@ void eto_cli_print_command_help(FILE *f, const eto_cli_command *cmd);
 
 /* ---- sub-commands ---- */
 int eto_cli_check(int argc, char **argv);
+int eto_cli_measure(int argc, char **argv);
 
 #endif

@@ -36,11 +36,67 @@ typedef struct {
   LLVMTypeRef i64, f32, i1, fptr, i32;
   LLVMValueRef buf[ETO_KERNEL_MAX_BUFS]; /* float* of every buffer */
   LLVMValueRef vars[ETO_KERNEL_MAX_VARS];
+  /* integer CSE: unrolled copies re-evaluate the same index trees; a value computed at time t stays valid
+   * while none of the vars it depends on changed after t and no control flow was entered or left */
+  uint64_t clock, barrier;
+  uint64_t changed[ETO_KERNEL_MAX_VARS];
+  struct cse_slot *cse;
+  size_t cse_cap;
   int vec_var; /* var of the VECTOR loop being emitted, -1 outside */
   int width;
   LLVMValueRef fmuladd_s, fmuladd_v, sqrt_s, sqrt_v;
   LLVMTypeRef fmuladd_s_ty, fmuladd_v_ty, sqrt_s_ty, sqrt_v_ty;
 } emit;
+
+typedef struct cse_slot {
+  const eto_expr *e;
+  uint64_t deps[2];
+  LLVMValueRef v;
+  uint64_t time;
+} cse_slot;
+
+static void set_var(emit *E, int var, LLVMValueRef v) {
+  E->vars[var] = v;
+  E->changed[var] = ++E->clock;
+}
+
+/* Forget every cached value: called when entering or leaving a loop or a branch. */
+static void cse_fence(emit *E) { E->barrier = ++E->clock; }
+
+static void expr_deps(const eto_expr *e, uint64_t deps[2]) {
+  if (!e) return;
+  if (e->op == ETO_X_VAR) deps[e->var / 64] |= 1ull << (e->var % 64);
+  expr_deps(e->a, deps);
+  expr_deps(e->b, deps);
+  expr_deps(e->c, deps);
+}
+
+static cse_slot *cse_find(emit *E, const eto_expr *e) {
+  if (!E->cse) {
+    E->cse_cap = 1 << 14;
+    E->cse = calloc(E->cse_cap, sizeof(cse_slot));
+    if (!E->cse) return NULL;
+  }
+  size_t h = ((uintptr_t)e >> 4) * 0x9e3779b97f4a7c15ull;
+  for (size_t i = 0; i < E->cse_cap; i++) {
+    cse_slot *sl = &E->cse[(h + i) & (E->cse_cap - 1)];
+    if (sl->e == e) return sl;
+    if (!sl->e) {
+      sl->e = e;
+      expr_deps(e, sl->deps);
+      return sl;
+    }
+  }
+  return NULL; /* table full: no caching */
+}
+
+static int cse_valid(const emit *E, const cse_slot *sl) {
+  if (!sl->v || sl->time <= E->barrier) return 0;
+  for (int w = 0; w < 2; w++)
+    for (uint64_t m = sl->deps[w]; m; m &= m - 1)
+      if (E->changed[w * 64 + __builtin_ctzll(m)] >= sl->time) return 0;
+  return 1;
+}
 
 static LLVMValueRef ci(emit *E, int64_t v) { return LLVMConstInt(E->i64, (unsigned long long)v, 1); }
 
@@ -54,13 +110,26 @@ static LLVMValueRef intrinsic(emit *E, const char *name, LLVMTypeRef over, LLVMT
 
 /* ---- integer expressions (scalar; in vector mode the vector var holds the lane being emitted) ---- */
 
+static LLVMValueRef emit_i_raw(emit *E, const eto_expr *e);
+
 static LLVMValueRef emit_i(emit *E, const eto_expr *e) {
-  LLVMBuilderRef b = E->b;
   switch (e->op) {
   case ETO_X_INT: return ci(E, e->ival);
   case ETO_X_VAR: return E->vars[e->var];
   default: break;
   }
+  cse_slot *sl = cse_find(E, e);
+  if (sl && cse_valid(E, sl)) return sl->v;
+  LLVMValueRef v = emit_i_raw(E, e);
+  if (sl) {
+    sl->v = v;
+    sl->time = ++E->clock;
+  }
+  return v;
+}
+
+static LLVMValueRef emit_i_raw(emit *E, const eto_expr *e) {
+  LLVMBuilderRef b = E->b;
   LLVMValueRef x = emit_i(E, e->a), y = emit_i(E, e->b);
   switch (e->op) {
   case ETO_X_ADD: return LLVMBuildAdd(b, x, y, "");
@@ -128,7 +197,7 @@ static fval emit_load(emit *E, const eto_expr *e) {
   if (known && s == 0 && uniform(E, e->c)) return (fval){load_scalar(E, e), 0};
   LLVMValueRef saved = E->vars[v];
   if (known && s == 1 && uniform(E, e->c)) {
-    E->vars[v] = ci(E, 0);
+    set_var(E, v, ci(E, 0));
     LLVMValueRef idx = emit_i(E, e->a);
     LLVMValueRef ok = e->c ? LLVMBuildICmp(E->b, LLVMIntNE, emit_i(E, e->c), ci(E, 0), "") : NULL;
     if (ok) idx = LLVMBuildSelect(E->b, ok, idx, ci(E, 0), "");
@@ -136,15 +205,15 @@ static fval emit_load(emit *E, const eto_expr *e) {
     LLVMValueRef l = LLVMBuildLoad2(E->b, vty(E), p, "");
     LLVMSetAlignment(l, 4);
     if (ok) l = LLVMBuildSelect(E->b, ok, l, LLVMConstNull(vty(E)), "");
-    E->vars[v] = saved;
+    set_var(E, v, saved);
     return (fval){l, 1};
   }
   LLVMValueRef r = LLVMGetUndef(vty(E));
   for (int l = 0; l < E->width; l++) {
-    E->vars[v] = ci(E, l);
+    set_var(E, v, ci(E, l));
     r = LLVMBuildInsertElement(E->b, r, load_scalar(E, e), LLVMConstInt(E->i32, (unsigned)l, 0), "");
   }
-  E->vars[v] = saved;
+  set_var(E, v, saved);
   return (fval){r, 1};
 }
 
@@ -194,20 +263,20 @@ static void emit_store(emit *E, const eto_stmt *s) {
   int64_t st;
   if (v >= 0 && val.vec && eto_expr_stride(s->index, v, &st) && st == 1) {
     LLVMValueRef saved = E->vars[v];
-    E->vars[v] = ci(E, 0);
+    set_var(E, v, ci(E, 0));
     LLVMValueRef p = LLVMBuildBitCast(E->b, gep(E, s->buf, emit_i(E, s->index)), LLVMPointerType(vty(E), 0), "");
-    E->vars[v] = saved;
+    set_var(E, v, saved);
     LLVMSetAlignment(LLVMBuildStore(E->b, val.v, p), 4);
     return;
   }
   if (v >= 0 && (val.vec || !uniform(E, s->index))) { /* per-lane scatter, lanes in loop order */
     LLVMValueRef saved = E->vars[v];
     for (int l = 0; l < E->width; l++) {
-      E->vars[v] = ci(E, l);
+      set_var(E, v, ci(E, l));
       LLVMValueRef x = val.vec ? LLVMBuildExtractElement(E->b, val.v, LLVMConstInt(E->i32, (unsigned)l, 0), "") : val.v;
       LLVMSetAlignment(LLVMBuildStore(E->b, x, gep(E, s->buf, emit_i(E, s->index))), 4);
     }
-    E->vars[v] = saved;
+    set_var(E, v, saved);
     return;
   }
   LLVMSetAlignment(LLVMBuildStore(E->b, val.v, gep(E, s->buf, emit_i(E, s->index))), 4);
@@ -234,11 +303,12 @@ static void emit_loop(emit *E, const eto_stmt *s) {
   LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "endloop");
   LLVMBuildBr(E->b, head);
   LLVMPositionBuilderAtEnd(E->b, head);
+  cse_fence(E);
   LLVMValueRef phi = LLVMBuildPhi(E->b, E->i64, E->k->var_name[s->var]);
   LLVMValueRef saved = E->vars[s->var];
-  E->vars[s->var] = phi;
+  set_var(E, s->var, phi);
   emit_stmt(E, s->body);
-  E->vars[s->var] = saved;
+  set_var(E, s->var, saved);
   LLVMValueRef next = LLVMBuildAdd(E->b, phi, ci(E, 1), "");
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(E->b);
   LLVMBuildCondBr(E->b, LLVMBuildICmp(E->b, LLVMIntSLT, next, ci(E, s->extent), ""), head, exit);
@@ -246,6 +316,7 @@ static void emit_loop(emit *E, const eto_stmt *s) {
   LLVMBasicBlockRef in_b[2] = {pre, latch};
   LLVMAddIncoming(phi, in_v, in_b, 2);
   LLVMPositionBuilderAtEnd(E->b, exit);
+  cse_fence(E);
 }
 
 static void emit_stmt(emit *E, const eto_stmt *s) {
@@ -261,16 +332,18 @@ static void emit_stmt(emit *E, const eto_stmt *s) {
     LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "endif");
     LLVMBuildCondBr(E->b, c, then, done);
     LLVMPositionBuilderAtEnd(E->b, then);
+    cse_fence(E);
     emit_stmt(E, s->body);
     LLVMBuildBr(E->b, done);
     LLVMPositionBuilderAtEnd(E->b, done);
+    cse_fence(E);
     return;
   }
   case ETO_S_FOR: {
     if (s->loop == ETO_LOOP_VECTOR && E->vec_var < 0 && s->extent > 1 && vectorizable(E, s->body, s->var)) {
       E->vec_var = s->var;
       E->width = (int)s->extent;
-      E->vars[s->var] = ci(E, 0);
+      set_var(E, s->var, ci(E, 0));
       E->fmuladd_v = intrinsic(E, "llvm.fmuladd", vty(E), &E->fmuladd_v_ty);
       E->sqrt_v = intrinsic(E, "llvm.sqrt", vty(E), &E->sqrt_v_ty);
       emit_stmt(E, s->body);
@@ -280,10 +353,10 @@ static void emit_stmt(emit *E, const eto_stmt *s) {
     if ((s->loop == ETO_LOOP_UNROLL || s->loop == ETO_LOOP_VECTOR) && s->extent <= MAX_UNROLL) {
       LLVMValueRef saved = E->vars[s->var];
       for (int64_t i = 0; i < s->extent; i++) {
-        E->vars[s->var] = ci(E, i);
+        set_var(E, s->var, ci(E, i));
         emit_stmt(E, s->body);
       }
-      E->vars[s->var] = saved;
+      set_var(E, s->var, saved);
       return;
     }
     emit_loop(E, s);
@@ -373,8 +446,8 @@ static LLVMModuleRef build_module(LLVMContextRef ctx, const eto_kernel *k, const
   LLVMValueRef blk = LLVMBuildPhi(E.b, E.i64, "blk");
   LLVMBuildCondBr(E.b, LLVMBuildICmp(E.b, LLVMIntSLT, blk, end, ""), body, done);
   LLVMPositionBuilderAtEnd(E.b, body);
-  for (int v = 0; v < k->nvars; v++) E.vars[v] = ci(&E, 0); /* vars of omitted extent-1 loops */
-  E.vars[0] = blk;
+  for (int v = 0; v < k->nvars; v++) set_var(&E, v, ci(&E, 0)); /* vars of omitted extent-1 loops */
+  set_var(&E, 0, blk);
   emit_stmt(&E, k->body);
   LLVMValueRef next = LLVMBuildAdd(E.b, blk, ci(&E, 1), "");
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(E.b);
@@ -385,6 +458,7 @@ static LLVMModuleRef build_module(LLVMContextRef ctx, const eto_kernel *k, const
   LLVMPositionBuilderAtEnd(E.b, done);
   LLVMBuildRetVoid(E.b);
   LLVMDisposeBuilder(E.b);
+  free(E.cse);
   char *err = NULL;
   if (LLVMVerifyModule(E.mod, LLVMReturnStatusAction, &err)) {
     snprintf(msg, cap, "LLVM verifier: %.400s", err ? err : "?");
@@ -398,8 +472,11 @@ static LLVMModuleRef build_module(LLVMContextRef ctx, const eto_kernel *k, const
 
 static eto_status optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, char *msg, int cap) {
   LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-  LLVMPassBuilderOptionsSetLoopVectorization(o, 1);
-  LLVMPassBuilderOptionsSetSLPVectorization(o, 1);
+  /* the program decides what is unrolled and vectorized (UNROLL/VECTOR loops): LLVM's own loop
+   * vectorizer and unroller would only grow the code and the compile time */
+  LLVMPassBuilderOptionsSetLoopVectorization(o, 0);
+  LLVMPassBuilderOptionsSetSLPVectorization(o, 0);
+  LLVMPassBuilderOptionsSetLoopUnrolling(o, 0);
   LLVMErrorRef e = LLVMRunPasses(mod, "default<O3>", tm, o);
   LLVMDisposePassBuilderOptions(o);
   if (e) {

@@ -12,6 +12,7 @@ typedef struct {
   eto_kernel *k;
   eto_arena *a;
   int gpu;
+  int64_t lanes;
   int in_buf[ETO_MAX_INPUTS], bias_buf, out_buf;
   int64_t gstride[ETO_MAX_INPUTS][ETO_MAX_DIMS]; /* row-major strides of the real inputs */
   int need_pred[ETO_MAX_INPUTS][ETO_MAX_DIMS];   /* dimension can leave the tensor */
@@ -336,10 +337,20 @@ static eto_stmt *lower_mlt(lctx *L) {
     int cvar[ETO_MAX_DIMS];
     eto_expr *cd[ETO_MAX_DIMS];
     eto_stmt *fetch;
+    /* CPU: the innermost tile dimension is copied in SIMD vectors (lanes wide), vec of them per step */
+    int64_t W = L->lanes, U = p->vec[i], E = fdim[i][rank - 1];
+    while (W > 1 && E % W) W /= 2;
+    if (W == 1 || (E / W) % U) U = 1;
+    int cu = -1, ci = -1;
     if (!L->gpu) {
       for (int d = 0; d < rank; d++) {
         cvar[d] = new_var(k, "c", d);
         cd[d] = x_var(a, cvar[d]);
+      }
+      if (W > 1) {
+        cu = new_var(k, "cu", i);
+        ci = new_var(k, "ci", i);
+        cd[rank - 1] = x_add(a, x_muli(a, x_add(a, x_muli(a, cd[rank - 1], U), x_var(a, cu)), W), x_var(a, ci));
       }
     } else {
       int it = new_var(k, "f", i), ln = new_var(k, "l", i);
@@ -359,8 +370,17 @@ static eto_stmt *lower_mlt(lctx *L) {
     eto_stmt *st = s_store(a, sh[i], shi, load_virtual(L, i, vs, NULL));
     if (!L->gpu) {
       eto_loop_kind kinds[ETO_MAX_DIMS];
-      for (int d = 0; d < rank; d++) kinds[d] = ETO_LOOP_SERIAL;
-      fetch = nest_loops(L, st, cvar, fdim[i], kinds, rank);
+      int64_t ext[ETO_MAX_DIMS];
+      for (int d = 0; d < rank; d++) {
+        kinds[d] = ETO_LOOP_SERIAL;
+        ext[d] = fdim[i][d];
+      }
+      if (W > 1) {
+        ext[rank - 1] = E / W / U;
+        st = s_for(a, ci, W, ETO_LOOP_VECTOR, st);
+        if (U > 1) st = s_for(a, cu, U, ETO_LOOP_UNROLL, st);
+      }
+      fetch = nest_loops(L, st, cvar, ext, kinds, rank);
     } else {
       int64_t size = k->buf[sh[i]].size, vec = p->vec[i];
       int64_t iters = (size + T * vec - 1) / (T * vec);
@@ -609,7 +629,7 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
     free(k);
     return ETO_ERR_NOMEM;
   }
-  lctx L = {.c = c, .p = p, .k = k, .a = k->arena, .gpu = opts && opts->gpu};
+  lctx L = {.c = c, .p = p, .k = k, .a = k->arena, .gpu = opts && opts->gpu, .lanes = opts && opts->lanes > 0 ? opts->lanes : 8};
   k->gpu = L.gpu;
   snprintf(k->name, sizeof k->name, "eto_%s", eto_sketch_name(p->sketch));
   new_var(k, "blk", -1);

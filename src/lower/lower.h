@@ -100,6 +100,8 @@ struct eto_kernel {
 
 typedef struct {
   int gpu;            /* lower for a GPU: cooperative fetch by all threads, per-thread locals, barriers */
+  int lanes;          /* CPU: float32 SIMD lanes (8 with AVX2, 16 with AVX-512); 0 means 8. Tile copies are
+                       * vectors of this width, p->vec[i] of them per step */
 } eto_lower_opts;
 
 /* Lowers p for compute c. *out is owned by the caller (eto_kernel_free). Returns ETO_OK, or

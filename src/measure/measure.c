@@ -149,7 +149,8 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
     return;
   }
   eto_kernel *k = NULL;
-  if (eto_lower(&m->c, &p, NULL, &k, why, sizeof why) != ETO_OK) {
+  eto_lower_opts lo = {.lanes = m->t.warp_size};
+  if (eto_lower(&m->c, &p, &lo, &k, why, sizeof why) != ETO_OK) {
     r->error = ETO_MEASURE_COMPILE;
     snprintf(r->message, sizeof r->message, "lowering: %.200s", why);
     write_all(out_fd, &rp, sizeof rp);

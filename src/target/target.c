@@ -87,7 +87,8 @@ void eto_target_cpu(int threads, eto_target *out) {
   out->min_threads_per_block = 1;
   out->max_shared_bytes = 512 * 1024; /* block-local tiles should stay in L2 */
   out->max_vthreads = 8;
-  out->max_thread_tile = 256; /* 16 zmm registers of accumulators leaves room for operands */
+  /* accumulators per thread: at most the vector register file (16 registers with AVX2, 32 with AVX-512) */
+  out->max_thread_tile = out->warp_size * (out->vector_bits >= 512 ? 32 : 16);
   out->max_innermost = 64;
   out->regs_per_thread = 0;
   fingerprint(out, feat);

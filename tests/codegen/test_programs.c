@@ -63,7 +63,7 @@ int main(void) {
     char key[256];
     eto_op_key(op, key, sizeof key);
     for (int sk = 0; sk < set.count; sk++) {
-      for (int trial = 0; trial < 24; trial++) {
+      for (int trial = 0; trial < (set.count > 1 ? 12 : 20); trial++) {
         eto_sample_opts so = {.imperfect = trial % 3 == 2};
         eto_program p;
         int found = 0;
@@ -76,7 +76,8 @@ int main(void) {
         char recipe[ETO_RECIPE_MAX];
         eto_program_format(&p, recipe, sizeof recipe);
         eto_kernel *k = NULL;
-        st = eto_lower(&c, &p, NULL, &k, msg, sizeof msg);
+        eto_lower_opts lo = {.lanes = tgt.warp_size};
+        st = eto_lower(&c, &p, &lo, &k, msg, sizeof msg);
         CHECK(st == ETO_OK, "%s %s: lower: %s", key, recipe, msg);
         if (st != ETO_OK) continue;
         for (int mode = 0; mode < 2; mode++) {

@@ -1,0 +1,250 @@
+/* cli_measure.c — `etotune measure FILE`: random valid programs of every operator of a list, each built
+ * with LLVM, checked against the reference and timed in a worker process; or, with --emit, the loop IR,
+ * LLVM IR or assembly of programs. */
+#include <cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "codegen.h"
+#include "measure.h"
+
+typedef struct {
+  const char *file, *emit, *format, *recipe;
+  int programs, threads, imperfect;
+  uint64_t seed;
+  double min_repeat_ms;
+} measure_args;
+
+static int parse_args(int argc, char **argv, measure_args *a) {
+  memset(a, 0, sizeof *a);
+  a->programs = -1;
+  a->seed = 1;
+  a->format = "text";
+  a->min_repeat_ms = 100;
+  for (int i = 1; i < argc; i++) {
+    const char *s = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(s, "--imperfect") == 0) {
+      a->imperfect = 1;
+      continue;
+    }
+    if (s[0] == '-' && s[1] == '-') {
+      if (!v) {
+        fprintf(stderr, "etotune measure: %s needs a value\n", s);
+        return -1;
+      }
+      i++;
+      if (strcmp(s, "--programs") == 0) a->programs = atoi(v);
+      else if (strcmp(s, "--seed") == 0) a->seed = strtoull(v, NULL, 10);
+      else if (strcmp(s, "--threads") == 0) a->threads = atoi(v);
+      else if (strcmp(s, "--min-repeat-ms") == 0) a->min_repeat_ms = atof(v);
+      else if (strcmp(s, "--emit") == 0) a->emit = v;
+      else if (strcmp(s, "--format") == 0) a->format = v;
+      else if (strcmp(s, "--recipe") == 0) a->recipe = v;
+      else {
+        fprintf(stderr, "etotune measure: unknown option %s (see etotune help measure)\n", s);
+        return -1;
+      }
+      continue;
+    }
+    if (a->file) {
+      fprintf(stderr, "etotune measure: one list at a time (got %s and %s)\n", a->file, s);
+      return -1;
+    }
+    a->file = s;
+  }
+  if (!a->file) {
+    fprintf(stderr, "etotune measure: missing FILE (see etotune help measure)\n");
+    return -1;
+  }
+  if (a->emit && strcmp(a->emit, "c") && strcmp(a->emit, "llvm") && strcmp(a->emit, "llvm-raw") && strcmp(a->emit, "asm")) {
+    fprintf(stderr, "etotune measure: --emit takes c, llvm, llvm-raw or asm\n");
+    return -1;
+  }
+  if (strcmp(a->format, "text") && strcmp(a->format, "json")) {
+    fprintf(stderr, "etotune measure: --format takes text or json\n");
+    return -1;
+  }
+  if (a->programs < 0) a->programs = a->emit || a->recipe ? 1 : 10;
+  return 0;
+}
+
+/* The i-th program of an operator: the given recipe, or a random valid one. Returns 0 on success. */
+static int next_program(const measure_args *a, const eto_compute *c, const eto_target *t, eto_rng *rng, eto_program *p,
+                        char *why, int cap) {
+  if (a->recipe) return eto_program_parse(a->recipe, p, why, cap);
+  eto_sample_opts so = {.imperfect = a->imperfect};
+  if (eto_sched_sample_valid(c, t, &so, rng, 0, p) != 0) {
+    snprintf(why, cap, "no valid program found in 1000 samples");
+    return -1;
+  }
+  return 0;
+}
+
+static int emit_programs(const measure_args *a, const eto_oplist *l, const eto_target *t) {
+  eto_rng rng;
+  eto_rng_seed(&rng, a->seed);
+  for (int i = 0; i < eto_oplist_count(l); i++) {
+    const eto_op *op = eto_oplist_get(l, i);
+    eto_compute c;
+    eto_op_compute(op, &c);
+    char key[512], why[512];
+    eto_op_key(op, key, sizeof key);
+    for (int n = 0; n < a->programs; n++) {
+      eto_program p;
+      if (next_program(a, &c, t, &rng, &p, why, sizeof why) != 0) {
+        fprintf(stderr, "etotune measure: %s: %s\n", key, why);
+        return ETO_EXIT_FAIL;
+      }
+      char recipe[ETO_RECIPE_MAX];
+      eto_program_format(&p, recipe, sizeof recipe);
+      printf("// operator %d: %s\n// program: %s\n", i + 1, key, recipe);
+      eto_kernel *k = NULL;
+      eto_lower_opts lo = {.lanes = t->warp_size};
+      if (eto_lower(&c, &p, &lo, &k, why, sizeof why) != ETO_OK) {
+        fprintf(stderr, "etotune measure: %s: %s\n", key, why);
+        return ETO_EXIT_FAIL;
+      }
+      if (strcmp(a->emit, "c") == 0) {
+        eto_kernel_print(k, stdout);
+      } else {
+        eto_emit_kind kind = strcmp(a->emit, "asm") == 0 ? ETO_EMIT_ASM
+                             : strcmp(a->emit, "llvm-raw") == 0 ? ETO_EMIT_LLVM_RAW
+                                                                : ETO_EMIT_LLVM_OPT;
+        char *text = NULL;
+        if (eto_codegen_emit(k, kind, &text, why, sizeof why) != ETO_OK) {
+          fprintf(stderr, "etotune measure: %s\n", why);
+          eto_kernel_free(k);
+          return ETO_EXIT_FAIL;
+        }
+        fputs(text, stdout);
+        free(text);
+      }
+      eto_kernel_free(k);
+    }
+  }
+  return ETO_EXIT_OK;
+}
+
+static int measure_programs(const measure_args *a, const eto_oplist *l, const eto_target *t) {
+  eto_measure_opts o;
+  eto_measure_opts_default(&o);
+  o.min_repeat_seconds = a->min_repeat_ms / 1000.0;
+  o.threads = a->threads;
+  o.seed = a->seed;
+  char protocol[512];
+  eto_measure_protocol(&o, protocol, sizeof protocol);
+  int json = strcmp(a->format, "json") == 0;
+  cJSON *root = json ? cJSON_CreateObject() : NULL, *jops = NULL;
+  if (json) {
+    cJSON_AddStringToObject(root, "target", t->description);
+    cJSON_AddStringToObject(root, "fingerprint", t->fingerprint);
+    cJSON_AddStringToObject(root, "protocol", protocol);
+    cJSON_AddNumberToObject(root, "seed", (double)a->seed);
+    jops = cJSON_AddArrayToObject(root, "operators");
+  } else {
+    printf("target: %s\nprotocol: %s\nseed: %llu, %d programs per operator\n\n", t->description, protocol,
+           (unsigned long long)a->seed, a->programs);
+  }
+  eto_rng rng;
+  eto_rng_seed(&rng, a->seed);
+  int failures = 0;
+  for (int i = 0; i < eto_oplist_count(l); i++) {
+    const eto_op *op = eto_oplist_get(l, i);
+    eto_compute c;
+    eto_op_compute(op, &c);
+    char key[512], why[512];
+    eto_op_key(op, key, sizeof key);
+    eto_measurer *m = NULL;
+    if (eto_measurer_create(op, t, &o, &m, why, sizeof why) != ETO_OK) {
+      fprintf(stderr, "etotune measure: %s: %s\n", key, why);
+      cJSON_Delete(root);
+      return ETO_EXIT_FAIL;
+    }
+    cJSON *jop = NULL, *jprogs = NULL;
+    if (json) {
+      jop = cJSON_CreateObject();
+      cJSON_AddStringToObject(jop, "key", key);
+      cJSON_AddNumberToObject(jop, "flops", eto_op_flops(op));
+      jprogs = cJSON_AddArrayToObject(jop, "programs");
+      cJSON_AddItemToArray(jops, jop);
+    } else {
+      printf("operator %d: %s (%.1f MFLOP)\n", i + 1, key, eto_op_flops(op) / 1e6);
+      printf("  %-3s %-58s %-13s %10s %9s %10s\n", "#", "program", "status", "latency ms", "GFLOP/s", "compile ms");
+    }
+    double best = 0;
+    char best_recipe[ETO_RECIPE_MAX] = "";
+    for (int n = 0; n < a->programs; n++) {
+      eto_program p;
+      if (next_program(a, &c, t, &rng, &p, why, sizeof why) != 0) {
+        fprintf(stderr, "etotune measure: %s: %s\n", key, why);
+        failures++;
+        break;
+      }
+      char recipe[ETO_RECIPE_MAX], summary[256];
+      eto_program_format(&p, recipe, sizeof recipe);
+      eto_program_summary(&c, &p, summary, sizeof summary);
+      eto_measure_result r;
+      eto_measurer_run(m, &p, &r);
+      if (r.error == ETO_MEASURE_OK && r.gflops > best) {
+        best = r.gflops;
+        snprintf(best_recipe, sizeof best_recipe, "%s", recipe);
+      }
+      if (r.error != ETO_MEASURE_OK) failures += r.error != ETO_MEASURE_INSTANTIATION;
+      if (json) {
+        cJSON *jp = cJSON_CreateObject();
+        cJSON_AddStringToObject(jp, "recipe", recipe);
+        cJSON_AddStringToObject(jp, "status", eto_measure_error_name(r.error));
+        if (r.error == ETO_MEASURE_OK) {
+          cJSON_AddNumberToObject(jp, "median_s", r.median);
+          cJSON_AddNumberToObject(jp, "min_s", r.min);
+          cJSON_AddNumberToObject(jp, "max_s", r.max);
+          cJSON_AddNumberToObject(jp, "gflops", r.gflops);
+        } else {
+          cJSON_AddStringToObject(jp, "message", r.message);
+        }
+        cJSON_AddNumberToObject(jp, "compile_s", r.compile_seconds);
+        cJSON_AddItemToArray(jprogs, jp);
+      } else if (r.error == ETO_MEASURE_OK) {
+        printf("  %-3d %-58.58s %-13s %10.4f %9.2f %10.1f\n", n + 1, summary, "ok", r.median * 1e3, r.gflops,
+               r.compile_seconds * 1e3);
+      } else {
+        printf("  %-3d %-58.58s %-13s %s\n", n + 1, summary, eto_measure_error_name(r.error), r.message);
+      }
+      fflush(stdout);
+    }
+    if (json) {
+      cJSON_AddNumberToObject(jop, "best_gflops", best);
+      cJSON_AddStringToObject(jop, "best_recipe", best_recipe);
+    } else {
+      printf("  best: %.2f GFLOP/s  %s\n\n", best, best_recipe);
+    }
+    eto_measurer_free(m);
+  }
+  if (json) {
+    char *s = cJSON_Print(root);
+    puts(s);
+    free(s);
+    cJSON_Delete(root);
+  }
+  return failures ? ETO_EXIT_FAIL : ETO_EXIT_OK;
+}
+
+int eto_cli_measure(int argc, char **argv) {
+  measure_args a;
+  if (parse_args(argc, argv, &a) != 0) return ETO_EXIT_USAGE;
+  eto_oplist *l = NULL;
+  char msg[8192];
+  eto_status st = eto_oplist_load(a.file, &l, msg, sizeof msg);
+  if (st != ETO_OK) {
+    fprintf(stderr, "%s", msg);
+    if (msg[0] && msg[strlen(msg) - 1] != '\n') fputc('\n', stderr);
+    return st == ETO_ERR_PARSE ? ETO_EXIT_USAGE : ETO_EXIT_FAIL;
+  }
+  eto_target t;
+  eto_target_cpu(a.threads, &t);
+  int rc = a.emit ? emit_programs(&a, l, &t) : measure_programs(&a, l, &t);
+  eto_oplist_free(l);
+  return rc;
+}
