@@ -31,6 +31,7 @@ void eto_cli_print_command_help(FILE *f, const eto_cli_command *cmd);
 
 /* ---- sub-commands ---- */
 int eto_cli_check(int argc, char **argv);
+int eto_cli_db(int argc, char **argv);
 int eto_cli_measure(int argc, char **argv);
 
 #endif

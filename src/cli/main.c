@@ -21,6 +21,18 @@ const eto_cli_command eto_cli_commands[] = {
      "  --format json   one JSON document with the same facts plus parameters and input shapes\n"
      "Errors are printed on stderr as FILE:LINE:COL: message; the exit status is then 2.",
      eto_cli_check},
+    {"db", "[--db PATH] stats | list [--kind K] [--all-targets] | show KEY | export FILE | import FILE | verify [--rebuild]",
+     "what the cache of tuned programs holds; export, import and verify it",
+     "The cache is an LMDB directory: --db PATH, else $ETOTUNE_DB, else $XDG_CACHE_HOME/etotune, else\n"
+     "~/.cache/etotune. Records are keyed by target fingerprint and workload key.\n"
+     "  stats            records per target and kind, sizes, stale or corrupt records\n"
+     "  list             best programs of this machine's target (--kind K, --all-targets)\n"
+     "  show KEY         one best record in full (KEY is a workload key as printed by etotune check)\n"
+     "  export FILE      every record as JSON lines (- for stdout)\n"
+     "  import FILE      JSON lines from export; checks schema, keeps the better best program, reports skips\n"
+     "  verify           integrity check; --rebuild also rebuilds, runs and checks every best program of\n"
+     "                   this machine's target against the reference and marks failures bad",
+     eto_cli_db},
     {"measure", "FILE [--programs N] [--seed S] [--emit c|llvm|llvm-raw|asm] [--recipe R] [--format text|json]",
      "build, verify and time random programs of every operator (or print their code)",
      "For every operator of FILE, samples N random valid programs (default 10; --imperfect allows guarded\n"

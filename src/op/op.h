@@ -150,6 +150,10 @@ double eto_op_flops(const eto_op *op);
  * Keys are shorter than 512 bytes. */
 int eto_op_key(const eto_op *op, char *buf, int cap);
 
+/* Rebuilds the operator of a canonical workload key (the inverse of eto_op_key; freq 1, no name). Returns
+ * ETO_OK, or ETO_ERR_PARSE / ETO_ERR_INVALID with a message when the key is malformed or not canonical. */
+eto_status eto_op_from_key(const char *key, eto_op *out, char *msg, size_t cap);
+
 /* ---- compute description (what sched and lower read) ----
  *
  * out[s_0..s_{ns-1}] = epilogue( sum over reduction loops of  IN0(idx0) * IN1(idx1) )   (2 inputs)
