@@ -44,7 +44,8 @@ void eto_measure_opts_default(eto_measure_opts *o) {
 int eto_measure_protocol(const eto_measure_opts *o, char *buf, int cap) {
   return snprintf(buf, cap,
                   "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
-                  "each, median of the per-run means%s; timeouts build %.0f s, run %.0f s",
+                  "each (repeated when other processes used > 15%% of the cores), median of the per-run means%s; timeouts build "
+                  "%.0f s, run %.0f s",
                   (unsigned long long)o->seed, o->rtol, o->warmup, o->repeats, o->min_repeat_seconds * 1e3,
                   o->flush_cache ? ", caches flushed before every run" : "", o->build_timeout, o->run_timeout);
 }
@@ -118,6 +119,40 @@ static void flush_caches(void) {
   for (size_t i = 0; i < n; i += 64) junk[i]++;
 }
 
+/* Foreign CPU use: busy time of the whole machine (/proc/stat) minus this process's own CPU time, as a
+ * share of the cores over the interval. */
+typedef struct {
+  double wall, busy, own;
+} cpu_sample;
+
+static double machine_busy_seconds(void) {
+  FILE *f = fopen("/proc/stat", "r");
+  if (!f) return 0;
+  unsigned long long v[8] = {0};
+  int got = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+  fclose(f);
+  if (got < 4) return 0;
+  long hz = sysconf(_SC_CLK_TCK);
+  return (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / (double)(hz > 0 ? hz : 100);
+}
+
+static void cpu_sample_take(cpu_sample *s) {
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  s->own = (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+  s->busy = machine_busy_seconds();
+  s->wall = now();
+}
+
+static double foreign_share(const cpu_sample *before, int cores) {
+  cpu_sample after;
+  cpu_sample_take(&after);
+  double wall = after.wall - before->wall;
+  if (wall < 0.02) return 0; /* /proc/stat ticks are 10 ms: too coarse for shorter intervals */
+  double foreign = (after.busy - before->busy) - (after.own - before->own);
+  return foreign / (wall * (cores > 0 ? cores : 1));
+}
+
 /* Checks out against the reference; returns the worst |d| / (rtol-scaled bound) and the worst index. */
 static int check_output(const eto_measurer *m, const float *out, double *worst_rel, int64_t *where) {
   *worst_rel = 0;
@@ -189,9 +224,12 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
     double times[64];
     int reps = m->o.repeats < 1 ? 1 : (m->o.repeats > 64 ? 64 : m->o.repeats);
     int64_t runs = 1;
+    int disturbed = 0;
     for (int rep = 0; rep < reps; rep++) {
       double total = 0;
       int64_t n = 0;
+      cpu_sample before;
+      cpu_sample_take(&before);
       if (m->o.flush_cache) {
         do {
           eto_pool_spin(pool, 0);
@@ -210,9 +248,16 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
         } while (now() - a < m->o.min_repeat_seconds);
         total = now() - a;
       }
+      /* another process took a good share of the cores during this repeat: do it again (a few times) */
+      if (foreign_share(&before, m->t.cores) > 0.15 && disturbed < 2 * reps) {
+        disturbed++;
+        rep--;
+        continue;
+      }
       times[rep] = total / (double)n;
       runs = n;
     }
+    r->disturbed_repeats = disturbed;
     eto_pool_spin(pool, 0);
     for (int i = 1; i < reps; i++) /* insertion sort: few repeats */
       for (int j = i; j > 0 && times[j] < times[j - 1]; j--) {

@@ -54,6 +54,8 @@ typedef struct {
 
 /* Fills the defaults above. */
 void eto_measure_opts_default(eto_measure_opts *o);
+/* Repeats during which other processes used more than 15% of the cores (from /proc/stat) are measured
+ * again, up to 2 x repeats times. */
 /* One printable line describing the protocol ("warm-up 1, repeats 3 x >= 100 ms, median; ..."). */
 int eto_measure_protocol(const eto_measure_opts *o, char *buf, int cap);
 
@@ -66,6 +68,7 @@ typedef struct {
   double compile_seconds;    /* lowering + LLVM (when it got that far) */
   double gflops;             /* flops / median */
   double max_rel_error;      /* of the check run */
+  int disturbed_repeats;     /* repeats thrown away because another process used > 15% of the cores */
 } eto_measure_result;
 
 typedef struct eto_measurer eto_measurer;
