@@ -20,7 +20,7 @@ run() {
 run version --version
 [ "$rc" -eq 0 ] && grep -Eq '^etotune [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/version.out" || bad "--version: rc=$rc $(cat "$tmp/version.out")"
 run help --help
-[ "$rc" -eq 0 ] && grep -q 'check FILE' "$tmp/help.out" && grep -q 'depthwise_conv2d' "$tmp/help.out" || bad "--help"
+[ "$rc" -eq 0 ] && grep -q '^  check  *parse' "$tmp/help.out" && grep -q 'depthwise_conv2d' "$tmp/help.out" || bad "--help"
 run help_check help check
 [ "$rc" -eq 0 ] && grep -q -- '--format json' "$tmp/help_check.out" || bad "help check"
 run noargs
