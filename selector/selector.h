@@ -53,6 +53,7 @@
 #include <stdio.h>
 
 #include "op.h" /* eto_status */
+#include "measure.h"
 #include "target.h"
 
 /* ======================================================================================================== */
@@ -221,5 +222,115 @@ int eto_sel_reuse_pair(const eto_op *a, const eto_op *b, const eto_target *t);
  * 1 and dilation 1 and the smaller padding, and must be dominated by both a and b with the same signature.
  * Returns 1 and fills *out (freq 0, name "bridge") when such an operator exists, else 0. */
 int eto_sel_bridge(const eto_op *a, const eto_op *b, const eto_target *t, eto_op *out);
+
+/* ---- plans: from an operator list to a tree of tuning decisions (ETO §6) ----
+ * Nodes: the list's operators (required); best programs already cached for this target whose workload forms
+ * a reuse pair with a list operator (optional, zero-cost root edge); 1-hop bridges (optional). Edges: root ->
+ * v costs the backend's budget (0 when v is cached), u -> v costs the tuner's estimated trials for (v, u)
+ * whenever (v, u) is a reuse pair. The solved tree is the plan: root children are tuned by the full search
+ * (or are cached), other nodes by the reuse tuner from their parent, in breadth-first order. */
+
+typedef enum { ETO_BRIDGES_NONE, ETO_BRIDGES_1HOP, ETO_BRIDGES_ALL } eto_sel_bridges;
+
+typedef struct {
+  eto_sel_bridges bridges;   /* 1-hop bridges between list operators (default); ALL: also with cached ones */
+  int64_t full_budget;       /* trials of a full search (the root-edge cost); 0 = 1000 */
+  uint64_t seed;             /* estimator seed; 0 = 1 */
+  eto_sel_solve_opts solve;  /* solver choice and limits */
+  int max_cached;            /* most cached workloads considered per (kind, signature); 0 = 200 */
+} eto_sel_plan_opts;
+
+typedef enum { ETO_PLAN_LIST, ETO_PLAN_CACHED, ETO_PLAN_BRIDGE } eto_sel_node_origin;
+
+typedef struct {
+  eto_op op;
+  char key[512];
+  eto_sel_node_origin origin; /* where the node came from */
+  int cached;                 /* a verified best program is in the cache for this target */
+  int in_plan;                /* the tree uses it */
+  int parent;                 /* plan node it reuses, -1 for a root child (full search, or cached) */
+  double est_trials;          /* estimated trials of the edge into it (0 for cached root children) */
+} eto_sel_plan_node;
+
+typedef struct {
+  int n;                       /* nodes; the first nops are the list's operators, in list order */
+  int nops;
+  eto_sel_plan_node *node;
+  int norder;
+  int *order;                  /* nodes of the plan in execution order (parents first) */
+  double est_total;            /* estimated trials of the plan */
+  double full_total;           /* trials of a full search of every list operator not cached */
+  eto_sel_tree tree;           /* the solver's tree (graph node ids = plan index + 1) */
+  eto_sel_graph *graph;
+  int pairs;                   /* reuse edges in the graph */
+  double build_seconds;        /* graph construction, estimator calls included */
+} eto_sel_plan;
+
+struct eto_cache;
+/* Builds and solves the plan of ops[0..nops-1] on target t; cache may be NULL (nothing cached). *out is
+ * owned by the caller (eto_sel_plan_free). Returns ETO_OK or an error with a message. */
+eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, struct eto_cache *cache,
+                              const eto_sel_plan_opts *opts, eto_sel_plan **out, char *msg, int cap);
+void eto_sel_plan_free(eto_sel_plan *p);
+/* The plan as text (a tree with methods, sources and estimated trials), JSON, or Graphviz DOT. */
+void eto_sel_plan_print_text(const eto_sel_plan *p, FILE *f);
+eto_status eto_sel_plan_print_json(const eto_sel_plan *p, FILE *f);
+eto_status eto_sel_plan_print_dot(const eto_sel_plan *p, FILE *f);
+
+/* ---- running a plan ----
+ * Cached programs the plan uses are re-verified first (rebuilt, run and checked; a failure marks the record
+ * bad and the node is full-searched instead); root children are tuned by the backend (all of them in one
+ * task-scheduled search), every other node by the reuse tuner from its parent's best program, parents first.
+ * Everything is measured, verified and stored in the cache as it goes. */
+
+typedef struct {
+  int64_t full_trials;        /* backend budget per operator (1000) */
+  eto_measure_opts measure;   /* measurement protocol of the tuner and the re-verification */
+  uint64_t seed;              /* backend seed (0: from the clock) */
+  double time_budget;         /* backend wall-clock budget in seconds (0: none) */
+  int no_verify;              /* skip re-verifying cached programs */
+} eto_sel_run_opts;
+
+void eto_sel_run_opts_default(eto_sel_run_opts *o);
+
+typedef struct {
+  int node;                   /* plan node */
+  char key[512];
+  char name[ETO_NAME_MAX];
+  int64_t freq;
+  double flops;
+  char method[16];            /* "cached", "full", "reuse", "none" */
+  char source[512];           /* reuse: the workload whose program was reused */
+  int bridge;                 /* a bridge operator (not in the list) */
+  int64_t trials;             /* measured for it in this run */
+  double seconds;             /* wall time spent on it in this run */
+  double latency, gflops;     /* of its best program (0 when none) */
+  char recipe[ETO_RECIPE_MAX];
+  char message[256];
+} eto_sel_run_op;
+
+typedef struct {
+  int count;
+  eto_sel_run_op *ops;        /* list operators first (list order), then the bridges the plan tuned */
+  int64_t trials, full_trials, reuse_trials, verify_runs;
+  double seconds;
+  double weighted_latency;    /* sum over list operators of freq x latency (seconds) */
+  int missing;                /* list operators without a program */
+  uint64_t backend_seed;
+  char protocol[512];
+} eto_sel_run_report;
+
+typedef void (*eto_sel_progress_fn)(void *user, const char *line);
+
+struct eto_backend_progress;
+/* Runs plan p. progress (may be NULL) receives one line per event. *report is owned by the caller
+ * (eto_sel_run_report_free). Returns ETO_OK (see the report for operators without a result), or an error
+ * with a message (cache failure, target that cannot measure). */
+eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct eto_cache *cache,
+                            const eto_sel_run_opts *opts, eto_sel_progress_fn progress, void *user,
+                            eto_sel_run_report *report, char *msg, int cap);
+void eto_sel_run_report_free(eto_sel_run_report *r);
+void eto_sel_run_report_print(const eto_sel_run_report *r, FILE *f);
+eto_status eto_sel_run_report_write_json(const eto_sel_run_report *r, const char *path, char *msg, int cap);
 
 #endif

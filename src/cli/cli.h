@@ -29,9 +29,24 @@ extern const int eto_cli_command_count;
 /* Prints the help of one command to f. */
 void eto_cli_print_command_help(FILE *f, const eto_cli_command *cmd);
 
+/* Options shared by `plan` and `tune` (mode eto): the list, the cache, and the plan's knobs. Options it does
+ * not know are left for the caller (their argv indices in unknown[]). */
+#include "selector.h"
+typedef struct {
+  const char *list, *db, *format;
+  int no_cache;
+  eto_sel_plan_opts plan;
+  int nunknown;
+  int unknown[32];
+} eto_cli_plan_common;
+int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c);
+
 /* ---- sub-commands ---- */
 int eto_cli_check(int argc, char **argv);
 int eto_cli_db(int argc, char **argv);
+int eto_cli_plan(int argc, char **argv);
+int eto_cli_reuse(int argc, char **argv);
+int eto_cli_tune(int argc, char **argv);
 int eto_cli_measure(int argc, char **argv);
 
 #endif

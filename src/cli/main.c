@@ -1,6 +1,7 @@
 /* main.c — the etotune program: global options and the sub-command table. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "op.h"
@@ -49,6 +50,46 @@ const eto_cli_command eto_cli_commands[] = {
      "  --emit llvm         print the optimized LLVM IR (llvm-raw: before optimization; asm: assembly)\n"
      "  --format json       machine-readable results",
      eto_cli_measure},
+    {"plan", "LIST [--bridges none|1hop|all] [--solver auto|arborescence|subsets|greedy|ilp] [--format text|json|dot]",
+     "show which operators get a full search and which reuse which, with estimated trials (no measuring)",
+     "Builds ETO's optimization-choice graph for LIST: the list's operators, programs already cached for this\n"
+     "CPU (free), and 1-hop bridge operators; a full search costs --trials (1000) trials, reusing costs the\n"
+     "tuner's estimated trials for the pair. The solved tree is printed: per node its origin, method (cached,\n"
+     "full or reuse), the node it reuses and the estimated trials; then the plan's total next to a full search.\n"
+     "  --bridges B     none, 1hop (default) or all (also bridges with cached operators)\n"
+     "  --solver S      auto (default), arborescence, subsets, greedy or ilp\n"
+     "  --trials N      trials of one full search (the root-edge cost)\n"
+     "  --db PATH       the cache (default $ETOTUNE_DB or ~/.cache/etotune); --no-cache ignores it\n"
+     "  --format F      text (default), json, or dot (Graphviz)",
+     eto_cli_plan},
+    {"reuse", "LIST --from N|KEY --to M|KEY [--estimate] [--topk] [--db PATH] [--no-cache] [--beta-programs N] [--seed S] [--threads T] [--min-repeat-ms MS] [--max-trials N]",
+     "tune one operator (--to) by reusing another's best program (--from): ETO's reuse tuner",
+     "beta = --from, alpha = --to: line numbers of LIST or workload keys. S*beta comes from the cache; when it has\n"
+     "none, --beta-programs random programs of beta (default 20) are measured first and said so. Prints every\n"
+     "trial (round, block count, program, status, latency, GFLOP/s), the rounds' counts, the estimate, the best\n"
+     "program and what the cache did with it (method reuse, source beta).\n"
+     "  --estimate        the estimator's trials for the pair, without measuring\n"
+     "  --topk            the TopK baseline (beta's 3 best measured programs applied to alpha) instead\n"
+     "  --max-trials N    stop after N measurements",
+     eto_cli_reuse},
+    {"tune", "LIST [--mode eto|full] [--trials N] [--bridges none|1hop|all] [--solver S] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
+     "tune every operator of a list (ETO plan by default, or full search); results land in the cache",
+     "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
+     "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse tuner\n"
+     "along the plan; cached programs are re-verified and reused for free.\n"
+     "--mode full: Ansor-style full search of every operator (sampling, evolution scored by an XGBoost cost\n"
+     "model, a gradient task scheduler weighted by freq). Trials already in the cache count and are not\n"
+     "measured again; an already tuned list finishes at once; Ctrl-C stops after the current candidate.\n"
+     "  --trials N             trials of one full search (default 1000)\n"
+     "  --bridges B, --solver S  plan options (eto mode), as for etotune plan\n"
+     "  --time-budget S        stop full searches after S seconds\n"
+     "  --seed S               random seed (default: from the clock; always printed)\n"
+     "  --report FILE.json     also write the report as JSON\n"
+     "  --db PATH              the cache (default $ETOTUNE_DB or ~/.cache/etotune)\n"
+     "  --threads T            threads that run blocks (default: all cores)\n"
+     "  --min-repeat-ms MS     minimum duration of one timing repeat (default 100)\n"
+     "  --measures-per-round N candidates per full-search round (default 64); --qwalk: OpEvo mutation; --no-transfer",
+     eto_cli_tune},
 };
 const int eto_cli_command_count = (int)(sizeof eto_cli_commands / sizeof eto_cli_commands[0]);
 
@@ -122,6 +163,11 @@ int main(int argc, char **argv) {
     return ETO_EXIT_OK;
   }
   const eto_cli_command *cmd = find_command(a);
+  if (!cmd && a[0] != '-' && access(a, R_OK) == 0) {
+    /* `etotune LIST ...` is `etotune tune LIST ...` (ETO mode by default) */
+    argv[0] = "tune";
+    return eto_cli_tune(argc, argv);
+  }
   if (!cmd) {
     if (a[0] == '-')
       fprintf(stderr, "etotune: unknown option '%s' (see 'etotune --help')\n", a);

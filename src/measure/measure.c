@@ -329,8 +329,12 @@ static int start_worker(eto_measurer *m) {
     return -1;
   }
   if (pid == 0) {
-    close(a[1]);
-    close(b[0]);
+    /* keep only our own pipe ends: an inherited end of another measurer's pipe would keep that worker from
+     * seeing end-of-file, and its parent would wait for it forever */
+    long maxfd = sysconf(_SC_OPEN_MAX);
+    if (maxfd < 0 || maxfd > 65536) maxfd = 65536;
+    for (int fd = 3; fd < maxfd; fd++)
+      if (fd != a[0] && fd != b[1]) close(fd);
     signal(SIGPIPE, SIG_DFL);
     worker_main(m, a[0], b[1]);
   }

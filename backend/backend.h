@@ -1,0 +1,289 @@
+/* backend.h — the full search (Ansor-style, DESIGN §6): sampling, evolutionary search scored by an XGBoost
+ * cost model, and a gradient-based task scheduler over many operators.
+ *
+ * Data flow:
+ *   operators ──► tasks (one per operator: compute description, measurer, measured set, best, trial count)
+ *   cache trials of this target ──► resumed tasks (their trials count and are never re-measured) and the
+ *                                   cost model's training set (other workloads: transfer learning)
+ *   scheduler picks a task ──► evolution: random programs of every sketch + best measured ones, mutated for
+ *     a few generations, scored by the cost model ──► the best unmeasured candidates (ε-greedy) are measured
+ *     one at a time ──► trials and improved best stored in the cache (one transaction per batch)
+ *     ──► cost model retrained from scratch (once the records grew by retrain_ratio, as Ansor)
+ *     ──► scheduler updated ──► progress callback
+ *   ──► report (per operator: method, trials, seconds, latency, GFLOP/s, recipe; totals), text or JSON.
+ *
+ * Three units are public because other modules and tests use them alone:
+ *   eto_cost_*              the feature vector of a program and the XGBoost cost model;
+ *   eto_backend_scheduler_* Ansor's task scheduler, fed with latency curves (real or synthetic);
+ *   eto_backend_tune        the whole search, with its options, progress callback and report.
+ */
+#ifndef ETO_BACKEND_H
+#define ETO_BACKEND_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cache.h"
+#include "measure.h"
+#include "op.h"
+#include "sched.h"
+#include "target.h"
+
+/* ======================================================================================================
+ * Program features for the cost model
+ * ====================================================================================================== */
+
+/* Length of the feature vector; eto_cost_feature_name(i) names entry i. Bumped together with
+ * ETO_COST_FEATURE_VERSION whenever the meaning of an entry changes. */
+#define ETO_COST_NFEATURES 120
+#define ETO_COST_FEATURE_VERSION 1
+
+/* Fills out[0..ETO_COST_NFEATURES-1] with the features of program p for compute c on target t (DESIGN §6:
+ * per-level tile sizes (log2), B, T, M, threads per block, per-thread work, register estimate, unroll,
+ * vector lengths, arithmetic intensity per level, global-memory lines, shared-memory bank conflicts,
+ * occupancy and waves against the target's cores, padding waste; plus the workload's size). Counts enter
+ * as log2(1 + x). Every value is finite. p should be valid for (c, t); an invalid program still gets
+ * finite features. Never allocates. */
+void eto_cost_features(const eto_compute *c, const eto_target *t, const eto_program *p, float *out);
+/* Static name of feature i ("s0.l2" = log2 of space loop 0, level S2); NULL out of range. */
+const char *eto_cost_feature_name(int i);
+
+/* ======================================================================================================
+ * Cost model: XGBoost regression on per-task normalized throughput (Ansor's XGBModel)
+ * ====================================================================================================== */
+
+typedef struct {
+  int nthread;             /* XGBoost threads (default 1: training runs between measurements on 2 cores) */
+  int warmup_records;      /* predictions are random until more records than this exist (default 100) */
+  int max_rounds;          /* boosting rounds at most (10000, Ansor's; early stopping ends far sooner) */
+  int early_stop_rounds;   /* stop when the training RMSE has not improved for this many rounds (50) */
+  int max_depth;           /* 10 */
+  double eta;              /* 0.2 */
+  double gamma;            /* 0.001 */
+  double min_child_weight; /* 0 */
+  int weight_by_label;     /* sample weight = normalized throughput, as Ansor (default 1) */
+  uint64_t seed;           /* random stand-in and XGBoost seed (default 43, Ansor's) */
+} eto_cost_opts;
+
+void eto_cost_opts_default(eto_cost_opts *o);
+
+typedef struct eto_cost_model eto_cost_model;
+
+/* Creates an empty model (opts NULL = defaults). Returns ETO_OK or ETO_ERR_NOMEM. */
+eto_status eto_cost_model_create(const eto_cost_opts *opts, eto_cost_model **out);
+/* Adds one measured record: its features (ETO_COST_NFEATURES floats, copied), its group (the task or
+ * workload it belongs to: labels are normalized per group) and its cost in seconds (<= 0, NaN or infinite
+ * for a failed measurement: label 0). Returns ETO_OK or ETO_ERR_NOMEM. */
+eto_status eto_cost_model_add(eto_cost_model *m, int group, const float *features, double cost);
+/* Number of records added. */
+int eto_cost_model_records(const eto_cost_model *m);
+/* Retrains from scratch on every record: label = best cost of the record's group / cost (0 for failures).
+ * With no more than warmup_records records nothing is trained and predictions stay random. Returns ETO_OK,
+ * or ETO_ERR_INVALID with XGBoost's text in eto_cost_model_errmsg (the previous model is then dropped and
+ * predictions are random again). */
+eto_status eto_cost_model_train(eto_cost_model *m);
+/* 1 when a trained booster is in use, 0 while the random stand-in answers. */
+int eto_cost_model_trained(const eto_cost_model *m);
+/* Scores n programs (rows: n × ETO_COST_NFEATURES floats, row-major): higher is better. The random
+ * stand-in gives uniform values in [0, 1). Returns ETO_OK, or ETO_ERR_INVALID with XGBoost's text. */
+eto_status eto_cost_model_predict(eto_cost_model *m, const float *rows, int n, float *scores);
+/* Seconds spent in the last eto_cost_model_train and the number of boosting rounds it kept. */
+double eto_cost_model_train_seconds(const eto_cost_model *m);
+int eto_cost_model_rounds(const eto_cost_model *m);
+/* Message of the last failed call ("" if none). */
+const char *eto_cost_model_errmsg(const eto_cost_model *m);
+/* Frees the model; NULL is a no-op. */
+void eto_cost_model_free(eto_cost_model *m);
+
+/* ======================================================================================================
+ * Task scheduler (Ansor §6): which operator gets the next round of measurements
+ * ====================================================================================================== */
+
+typedef enum { ETO_BACKEND_GRADIENT, ETO_BACKEND_ROUND_ROBIN } eto_backend_strategy;
+
+typedef struct {
+  eto_backend_strategy strategy; /* default gradient */
+  double alpha;                  /* weight of the backward gradient (0.2) */
+  double beta;                   /* forward bound from similar tasks' throughput (2) */
+  int backward_window;           /* rounds (3) */
+  uint64_t seed;                 /* tie-breaking when every gradient is equal */
+} eto_backend_sched_opts;
+
+void eto_backend_sched_opts_default(eto_backend_sched_opts *o);
+
+typedef struct eto_backend_scheduler eto_backend_scheduler;
+
+/* Creates a scheduler over n tasks. weight[i] is task i's weight in the objective sum_i weight[i] · cost[i]
+ * (the operator's frequency), flops[i] its floating-point operations, group[i] its similarity group (tasks
+ * of one group bound each other's forward gradient; -1: no group). Arrays are copied. opts NULL = defaults.
+ * Returns ETO_OK, ETO_ERR_INVALID (n < 1) or ETO_ERR_NOMEM. */
+eto_status eto_backend_scheduler_create(int n, const double *weight, const double *flops, const int *group,
+                                        const eto_backend_sched_opts *opts, eto_backend_scheduler **out);
+/* Restores a task from earlier work (a resumed run): `rounds` rounds already done, best cost so far
+ * (seconds; <= 0 or infinite: none). Call before the first eto_backend_scheduler_next. */
+void eto_backend_scheduler_restore(eto_backend_scheduler *s, int task, int rounds, double best_cost);
+/* The task to tune next: first every task with no round yet, in order (warm-up); then the task with the
+ * steepest (most negative) gradient, or the next in turn for round-robin. Dead and finished tasks are
+ * skipped. Returns -1 when no task is left. */
+int eto_backend_scheduler_next(eto_backend_scheduler *s);
+/* Reports a finished round of `task`: `measured` candidates were measured and the task's best cost is now
+ * `best_cost` (seconds; <= 0 or infinite: none yet). measured == 0 marks the task dead (nothing left to
+ * measure). Also applies Ansor's rule that drops a task from its similarity group when it stays far slower
+ * than the group's best after many more rounds. */
+void eto_backend_scheduler_update(eto_backend_scheduler *s, int task, int measured, double best_cost);
+/* Takes a task out of the selection: its budget is spent (done) or it cannot be tuned (dead). */
+void eto_backend_scheduler_finish(eto_backend_scheduler *s, int task);
+/* Rounds done by a task, and whether it is still selectable. */
+int eto_backend_scheduler_rounds(const eto_backend_scheduler *s, int task);
+int eto_backend_scheduler_active(const eto_backend_scheduler *s, int task);
+/* The gradient of task i as the gradient strategy computes it now (for tests and progress displays):
+ * weight · (α · backward + (1 − α) · forward), backward = (best[t−1] − best[t−1−w]) / w over the task's
+ * best-cost history (0 with fewer than w+1 rounds), forward = min(best − best / rounds,
+ * β · flops / best_similar_flops_per_s) − best. 0 for a task that is not selectable. */
+double eto_backend_scheduler_gradient(const eto_backend_scheduler *s, int task);
+void eto_backend_scheduler_free(eto_backend_scheduler *s);
+
+/* ======================================================================================================
+ * Tuning a list of operators
+ * ====================================================================================================== */
+
+typedef struct {
+  /* budgets */
+  int trials_per_op;          /* trials per operator, counting trials already in the cache (1000) */
+  double time_budget;         /* wall-clock seconds for the whole call; 0 = none */
+  const volatile int *cancel; /* when not NULL and *cancel becomes nonzero, stop after the candidate being
+                                 measured (its batch is stored); the report says interrupted */
+  uint64_t seed;              /* 0: derived from the clock; the seed used is in the report. The tasks', the
+                                 scheduler's and the cost model's seeds are derived from it */
+  /* search policy (Ansor's SketchPolicy defaults) */
+  int measures_per_round; /* candidates measured per round (64) */
+  int population;         /* evolutionary population (2048) */
+  int generations;        /* 4 (3 while the cost model is the random stand-in, as Ansor) */
+  double mutation_prob;   /* 0.85 */
+  double weight_tile, weight_unroll, weight_vec; /* mutation rule weights (0.80, 0.10, 0.10) */
+  int qwalk;                 /* OpEvo: tile-size mutation is a q-random walk over the factor topology (0) */
+  double qwalk_q;            /* probability of taking one more step of the walk (0.5) */
+  int crossover;             /* reserved: crossover is not implemented (Ansor leaves it out too); 0 */
+  double eps_greedy;         /* share of each batch picked at random from the initial population (0.05) */
+  int init_min_population;   /* sample until this many valid unique programs (50) */
+  double use_measured_ratio; /* up to this share of the population comes from the best measured (0.2) */
+  int imperfect;             /* also sample imperfect (guarded) tiles (0: divisors only, as Ansor) */
+  /* cost model */
+  eto_cost_opts cost;
+  double retrain_ratio;     /* retrain (from scratch) after a batch once the records grew by this share since
+                               the last training: Ansor's XGBModel rule, which keeps training cheap when tens of
+                               thousands of records accumulate (0.2); 0 = after every batch */
+  int transfer;             /* train on the cache's trials of other workloads on this target (1) */
+  int transfer_max_records; /* at most this many transfer records, in cache order (8192) */
+  /* task scheduler */
+  eto_backend_sched_opts sched;
+  /* measurement (eto_measure_opts_default: 100 ms minimum repeat, 3 repeats, 10 s timeouts) */
+  eto_measure_opts measure;
+} eto_backend_opts;
+
+void eto_backend_opts_default(eto_backend_opts *o);
+
+typedef enum {
+  ETO_BACKEND_EVENT_START,   /* a task's measurer is ready and its first round starts */
+  ETO_BACKEND_EVENT_ROUND,   /* a round of one task finished (batch stored, model updated) */
+  ETO_BACKEND_EVENT_MESSAGE, /* something the user should read (dead task, cache trouble, ...) */
+  ETO_BACKEND_EVENT_DONE,    /* the tune is over */
+} eto_backend_event;
+
+typedef struct {
+  eto_backend_event event;
+  int task;             /* operator index, -1 when not about one operator */
+  const eto_op *op;     /* NULL when task is -1 */
+  const char *workload; /* workload key, or NULL */
+  int round;            /* rounds of this task so far (this run and resumed) */
+  int64_t task_trials, task_budget;
+  int64_t total_trials, total_budget; /* over all operators; trials include resumed ones */
+  int64_t new_trials;                 /* measured in this call */
+  double best_latency;                /* seconds, 0 when none */
+  double best_gflops;
+  double elapsed;      /* seconds since the call started */
+  double remaining;    /* estimate in seconds (< 0: unknown) */
+  const char *message; /* MESSAGE (and DONE): a line of text; else NULL */
+} eto_backend_progress;
+
+typedef void (*eto_backend_progress_fn)(const eto_backend_progress *p, void *user);
+
+typedef enum {
+  ETO_BACKEND_OP_TUNED,     /* has a verified best program */
+  ETO_BACKEND_OP_NO_RESULT, /* every candidate failed, the budget or time ran out before any, or the operator
+                               cannot be measured (message) */
+  ETO_BACKEND_OP_DEAD,      /* no valid program exists for this operator on this target */
+} eto_backend_op_status;
+
+typedef struct {
+  eto_op op;
+  char workload[512];
+  char method[16]; /* "full" */
+  eto_backend_op_status status;
+  int64_t trials;        /* trials spent on it, counting resumed ones */
+  int64_t new_trials;    /* measured in this call */
+  int64_t failed_trials; /* of the new ones, measure errors */
+  int rounds;
+  double seconds; /* wall time of its rounds in this call (search, measurement, training) */
+  double latency; /* best median seconds, 0 when none */
+  double gflops;
+  int best_from_cache;  /* the best program was already in the cache (not improved in this call) */
+  char best_method[16]; /* method of the cache record when best_from_cache ("full", "reuse", ...) */
+  char recipe[ETO_RECIPE_MAX];
+  char summary[256]; /* eto_program_summary of the best program */
+  char message[256]; /* why DEAD / NO_RESULT, or "" */
+} eto_backend_op_result;
+
+typedef struct {
+  int count;
+  eto_backend_op_result *ops; /* count entries, in input order; owned by the report */
+  uint64_t seed;
+  int interrupted; /* cancelled or out of time before every budget was spent */
+  int stopped_by_time;
+  int64_t trials, new_trials, failed_trials;
+  double seconds;           /* wall time of the call */
+  double measure_seconds;   /* of which measuring candidates (compile, check, timing, worker restarts) */
+  double compile_seconds;   /* of which compiling (lowering + LLVM) as the workers report it */
+  double search_seconds;    /* sampling, evolution and feature extraction */
+  double train_seconds;     /* cost-model training */
+  double weighted_latency;  /* sum of freq × best latency over operators with a result (seconds) */
+  double weighted_flops;    /* sum of freq × FLOPs over the same operators */
+  int missing;              /* operators without a result (excluded from the sums above) */
+  int64_t transfer_records; /* cache trials of other workloads used by the cost model */
+  char target[128];         /* target name and model */
+  char fingerprint[17];
+  char protocol[512];    /* measurement protocol (eto_measure_protocol) */
+  eto_backend_opts opts; /* the options used (cancel pointer cleared) */
+} eto_backend_report;
+
+/* Tunes ops[0..nops-1] on target t with full search. cache may be NULL (nothing is stored or resumed).
+ * For each operator: trials already in the cache for (t's fingerprint, workload key) count toward the budget,
+ * are never measured again and train the cost model, and the cached best is the starting best; an operator
+ * whose budget is already spent is not measured at all (so an already tuned list finishes immediately).
+ * Every measured trial is stored as it is measured, one transaction per batch, together with the
+ * operator's best program (method "full") when the batch improved it. An operator whose reachable programs
+ * have all been measured stops early; one with no valid program is skipped; both with a MESSAGE event.
+ * Operators must have distinct workload keys (merge duplicates, summing freq). Each operator gets a measurer
+ * (a forked worker process, started at its first round, stopped on return); the cache handle is never used
+ * in the workers. progress (may be NULL) is called from this thread. On return *report holds the results
+ * (free with eto_backend_report_free), also when interrupted. Returns ETO_OK (also when interrupted or when
+ * some operators have no result: see the report), ETO_ERR_INVALID (bad arguments, duplicate workloads),
+ * ETO_ERR_UNSUPPORTED (the target cannot be measured here), ETO_ERR_NOMEM, or ETO_ERR_IO (the cache failed:
+ * the message has its text; work done so far is in the report and in the cache). */
+eto_status eto_backend_tune(const eto_op *ops, int nops, const eto_target *t, eto_cache *cache,
+                            const eto_backend_opts *opts, eto_backend_progress_fn progress, void *user,
+                            eto_backend_report *report, char *msg, int cap);
+
+/* Frees what a report owns and zeroes it; NULL is a no-op. */
+void eto_backend_report_free(eto_backend_report *r);
+/* Prints the report as a table plus totals, the seed and the measurement protocol. */
+void eto_backend_report_print(const eto_backend_report *r, FILE *f);
+/* Writes the report as one JSON document (operators, totals, seed, target, protocol, options) to path.
+ * Returns ETO_OK, ETO_ERR_IO with a message, or ETO_ERR_NOMEM. */
+eto_status eto_backend_report_write_json(const eto_backend_report *r, const char *path, char *msg, int cap);
+/* The same document as a malloc'd string (caller frees), or NULL when out of memory. */
+char *eto_backend_report_json(const eto_backend_report *r);
+/* Static names: "tuned", "no_result", "dead". */
+const char *eto_backend_op_status_name(eto_backend_op_status s);
+
+#endif

@@ -1,0 +1,103 @@
+/* backend_internal.h — private to backend/: tasks, the program set and the evolutionary search. */
+#ifndef ETO_BACKEND_INTERNAL_H
+#define ETO_BACKEND_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backend.h"
+
+/* ---- a set of programs, keyed by a 64-bit hash of their recipe (progset.c) ----
+ * Two different recipes collide with probability ~n²/2⁶⁵: negligible for the thousands a task measures. */
+typedef struct {
+  uint64_t *slot; /* 0 = empty (hash 0 is remapped to 1) */
+  size_t cap, count;
+} eto_progset;
+
+uint64_t eto_program_hash(const eto_program *p);
+/* Returns 1 when h was added, 0 when it was there, -1 when out of memory. */
+int eto_progset_add(eto_progset *s, uint64_t h);
+int eto_progset_has(const eto_progset *s, uint64_t h);
+void eto_progset_clear(eto_progset *s); /* frees the table */
+
+/* ---- tasks (task.c) ---- */
+
+typedef struct {
+  eto_program prog;
+  double cost; /* median seconds; INFINITY for a failed measurement */
+} eto_measured;
+
+typedef struct {
+  int index;
+  eto_op op;
+  eto_compute c;
+  eto_sketch_set sketches;
+  char key[512];
+  char signature[256];
+  double flops, weight;
+  int group; /* cost-model group (labels normalized per task) */
+  int64_t budget;
+  eto_measurer *measurer; /* created at the task's first round */
+  eto_progset measured;   /* every program measured (this run and resumed) */
+  eto_measured *hist;     /* the same programs with their costs */
+  int nhist, caphist;
+  int64_t trials; /* counting resumed trials */
+  int64_t new_trials, failed_trials;
+  int rounds;
+  double seconds;
+  eto_program best;    /* valid when best_cost is finite */
+  double best_cost;    /* INFINITY when none */
+  int best_from_cache; /* 1 while the best is the cache's record */
+  char best_method[16];
+  int best_dirty; /* improved since last stored */
+  int done;       /* budget spent */
+  int exhausted;  /* every program the search reaches was measured */
+  int dead;       /* no valid program exists */
+  int failed;     /* the operator cannot be measured */
+  char message[256];
+  eto_rng rng;
+} eto_task;
+
+/* Initializes a task for op (index i) with the given budget and seed. Returns ETO_OK or an error with msg. */
+eto_status eto_task_init(eto_task *t, int index, const eto_op *op, const eto_target *tgt, int64_t budget,
+                         uint64_t seed);
+/* Records a measured (or resumed) program; returns 1 if it improved the best, -1 on out of memory. */
+int eto_task_record(eto_task *t, const eto_program *p, double cost);
+void eto_task_free(eto_task *t);
+
+/* ---- evolutionary search (evolution.c) ---- */
+
+typedef struct {
+  double search_seconds;
+  int init_population, evolved, mutations_ok, mutations_failed;
+} eto_evo_stats;
+
+/* One search round of Ansor's SketchPolicy for task tk: samples the initial population from every sketch,
+ * adds the best measured programs, evolves it scored by model, and picks up to n programs never measured
+ * (ε-greedy). Writes them to out (capacity n) and returns how many (0: nothing new to measure). -1 on out
+ * of memory. */
+int eto_evo_round(eto_task *tk, const eto_target *t, eto_cost_model *model, const eto_backend_opts *o, int n,
+                  eto_program *out, eto_evo_stats *stats);
+
+/* Samples valid unique programs of every sketch (Ansor's SampleInitPopulation); exposed for tests.
+ * Returns the count written to out (capacity cap), -1 on out of memory. */
+int eto_evo_sample_population(const eto_compute *c, const eto_target *t, const eto_sketch_set *sk,
+                              const eto_backend_opts *o, eto_rng *rng, eto_program *out, int cap);
+
+/* Mutations, exposed for tests. Each returns 0 and changes *p when applicable, -1 otherwise; the result
+ * may still be invalid for the target (callers validate). */
+int eto_mutate_tile(const eto_compute *c, const eto_target *t, eto_program *p, eto_rng *rng);
+int eto_mutate_qwalk(const eto_compute *c, const eto_target *t, eto_program *p, double q, eto_rng *rng);
+int eto_mutate_unroll(eto_program *p, eto_rng *rng);
+int eto_mutate_vec(const eto_compute *c, eto_program *p, eto_rng *rng);
+
+/* Uniform double in [0, 1). */
+double eto_rng_unit(eto_rng *r);
+
+/* Similarity group tag of Ansor's task scheduler: kind, sketch signature and log_1.618(FLOPs). */
+void eto_backend_similarity_tag(const eto_op *op, const eto_target *t, char *buf, int cap);
+
+/* Seconds on the monotonic clock. */
+double eto_backend_now(void);
+
+#endif

@@ -1,0 +1,257 @@
+/* plan.c — the optimization-choice graph of an operator list: list operators, cached workloads and
+ * bridges as nodes, full-search and reuse edges (costs from the tuner's estimator), solved into a plan. */
+#include <cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cache.h"
+#include "sched.h"
+#include "selector.h"
+#include "tuner.h"
+
+typedef struct {
+  eto_sel_plan_node *v;
+  int n, cap;
+} node_vec;
+
+static int find_key(const node_vec *nv, const char *key) {
+  for (int i = 0; i < nv->n; i++)
+    if (strcmp(nv->v[i].key, key) == 0) return i;
+  return -1;
+}
+
+static int push(node_vec *nv, const eto_op *op, eto_sel_node_origin origin, int cached) {
+  if (nv->n == nv->cap) {
+    nv->cap = nv->cap ? 2 * nv->cap : 32;
+    eto_sel_plan_node *v = realloc(nv->v, sizeof *v * (size_t)nv->cap);
+    if (!v) return -1;
+    nv->v = v;
+  }
+  eto_sel_plan_node *d = &nv->v[nv->n];
+  memset(d, 0, sizeof *d);
+  d->op = *op;
+  eto_op_key(op, d->key, sizeof d->key);
+  d->origin = origin;
+  d->cached = cached;
+  d->parent = -1;
+  return nv->n++;
+}
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Adds the cached workloads of this target that share kind and signature with some list operator. */
+static void add_cached(node_vec *nv, int nops, const eto_target *t, eto_cache *cache, int max_cached) {
+  for (int i = 0; i < nops; i++) {
+    eto_compute c;
+    eto_op_compute(&nv->v[i].op, &c);
+    char sig[512];
+    eto_sched_signature(&c, t, sig, sizeof sig);
+    eto_op_kind rk = eto_op_reuse_kind(nv->v[i].op.kind);
+    for (int k = 0; k < ETO_OP_KIND_COUNT; k++) {
+      if (eto_op_reuse_kind((eto_op_kind)k) != rk) continue;
+      eto_cache_best_list l = {0};
+      eto_cache_list_best(cache, t->fingerprint, eto_op_kind_name((eto_op_kind)k), sig, 0, &l);
+      int added = 0;
+      for (size_t r = 0; r < l.count && added < max_cached; r++) {
+        if (find_key(nv, l.items[r].workload) >= 0) continue;
+        eto_op op;
+        char msg[256];
+        if (eto_op_from_key(l.items[r].workload, &op, msg, sizeof msg) != ETO_OK) continue;
+        if (!eto_sel_reuse_pair(&op, &nv->v[i].op, t)) continue;
+        op.freq = 0;
+        if (push(nv, &op, ETO_PLAN_CACHED, 1) >= 0) added++;
+      }
+      eto_cache_best_list_free(&l);
+    }
+  }
+}
+
+eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, struct eto_cache *cache,
+                              const eto_sel_plan_opts *opts, eto_sel_plan **out, char *msg, int cap) {
+  *out = NULL;
+  eto_sel_plan_opts o = opts ? *opts : (eto_sel_plan_opts){.bridges = ETO_BRIDGES_1HOP};
+  if (o.full_budget <= 0) o.full_budget = 1000;
+  if (!o.seed) o.seed = 1;
+  if (o.max_cached <= 0) o.max_cached = 200;
+  double t0 = now();
+  node_vec nv = {0};
+  for (int i = 0; i < nops; i++) {
+    int cached = 0;
+    if (cache) {
+      char key[512];
+      eto_op_key(&ops[i], key, sizeof key);
+      eto_cache_best b;
+      cached = eto_cache_get_best(cache, t->fingerprint, key, &b) == ETO_CACHE_OK;
+      if (cached) eto_cache_best_clear(&b);
+    }
+    if (push(&nv, &ops[i], ETO_PLAN_LIST, cached) < 0) goto nomem;
+  }
+  if (cache) add_cached(&nv, nops, t, cache, o.max_cached);
+  if (o.bridges != ETO_BRIDGES_NONE) {
+    int limit = o.bridges == ETO_BRIDGES_ALL ? nv.n : nops;
+    for (int a = 0; a < limit; a++)
+      for (int b = a + 1; b < limit; b++) {
+        eto_op br;
+        if (!eto_sel_bridge(&nv.v[a].op, &nv.v[b].op, t, &br)) continue;
+        char key[512];
+        eto_op_key(&br, key, sizeof key);
+        if (find_key(&nv, key) >= 0) continue;
+        if (push(&nv, &br, ETO_PLAN_BRIDGE, 0) < 0) goto nomem;
+      }
+  }
+  eto_sel_plan *p = calloc(1, sizeof *p);
+  if (!p) goto nomem;
+  p->n = nv.n;
+  p->nops = nops;
+  p->node = nv.v;
+  if (eto_sel_graph_create(&p->graph) != ETO_OK) {
+    eto_sel_plan_free(p);
+    return ETO_ERR_NOMEM;
+  }
+  for (int i = 0; i < p->n; i++) {
+    int id;
+    /* a cached node is optional with a zero-cost root edge: the solver treats it as required if it helps */
+    eto_sel_graph_add_node(p->graph, p->node[i].origin == ETO_PLAN_LIST ? ETO_SEL_REQUIRED : ETO_SEL_OPTIONAL, &id);
+    eto_sel_graph_add_edge(p->graph, 0, id, p->node[i].cached ? 0 : o.full_budget, NULL);
+  }
+  for (int a = 0; a < p->n; a++)
+    for (int b = 0; b < p->n; b++) {
+      if (a == b || p->node[b].cached) continue; /* nothing is tuned into a cached node */
+      if (!eto_sel_reuse_pair(&p->node[b].op, &p->node[a].op, t)) continue;
+      double est = 0;
+      if (eto_tuner_estimate(&p->node[b].op, &p->node[a].op, t, o.seed, &est) != ETO_OK) continue;
+      int64_t cost = (int64_t)(est + 0.5);
+      if (cost < 1) cost = 1;
+      if (cost >= o.full_budget) continue; /* never cheaper than a full search */
+      eto_sel_graph_add_edge(p->graph, a + 1, b + 1, cost, NULL);
+      p->pairs++;
+    }
+  p->build_seconds = now() - t0;
+  eto_status st = eto_sel_solve(p->graph, &o.solve, &p->tree);
+  if (st != ETO_OK) {
+    snprintf(msg, cap, "selector: %s", eto_sel_graph_errmsg(p->graph));
+    eto_sel_plan_free(p);
+    return st;
+  }
+  p->order = calloc((size_t)p->n + 1, sizeof(int));
+  if (!p->order) {
+    eto_sel_plan_free(p);
+    return ETO_ERR_NOMEM;
+  }
+  int *ord = calloc((size_t)p->n + 1, sizeof(int));
+  int cnt = ord ? eto_sel_tree_order(&p->tree, ord) : 0;
+  for (int i = 0; i < cnt; i++) {
+    int v = ord[i];
+    if (v <= 0) continue;
+    eto_sel_plan_node *nd = &p->node[v - 1];
+    nd->in_plan = 1;
+    nd->parent = p->tree.parent[v] > 0 ? p->tree.parent[v] - 1 : -1;
+    int64_t c = 0;
+    if (p->tree.edge[v] >= 0) {
+      int from, to;
+      eto_sel_graph_edge(p->graph, p->tree.edge[v], &from, &to, &c);
+    }
+    nd->est_trials = (double)c;
+    p->est_total += (double)c;
+    p->order[p->norder++] = v - 1;
+  }
+  free(ord);
+  for (int i = 0; i < nops; i++)
+    if (!p->node[i].cached) p->full_total += (double)o.full_budget;
+  *out = p;
+  return ETO_OK;
+nomem:
+  free(nv.v);
+  snprintf(msg, cap, "out of memory");
+  return ETO_ERR_NOMEM;
+}
+
+void eto_sel_plan_free(eto_sel_plan *p) {
+  if (!p) return;
+  eto_sel_tree_free(&p->tree);
+  eto_sel_graph_free(p->graph);
+  free(p->node);
+  free(p->order);
+  free(p);
+}
+
+static const char *origin_name(const eto_sel_plan_node *n) {
+  return n->origin == ETO_PLAN_LIST ? "list" : n->origin == ETO_PLAN_CACHED ? "cached" : "bridge";
+}
+
+static const char *method_of(const eto_sel_plan_node *n) {
+  if (n->cached && n->parent < 0) return "cached";
+  return n->parent < 0 ? "full" : "reuse";
+}
+
+void eto_sel_plan_print_text(const eto_sel_plan *p, FILE *f) {
+  fprintf(f, "plan: %d list operators, %d nodes in the graph (%d reuse edges), solver %s%s\n", p->nops, p->n, p->pairs,
+          eto_sel_solver_name(p->tree.solver), p->tree.optimal ? " (optimal)" : "");
+  fprintf(f, "%-4s %-7s %-7s %-6s %9s  %s\n", "node", "origin", "method", "from", "est.trials", "workload");
+  for (int i = 0; i < p->norder; i++) {
+    const eto_sel_plan_node *n = &p->node[p->order[i]];
+    char from[16] = "-";
+    if (n->parent >= 0) snprintf(from, sizeof from, "%d", n->parent + 1);
+    fprintf(f, "%-4d %-7s %-7s %-6s %9.0f  %s%s%s\n", p->order[i] + 1, origin_name(n), method_of(n), from, n->est_trials,
+            n->key, n->op.name[0] ? "  # " : "", n->op.name);
+  }
+  fprintf(f, "estimated trials: %.0f (full search of every uncached list operator: %.0f, %.1fx)\n", p->est_total,
+          p->full_total, p->est_total > 0 ? p->full_total / p->est_total : 0.0);
+  fprintf(f, "graph built in %.3f s, solved in %.3f s\n", p->build_seconds, p->tree.seconds);
+}
+
+eto_status eto_sel_plan_print_json(const eto_sel_plan *p, FILE *f) {
+  cJSON *root = cJSON_CreateObject();
+  if (!root) return ETO_ERR_NOMEM;
+  cJSON_AddStringToObject(root, "solver", eto_sel_solver_name(p->tree.solver));
+  cJSON_AddBoolToObject(root, "optimal", p->tree.optimal);
+  cJSON_AddNumberToObject(root, "estimated_trials", p->est_total);
+  cJSON_AddNumberToObject(root, "full_search_trials", p->full_total);
+  cJSON_AddNumberToObject(root, "reuse_edges", p->pairs);
+  cJSON *nodes = cJSON_AddArrayToObject(root, "nodes");
+  for (int i = 0; i < p->n; i++) {
+    const eto_sel_plan_node *n = &p->node[i];
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddNumberToObject(j, "id", i + 1);
+    cJSON_AddStringToObject(j, "workload", n->key);
+    cJSON_AddStringToObject(j, "origin", origin_name(n));
+    cJSON_AddBoolToObject(j, "in_plan", n->in_plan);
+    if (n->in_plan) {
+      cJSON_AddStringToObject(j, "method", method_of(n));
+      if (n->parent >= 0) cJSON_AddNumberToObject(j, "from", n->parent + 1);
+      cJSON_AddNumberToObject(j, "estimated_trials", n->est_trials);
+    }
+    cJSON_AddItemToArray(nodes, j);
+  }
+  cJSON *order = cJSON_AddArrayToObject(root, "order");
+  for (int i = 0; i < p->norder; i++) cJSON_AddItemToArray(order, cJSON_CreateNumber(p->order[i] + 1));
+  char *s = cJSON_Print(root);
+  if (s) fprintf(f, "%s\n", s);
+  free(s);
+  cJSON_Delete(root);
+  return ETO_OK;
+}
+
+eto_status eto_sel_plan_print_dot(const eto_sel_plan *p, FILE *f) {
+  const char **labels = calloc((size_t)p->n + 1, sizeof(char *));
+  char (*buf)[600] = calloc((size_t)p->n + 1, sizeof *buf);
+  if (!labels || !buf) {
+    free(labels);
+    free(buf);
+    return ETO_ERR_NOMEM;
+  }
+  labels[0] = "full search";
+  for (int i = 0; i < p->n; i++) {
+    snprintf(buf[i + 1], sizeof buf[i + 1], "%d %s%s", i + 1, p->node[i].cached ? "[cached] " : "", p->node[i].key);
+    labels[i + 1] = buf[i + 1];
+  }
+  eto_status st = eto_sel_tree_format_dot(p->graph, &p->tree, labels, 0, f);
+  free(labels);
+  free(buf);
+  return st;
+}

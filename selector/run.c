@@ -1,0 +1,300 @@
+/* run.c — executes a plan: re-verify cached programs, full search for root children (backend), reuse
+ * tuning along the tree (tuner), then the report. */
+#include <cJSON.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backend.h"
+#include "cache.h"
+#include "selector.h"
+#include "tuner.h"
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+void eto_sel_run_opts_default(eto_sel_run_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->full_trials = 1000;
+  eto_measure_opts_default(&o->measure);
+}
+
+static void say(eto_sel_progress_fn fn, void *user, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(eto_sel_progress_fn fn, void *user, const char *fmt, ...) {
+  if (!fn) return;
+  char line[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  fn(user, line);
+}
+
+/* Reads the best program of a workload into r (latency, gflops, recipe). Returns 1 when there is one. */
+static int read_best(eto_cache *cache, const eto_target *t, eto_sel_run_op *r, eto_program *prog) {
+  eto_cache_best b;
+  if (!cache || eto_cache_get_best(cache, t->fingerprint, r->key, &b) != ETO_CACHE_OK) return 0;
+  r->latency = b.latency.median_s;
+  r->gflops = r->latency > 0 ? r->flops / r->latency * 1e-9 : 0;
+  snprintf(r->recipe, sizeof r->recipe, "%s", b.recipe);
+  int ok = 1;
+  if (prog) {
+    char why[256];
+    ok = eto_program_parse(b.recipe, prog, why, sizeof why) == 0;
+  }
+  eto_cache_best_clear(&b);
+  return ok;
+}
+
+typedef struct {
+  eto_sel_progress_fn fn;
+  void *user;
+} fwd;
+
+static void backend_progress(const eto_backend_progress *pr, void *user) {
+  fwd *f = user;
+  if (pr->event == ETO_BACKEND_EVENT_ROUND)
+    say(f->fn, f->user, "full search %s: round %d, %lld/%lld trials, best %.2f GFLOP/s, %.0f s elapsed%s",
+        pr->workload ? pr->workload : "?", pr->round, (long long)pr->task_trials, (long long)pr->task_budget,
+        pr->best_gflops, pr->elapsed, "");
+  else if (pr->event == ETO_BACKEND_EVENT_MESSAGE && pr->message)
+    say(f->fn, f->user, "full search: %s", pr->message);
+}
+
+eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct eto_cache *cache,
+                            const eto_sel_run_opts *opts, eto_sel_progress_fn progress, void *user,
+                            eto_sel_run_report *rep, char *msg, int cap) {
+  memset(rep, 0, sizeof *rep);
+  eto_sel_run_opts o;
+  if (opts) o = *opts;
+  else eto_sel_run_opts_default(&o);
+  double t0 = now();
+  eto_measure_protocol(&o.measure, rep->protocol, sizeof rep->protocol);
+  /* one report row per list operator and per bridge in the plan */
+  rep->ops = calloc((size_t)p->n, sizeof *rep->ops);
+  if (!rep->ops) return ETO_ERR_NOMEM;
+  int *row_of = calloc((size_t)p->n, sizeof(int));
+  int *need_full = calloc((size_t)p->n, sizeof(int));
+  eto_op *full_ops = calloc((size_t)p->n, sizeof(eto_op));
+  int *full_node = calloc((size_t)p->n, sizeof(int));
+  if (!row_of || !need_full || !full_ops || !full_node) {
+    free(row_of);
+    free(need_full);
+    free(full_ops);
+    free(full_node);
+    return ETO_ERR_NOMEM;
+  }
+  for (int i = 0; i < p->n; i++) {
+    row_of[i] = -1;
+    const eto_sel_plan_node *n = &p->node[i];
+    if (i >= p->nops && !(n->in_plan && n->origin == ETO_PLAN_BRIDGE)) continue;
+    eto_sel_run_op *r = &rep->ops[rep->count];
+    row_of[i] = rep->count++;
+    r->node = i;
+    snprintf(r->key, sizeof r->key, "%s", n->key);
+    snprintf(r->name, sizeof r->name, "%s", n->op.name);
+    r->freq = n->op.freq;
+    r->flops = eto_op_flops(&n->op);
+    r->bridge = n->origin == ETO_PLAN_BRIDGE;
+    snprintf(r->method, sizeof r->method, "none");
+  }
+  eto_status st = ETO_OK;
+
+  /* 1. cached programs the plan relies on: re-verify (list operators and reuse sources) */
+  for (int k = 0; k < p->norder; k++) {
+    int i = p->order[k];
+    const eto_sel_plan_node *n = &p->node[i];
+    if (!(n->cached && n->parent < 0)) continue;
+    eto_sel_run_op tmp = {0}, *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : &tmp;
+    snprintf(tmp.key, sizeof tmp.key, "%s", n->key);
+    tmp.flops = eto_op_flops(&n->op);
+    eto_program prog;
+    int ok = read_best(cache, t, r, &prog);
+    if (ok && !o.no_verify) {
+      eto_measurer *m = NULL;
+      eto_measure_opts mo = o.measure;
+      mo.min_repeat_seconds = 0.01;
+      eto_measure_result res;
+      if (eto_measurer_create(&n->op, t, &mo, &m, msg, cap) != ETO_OK) {
+        st = ETO_ERR_UNSUPPORTED;
+        goto out;
+      }
+      eto_measurer_run(m, &prog, &res);
+      eto_measurer_free(m);
+      rep->verify_runs++;
+      if (res.error != ETO_MEASURE_OK) {
+        say(progress, user, "cached program of %s failed re-verification (%s: %s): marked bad, full search instead", n->key,
+            eto_measure_error_name(res.error), res.message);
+        eto_cache_mark_bad(cache, t->fingerprint, n->key, r->recipe, res.message);
+        ok = 0;
+      }
+    }
+    if (ok) {
+      snprintf(r->method, sizeof r->method, "cached");
+    } else {
+      need_full[i] = 1;
+    }
+  }
+  /* 2. full search of the root children that are not (validly) cached */
+  int nfull = 0;
+  for (int k = 0; k < p->norder; k++) {
+    int i = p->order[k];
+    if (p->node[i].parent < 0 && (!p->node[i].cached || need_full[i])) need_full[i] = 1;
+    if (need_full[i]) {
+      full_ops[nfull] = p->node[i].op;
+      if (full_ops[nfull].freq < 1) full_ops[nfull].freq = 1; /* bridges weigh like one occurrence */
+      full_node[nfull++] = i;
+    }
+  }
+  if (nfull > 0) {
+    say(progress, user, "full search of %d operator(s), %lld trials each", nfull, (long long)o.full_trials);
+    eto_backend_opts bo;
+    eto_backend_opts_default(&bo);
+    bo.trials_per_op = (int)o.full_trials;
+    bo.seed = o.seed;
+    bo.time_budget = o.time_budget;
+    bo.measure = o.measure;
+    eto_backend_report br;
+    fwd f = {progress, user};
+    double a = now();
+    st = eto_backend_tune(full_ops, nfull, t, cache, &bo, backend_progress, &f, &br, msg, cap);
+    rep->backend_seed = br.seed;
+    for (int j = 0; j < br.count && j < nfull; j++) {
+      int i = full_node[j];
+      rep->full_trials += br.ops[j].new_trials;
+      if (row_of[i] < 0) continue;
+      eto_sel_run_op *r = &rep->ops[row_of[i]];
+      snprintf(r->method, sizeof r->method, "%s", br.ops[j].status == ETO_BACKEND_OP_TUNED ? "full" : "none");
+      r->trials = br.ops[j].new_trials;
+      r->seconds = br.ops[j].seconds;
+      if (br.ops[j].status != ETO_BACKEND_OP_TUNED) snprintf(r->message, sizeof r->message, "%s", br.ops[j].message);
+    }
+    (void)a;
+    eto_backend_report_free(&br);
+    if (st != ETO_OK) goto out;
+  }
+  /* 3. reuse tuning along the tree, parents first */
+  for (int k = 0; k < p->norder; k++) {
+    int i = p->order[k];
+    const eto_sel_plan_node *n = &p->node[i];
+    if (n->parent < 0 || need_full[i]) continue;
+    const eto_sel_plan_node *par = &p->node[n->parent];
+    eto_sel_run_op tmp = {0}, *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : &tmp;
+    eto_sel_run_op src = {0};
+    snprintf(src.key, sizeof src.key, "%s", par->key);
+    src.flops = eto_op_flops(&par->op);
+    eto_program beta_best;
+    if (!read_best(cache, t, &src, &beta_best)) {
+      snprintf(r->message, sizeof r->message, "no program for its source %s", par->key);
+      say(progress, user, "reuse %s: %s", n->key, r->message);
+      continue;
+    }
+    eto_measurer *m = NULL;
+    if (eto_measurer_create(&n->op, t, &o.measure, &m, msg, cap) != ETO_OK) {
+      st = ETO_ERR_UNSUPPORTED;
+      goto out;
+    }
+    eto_tuner_result tr;
+    double a = now();
+    eto_status ts = eto_tuner_run(&n->op, &par->op, &beta_best, t, m, cache, NULL, NULL, NULL, &tr);
+    eto_measurer_free(m);
+    r->seconds = now() - a;
+    r->trials = tr.trials;
+    rep->reuse_trials += tr.trials;
+    snprintf(r->source, sizeof r->source, "%s", par->key);
+    if (ts == ETO_OK && tr.found) {
+      snprintf(r->method, sizeof r->method, "reuse");
+      say(progress, user, "reuse %s from %s: %d trials, %.2f GFLOP/s, %.1f s", n->key, par->key, tr.trials,
+          tr.best_result.gflops, r->seconds);
+    } else {
+      snprintf(r->message, sizeof r->message, "%s", tr.message[0] ? tr.message : "reuse tuning found no program");
+      say(progress, user, "reuse %s from %s: %s", n->key, par->key, r->message);
+    }
+  }
+out:
+  for (int j = 0; j < rep->count; j++) {
+    eto_sel_run_op *r = &rep->ops[j];
+    read_best(cache, t, r, NULL);
+    rep->trials += r->trials;
+    if (rep->ops[j].node < p->nops) {
+      if (r->latency > 0) rep->weighted_latency += (double)r->freq * r->latency;
+      else rep->missing++;
+    }
+  }
+  rep->seconds = now() - t0;
+  free(row_of);
+  free(need_full);
+  free(full_ops);
+  free(full_node);
+  return st;
+}
+
+void eto_sel_run_report_free(eto_sel_run_report *r) {
+  if (!r) return;
+  free(r->ops);
+  memset(r, 0, sizeof *r);
+}
+
+void eto_sel_run_report_print(const eto_sel_run_report *r, FILE *f) {
+  fprintf(f, "\n%-3s %-7s %7s %8s %11s %9s  %s\n", "#", "method", "trials", "seconds", "latency ms", "GFLOP/s", "workload");
+  for (int i = 0; i < r->count; i++) {
+    const eto_sel_run_op *o = &r->ops[i];
+    fprintf(f, "%-3d %-7s %7lld %8.1f %11.4f %9.2f  %s%s%s\n", i + 1, o->method, (long long)o->trials, o->seconds,
+            o->latency * 1e3, o->gflops, o->bridge ? "[bridge] " : "", o->key, o->freq > 1 ? "" : "");
+    if (o->source[0]) fprintf(f, "%21s reused from %s\n", "", o->source);
+    if (o->message[0]) fprintf(f, "%21s %s\n", "", o->message);
+  }
+  fprintf(f, "\ntotals: %lld trials measured (%lld full search, %lld reuse), %lld cached programs re-verified, %.1f s\n",
+          (long long)r->trials, (long long)r->full_trials, (long long)r->reuse_trials, (long long)r->verify_runs, r->seconds);
+  fprintf(f, "frequency-weighted latency of the list: %.4f ms%s\n", r->weighted_latency * 1e3,
+          r->missing ? " (some operators have no program)" : "");
+  fprintf(f, "protocol: %s\n", r->protocol);
+  if (r->backend_seed) fprintf(f, "full-search seed: %llu\n", (unsigned long long)r->backend_seed);
+}
+
+eto_status eto_sel_run_report_write_json(const eto_sel_run_report *r, const char *path, char *msg, int cap) {
+  cJSON *root = cJSON_CreateObject();
+  cJSON_AddNumberToObject(root, "trials", (double)r->trials);
+  cJSON_AddNumberToObject(root, "full_trials", (double)r->full_trials);
+  cJSON_AddNumberToObject(root, "reuse_trials", (double)r->reuse_trials);
+  cJSON_AddNumberToObject(root, "seconds", r->seconds);
+  cJSON_AddNumberToObject(root, "weighted_latency_s", r->weighted_latency);
+  cJSON_AddNumberToObject(root, "missing", r->missing);
+  cJSON_AddStringToObject(root, "protocol", r->protocol);
+  cJSON *ops = cJSON_AddArrayToObject(root, "operators");
+  for (int i = 0; i < r->count; i++) {
+    const eto_sel_run_op *o = &r->ops[i];
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "workload", o->key);
+    cJSON_AddStringToObject(j, "name", o->name);
+    cJSON_AddNumberToObject(j, "freq", (double)o->freq);
+    cJSON_AddBoolToObject(j, "bridge", o->bridge);
+    cJSON_AddStringToObject(j, "method", o->method);
+    if (o->source[0]) cJSON_AddStringToObject(j, "source", o->source);
+    cJSON_AddNumberToObject(j, "trials", (double)o->trials);
+    cJSON_AddNumberToObject(j, "seconds", o->seconds);
+    cJSON_AddNumberToObject(j, "latency_s", o->latency);
+    cJSON_AddNumberToObject(j, "gflops", o->gflops);
+    cJSON_AddStringToObject(j, "recipe", o->recipe);
+    if (o->message[0]) cJSON_AddStringToObject(j, "message", o->message);
+    cJSON_AddItemToArray(ops, j);
+  }
+  char *s = cJSON_Print(root);
+  cJSON_Delete(root);
+  FILE *f = fopen(path, "w");
+  if (!f || !s) {
+    snprintf(msg, cap, "cannot write %s", path);
+    if (f) fclose(f);
+    free(s);
+    return ETO_ERR_IO;
+  }
+  fprintf(f, "%s\n", s);
+  fclose(f);
+  free(s);
+  return ETO_OK;
+}

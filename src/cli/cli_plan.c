@@ -1,0 +1,107 @@
+/* cli_plan.c — `etotune plan LIST`: which operators get a full search, which reuse which, the estimated
+ * trials of each decision and of the whole plan next to a full search; nothing is measured. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cache.h"
+#include "cli.h"
+#include "selector.h"
+
+int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c) {
+  for (int i = first; i < argc; i++) {
+    const char *s = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(s, "--bridges") == 0 && v) {
+      i++;
+      if (strcmp(v, "none") == 0) c->plan.bridges = ETO_BRIDGES_NONE;
+      else if (strcmp(v, "1hop") == 0) c->plan.bridges = ETO_BRIDGES_1HOP;
+      else if (strcmp(v, "all") == 0) c->plan.bridges = ETO_BRIDGES_ALL;
+      else {
+        fprintf(stderr, "etotune: --bridges takes none, 1hop or all\n");
+        return -1;
+      }
+    } else if (strcmp(s, "--solver") == 0 && v) {
+      i++;
+      if (eto_sel_solver_from_name(v, &c->plan.solve.solver) != 0) {
+        fprintf(stderr, "etotune: --solver takes auto, arborescence, subsets, greedy or ilp\n");
+        return -1;
+      }
+    } else if (strcmp(s, "--db") == 0 && v) {
+      c->db = argv[++i];
+    } else if (strcmp(s, "--no-cache") == 0) {
+      c->no_cache = 1;
+    } else if (strcmp(s, "--trials") == 0 && v) {
+      c->plan.full_budget = atoll(argv[++i]);
+      if (c->plan.full_budget < 1) {
+        fprintf(stderr, "etotune: --trials must be >= 1\n");
+        return -1;
+      }
+    } else if (strcmp(s, "--format") == 0 && v) {
+      c->format = argv[++i];
+    } else if (s[0] == '-' && s[1] == '-') {
+      c->unknown[c->nunknown++] = i;
+      if (c->nunknown >= 32) return -1;
+    } else if (!c->list) {
+      c->list = s;
+    } else {
+      fprintf(stderr, "etotune: one list at a time (got %s and %s)\n", c->list, s);
+      return -1;
+    }
+  }
+  if (!c->list) {
+    fprintf(stderr, "etotune: missing operators.list\n");
+    return -1;
+  }
+  return 0;
+}
+
+int eto_cli_plan(int argc, char **argv) {
+  eto_cli_plan_common c = {.format = "text", .plan = {.bridges = ETO_BRIDGES_1HOP}};
+  if (eto_cli_plan_args(argc, argv, 1, &c) != 0) return ETO_EXIT_USAGE;
+  if (c.nunknown) {
+    fprintf(stderr, "etotune plan: unknown option %s (see etotune help plan)\n", argv[c.unknown[0]]);
+    return ETO_EXIT_USAGE;
+  }
+  if (strcmp(c.format, "text") && strcmp(c.format, "json") && strcmp(c.format, "dot")) {
+    fprintf(stderr, "etotune plan: --format takes text, json or dot\n");
+    return ETO_EXIT_USAGE;
+  }
+  eto_oplist *l = NULL;
+  char msg[8192];
+  eto_status st = eto_oplist_load(c.list, &l, msg, sizeof msg);
+  if (st != ETO_OK) {
+    fprintf(stderr, "%s%s", msg, msg[0] && msg[strlen(msg) - 1] != '\n' ? "\n" : "");
+    return st == ETO_ERR_PARSE ? ETO_EXIT_USAGE : ETO_EXIT_FAIL;
+  }
+  eto_target t;
+  eto_target_cpu(0, &t);
+  eto_cache *cache = NULL;
+  if (!c.no_cache) {
+    eto_cache_opts co = {.read_only = 1};
+    if (eto_cache_open(c.db, &co, &cache) != ETO_CACHE_OK) { /* no cache yet: plan without one */
+      eto_cache_close(cache);
+      cache = NULL;
+    }
+  }
+  int n = eto_oplist_count(l);
+  eto_op *ops = calloc((size_t)n, sizeof *ops);
+  for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(l, i);
+  eto_sel_plan *p = NULL;
+  st = eto_sel_plan_build(ops, n, &t, cache, &c.plan, &p, msg, sizeof msg);
+  int rc = ETO_EXIT_OK;
+  if (st != ETO_OK) {
+    fprintf(stderr, "etotune plan: %s\n", msg);
+    rc = ETO_EXIT_FAIL;
+  } else if (strcmp(c.format, "json") == 0) {
+    eto_sel_plan_print_json(p, stdout);
+  } else if (strcmp(c.format, "dot") == 0) {
+    eto_sel_plan_print_dot(p, stdout);
+  } else {
+    printf("target: %s\ncache: %s\n", t.description, cache ? eto_cache_path(cache) : "(none)");
+    eto_sel_plan_print_text(p, stdout);
+  }
+  eto_sel_plan_free(p);
+  free(ops);
+  eto_cache_close(cache);
+  eto_oplist_free(l);
+  return rc;
+}

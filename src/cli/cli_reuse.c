@@ -1,0 +1,392 @@
+/* cli_reuse.c — `etotune reuse LIST --from N --to M`: the reuse tuner for one pair of a list's operators
+ * (β = --from, α = --to; line numbers or workload keys): S*β from the cache (or, when the cache has none,
+ * from a handful of random programs of β, measured first and said so), then every round's trials as they
+ * are measured, the result and where it went in the cache. --estimate prints the estimator's trials
+ * instead, without measuring; --topk runs the TopK baseline instead of the tuner. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cache.h"
+#include "cli.h"
+#include "measure.h"
+#include "tuner.h"
+
+typedef struct {
+  const char *list, *from, *to, *db;
+  int estimate, topk, no_cache, beta_programs, threads, max_trials;
+  uint64_t seed;
+  double min_repeat_ms;
+} reuse_args;
+
+static int parse_args(int argc, char **argv, reuse_args *a) {
+  memset(a, 0, sizeof *a);
+  a->beta_programs = 20;
+  a->seed = 1;
+  a->min_repeat_ms = 100;
+  for (int i = 1; i < argc; i++) {
+    const char *s = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(s, "--estimate") == 0) {
+      a->estimate = 1;
+      continue;
+    }
+    if (strcmp(s, "--topk") == 0) {
+      a->topk = 1;
+      continue;
+    }
+    if (strcmp(s, "--no-cache") == 0) {
+      a->no_cache = 1;
+      continue;
+    }
+    if (s[0] == '-' && s[1] == '-') {
+      if (!v) {
+        fprintf(stderr, "etotune reuse: %s needs a value\n", s);
+        return -1;
+      }
+      i++;
+      if (strcmp(s, "--from") == 0)
+        a->from = v;
+      else if (strcmp(s, "--to") == 0)
+        a->to = v;
+      else if (strcmp(s, "--db") == 0)
+        a->db = v;
+      else if (strcmp(s, "--beta-programs") == 0)
+        a->beta_programs = atoi(v);
+      else if (strcmp(s, "--seed") == 0)
+        a->seed = strtoull(v, NULL, 10);
+      else if (strcmp(s, "--threads") == 0)
+        a->threads = atoi(v);
+      else if (strcmp(s, "--min-repeat-ms") == 0)
+        a->min_repeat_ms = atof(v);
+      else if (strcmp(s, "--max-trials") == 0)
+        a->max_trials = atoi(v);
+      else {
+        fprintf(stderr, "etotune reuse: unknown option %s (see etotune help reuse)\n", s);
+        return -1;
+      }
+      continue;
+    }
+    if (a->list) {
+      fprintf(stderr, "etotune reuse: one list at a time (got %s and %s)\n", a->list, s);
+      return -1;
+    }
+    a->list = s;
+  }
+  if (!a->list || !a->from || !a->to) {
+    fprintf(stderr, "etotune reuse: needs LIST, --from and --to (see etotune help reuse)\n");
+    return -1;
+  }
+  if (a->beta_programs < 1 || a->min_repeat_ms <= 0 || a->max_trials < 0) {
+    fprintf(stderr, "etotune reuse: --beta-programs and --min-repeat-ms must be positive\n");
+    return -1;
+  }
+  return 0;
+}
+
+/* The operator a --from/--to argument names: a line number of the list, or a workload key. */
+static const eto_op *find_op(const eto_oplist *l, const char *file, const char *what, const char *arg) {
+  int digits = arg[0] != 0;
+  for (const char *p = arg; *p; p++) digits &= isdigit((unsigned char)*p) != 0;
+  char key[512];
+  for (int i = 0; i < eto_oplist_count(l); i++) {
+    const eto_op *op = eto_oplist_get(l, i);
+    if (digits && op->line == atoi(arg)) return op;
+    eto_op_key(op, key, sizeof key);
+    if (!digits && strcmp(key, arg) == 0) return op;
+  }
+  if (digits)
+    fprintf(stderr,
+            "etotune reuse: %s %s: line %s of %s holds no operator (comment, blank, or a repeat of an "
+            "earlier line's workload)\n",
+            what, arg, arg, file);
+  else
+    fprintf(stderr, "etotune reuse: %s: no operator of %s has the workload key %s\n", what, file, arg);
+  return NULL;
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef struct {
+  const eto_compute *c;
+} print_ctx;
+
+static void print_trial(void *user, const eto_tuner_trial *tr) {
+  const print_ctx *pc = user;
+  char summary[256];
+  eto_program_summary(pc->c, tr->program, summary, sizeof summary);
+  const eto_measure_result *r = tr->result;
+  if (r->error == ETO_MEASURE_OK)
+    printf("  %-4d %-5d %-6lld %-62.62s %-8s %10.4f %9.2f%s\n", tr->index, tr->round, (long long)tr->blocks,
+           summary, "ok", r->median * 1e3, r->gflops, tr->improved ? "  *" : "");
+  else
+    printf("  %-4d %-5d %-6lld %-62.62s %-8s %s\n", tr->index, tr->round, (long long)tr->blocks, summary,
+           eto_measure_error_name(r->error), r->message);
+  fflush(stdout);
+}
+
+/* S*β when the cache has none: n random valid programs of β, measured; their trials and best are stored
+ * (method full: a tiny random search) when there is a cache. Returns 0 and *best, or -1. */
+static int measure_beta(const reuse_args *a, const eto_op *beta, const eto_target *t,
+                        const eto_measure_opts *mo, eto_cache *cache, eto_program *best) {
+  eto_compute c;
+  eto_op_compute(beta, &c);
+  char key[512], msg[512], sig[512];
+  eto_op_key(beta, key, sizeof key);
+  eto_sched_signature(&c, t, sig, sizeof sig);
+  eto_measurer *m = NULL;
+  if (eto_measurer_create(beta, t, mo, &m, msg, sizeof msg) != ETO_OK) {
+    fprintf(stderr, "etotune reuse: %s\n", msg);
+    return -1;
+  }
+  printf("no cached best program of β for this target: measuring %d random programs of β to get S*β (seed "
+         "%llu)\n",
+         a->beta_programs, (unsigned long long)a->seed);
+  eto_rng rng;
+  eto_rng_seed(&rng, a->seed);
+  eto_measure_result bestr;
+  memset(&bestr, 0, sizeof bestr);
+  int found = 0;
+  for (int i = 0; i < a->beta_programs; i++) {
+    eto_program p;
+    if (eto_sched_sample_valid(&c, t, NULL, &rng, 0, &p) != 0) break;
+    eto_measure_result r;
+    eto_measurer_run(m, &p, &r);
+    char recipe[ETO_RECIPE_MAX], summary[256];
+    eto_program_format(&p, recipe, sizeof recipe);
+    eto_program_summary(&c, &p, summary, sizeof summary);
+    if (r.error == ETO_MEASURE_OK)
+      printf("  β %-3d %-62.62s ok %10.4f ms %9.2f GFLOP/s\n", i + 1, summary, r.median * 1e3, r.gflops);
+    else
+      printf("  β %-3d %-62.62s %s %s\n", i + 1, summary, eto_measure_error_name(r.error), r.message);
+    if (cache) {
+      eto_cache_trial tr = {.fingerprint = (char *)t->fingerprint,
+                            .workload = key,
+                            .kind = (char *)eto_op_kind_name(beta->kind),
+                            .recipe = recipe,
+                            .latency_s = r.error == ETO_MEASURE_OK ? r.median : 0,
+                            .time = (int64_t)time(NULL),
+                            .method = ETO_CACHE_METHOD_FULL};
+      tr.status = ETO_CACHE_TRIAL_RUNTIME;
+      eto_cache_trial_status_parse(eto_measure_error_name(r.error), &tr.status);
+      tr.error = r.error == ETO_MEASURE_OK ? NULL : r.message;
+      if (eto_cache_put_trials(cache, &tr, 1) != ETO_CACHE_OK)
+        fprintf(stderr, "etotune reuse: cache: %s\n", eto_cache_errmsg(cache));
+    }
+    if (r.error == ETO_MEASURE_OK && (!found || r.median < bestr.median)) {
+      found = 1;
+      *best = p;
+      bestr = r;
+    }
+  }
+  eto_measurer_free(m);
+  if (!found) {
+    fprintf(stderr, "etotune reuse: none of %d random programs of β ran\n", a->beta_programs);
+    return -1;
+  }
+  if (cache) {
+    char recipe[ETO_RECIPE_MAX], codegen[16];
+    eto_program_format(best, recipe, sizeof recipe);
+    snprintf(codegen, sizeof codegen, "%d", ETO_CODEGEN_VERSION);
+    eto_cache_best b = {.fingerprint = (char *)t->fingerprint,
+                        .workload = key,
+                        .kind = (char *)eto_op_kind_name(beta->kind),
+                        .signature = sig,
+                        .recipe = recipe,
+                        .latency = {bestr.median, bestr.min, bestr.max, bestr.repeats},
+                        .gflops = bestr.gflops,
+                        .method = ETO_CACHE_METHOD_FULL,
+                        .trials = a->beta_programs,
+                        .codegen_version = codegen,
+                        .time = (int64_t)time(NULL)};
+    if (eto_cache_put_best(cache, &b, NULL) != ETO_CACHE_OK)
+      fprintf(stderr, "etotune reuse: cache: %s\n", eto_cache_errmsg(cache));
+  }
+  return 0;
+}
+
+/* S*β from the cache: OK and valid on t, else -1 (with a note when a record exists but cannot be used). */
+static int cached_beta(eto_cache *cache, const eto_op *beta, const eto_target *t, eto_program *best,
+                       double *latency) {
+  if (!cache) return -1;
+  char key[512], why[256];
+  eto_op_key(beta, key, sizeof key);
+  eto_cache_best b;
+  eto_cache_status st = eto_cache_get_best(cache, t->fingerprint, key, &b);
+  if (st != ETO_CACHE_OK) {
+    if (st == ETO_CACHE_BAD) eto_cache_best_clear(&b);
+    if (st != ETO_CACHE_NOTFOUND)
+      printf("cached best program of β not usable (%s)\n", eto_cache_status_name(st));
+    return -1;
+  }
+  eto_compute c;
+  eto_op_compute(beta, &c);
+  int ok = eto_program_parse(b.recipe, best, why, sizeof why) == 0 &&
+           eto_sched_validate(&c, t, best, why, sizeof why) == 0;
+  if (!ok) printf("cached best program of β not usable: %s\n", why);
+  *latency = b.latency.median_s;
+  eto_cache_best_clear(&b);
+  return ok ? 0 : -1;
+}
+
+static const char *outcome_name(eto_cache_put_outcome o) {
+  switch (o) {
+  case ETO_CACHE_PUT_NEW:
+    return "stored (new)";
+  case ETO_CACHE_PUT_REPLACED:
+    return "stored (replaced a slower program)";
+  case ETO_CACHE_PUT_REPLACED_BAD:
+    return "stored (replaced a bad program)";
+  case ETO_CACHE_PUT_REPLACED_STALE:
+    return "stored (replaced a stale record)";
+  case ETO_CACHE_PUT_KEPT:
+    return "not stored (the cache already holds a program at least as fast)";
+  default:
+    return "not stored (no cache)";
+  }
+}
+
+static int run_estimate(const reuse_args *a, const eto_op *alpha, const eto_op *beta, const eto_target *t,
+                        eto_cache *cache) {
+  double est = 0, t0 = now_seconds();
+  eto_status st = eto_tuner_estimate(alpha, beta, t, a->seed, &est);
+  double ms = (now_seconds() - t0) * 1e3;
+  if (st != ETO_OK) {
+    fprintf(stderr, "etotune reuse: α and β are not a reuse pair (kinds or loop nests differ)\n");
+    return ETO_EXIT_USAGE;
+  }
+  printf("estimated trials: %.1f (mean over %d sampled programs of β, seed %llu; %.2f ms)\n", est,
+         ETO_TUNER_ESTIMATE_SAMPLES, (unsigned long long)a->seed, ms);
+  eto_program sb;
+  double lat = 0;
+  if (cached_beta(cache, beta, t, &sb, &lat) == 0) {
+    eto_compute cb;
+    eto_op_compute(beta, &cb);
+    char summary[256];
+    eto_program_summary(&cb, &sb, summary, sizeof summary);
+    printf("cached S*β: %s (%.4f ms); run without --estimate to tune α from it\n", summary, lat * 1e3);
+  }
+  return ETO_EXIT_OK;
+}
+
+int eto_cli_reuse(int argc, char **argv) {
+  reuse_args a;
+  if (parse_args(argc, argv, &a) != 0) return ETO_EXIT_USAGE;
+  eto_oplist *l = NULL;
+  char msg[8192];
+  eto_status st = eto_oplist_load(a.list, &l, msg, sizeof msg);
+  if (st != ETO_OK) {
+    fprintf(stderr, "%s", msg);
+    if (msg[0] && msg[strlen(msg) - 1] != '\n') fputc('\n', stderr);
+    return st == ETO_ERR_PARSE ? ETO_EXIT_USAGE : ETO_EXIT_FAIL;
+  }
+  int rc = ETO_EXIT_FAIL;
+  eto_cache *cache = NULL;
+  eto_measurer *m = NULL;
+  const eto_op *beta = find_op(l, a.list, "--from", a.from), *alpha = find_op(l, a.list, "--to", a.to);
+  if (!alpha || !beta) {
+    rc = ETO_EXIT_USAGE;
+    goto out;
+  }
+  eto_target t;
+  eto_target_cpu(a.threads, &t);
+  char key_a[512], key_b[512];
+  eto_op_key(alpha, key_a, sizeof key_a);
+  eto_op_key(beta, key_b, sizeof key_b);
+  printf("target: %s\nβ (--from): %s\nα (--to):   %s\n", t.description, key_b, key_a);
+  if (!a.no_cache) {
+    eto_cache_status cs = eto_cache_open(a.db, NULL, &cache);
+    if (cs != ETO_CACHE_OK) {
+      fprintf(stderr, "etotune reuse: cannot open the cache: %s\n", eto_cache_errmsg(cache));
+      eto_cache_close(cache);
+      cache = NULL;
+      goto out;
+    }
+    printf("cache: %s\n", eto_cache_path(cache));
+  }
+  if (a.estimate) {
+    rc = run_estimate(&a, alpha, beta, &t, cache);
+    goto out;
+  }
+  eto_measure_opts mo;
+  eto_measure_opts_default(&mo);
+  mo.min_repeat_seconds = a.min_repeat_ms / 1000.0;
+  mo.threads = a.threads;
+  mo.seed = a.seed;
+  char protocol[512];
+  eto_measure_protocol(&mo, protocol, sizeof protocol);
+  printf("protocol: %s\n\n", protocol);
+
+  eto_program sb;
+  double lat_b = 0;
+  if (!a.topk) {
+    if (cached_beta(cache, beta, &t, &sb, &lat_b) == 0) {
+      printf("S*β from the cache (%.4f ms)\n", lat_b * 1e3);
+    } else if (measure_beta(&a, beta, &t, &mo, cache, &sb) != 0) {
+      goto out;
+    }
+    eto_compute cb;
+    eto_op_compute(beta, &cb);
+    char summary[256], recipe[ETO_RECIPE_MAX];
+    eto_program_summary(&cb, &sb, summary, sizeof summary);
+    eto_program_format(&sb, recipe, sizeof recipe);
+    printf("S*β: %s\n     %s\n\n", summary, recipe);
+  }
+  if (eto_measurer_create(alpha, &t, &mo, &m, msg, sizeof msg) != ETO_OK) {
+    fprintf(stderr, "etotune reuse: %s\n", msg);
+    goto out;
+  }
+  eto_compute ca;
+  eto_op_compute(alpha, &ca);
+  print_ctx pc = {&ca};
+  eto_tuner_opts to = {.max_trials = a.max_trials};
+  eto_tuner_result res;
+  printf("%s α:\n  %-4s %-5s %-6s %-62s %-8s %10s %9s\n",
+         a.topk ? "TopK baseline (K = 3) for" : "reuse tuner for", "#", "round", "B", "program", "status",
+         "ms", "GFLOP/s");
+  st = a.topk ? eto_tuner_topk(alpha, beta, &t, m, cache, &to, print_trial, &pc, &res)
+              : eto_tuner_run(alpha, beta, &sb, &t, m, cache, &to, print_trial, &pc, &res);
+  if (st != ETO_OK) {
+    fprintf(stderr, "etotune reuse: %s\n", res.message);
+    rc = st == ETO_ERR_INVALID ? ETO_EXIT_USAGE : ETO_EXIT_FAIL;
+    goto out;
+  }
+  printf("\n");
+  if (!a.topk) {
+    printf("block counts tried: %d {", res.nblocks);
+    for (int i = 0; i < res.nblocks && i < ETO_TUNER_MAX_BLOCKS; i++)
+      printf("%s%lld", i ? "," : "", (long long)res.blocks[i]);
+    printf("}\ntrials per round: 1: %d  2: %d  3: %d  4: %d\n", res.round_trials[1], res.round_trials[2],
+           res.round_trials[3], res.round_trials[4]);
+  }
+  printf("trials: %d measured (%d failed), %d invalid and %d duplicate candidates skipped, %.1f s\n",
+         res.trials, res.failed, res.skipped_invalid, res.skipped_duplicate, res.seconds);
+  if (!a.topk) {
+    double est = 0;
+    if (eto_tuner_estimate(alpha, beta, &t, a.seed, &est) == ETO_OK && res.trials > 0)
+      printf("estimated trials: %.1f (estimate/actual %.2f)\n", est, est / res.trials);
+  }
+  if (!res.found) {
+    printf("no program of α ran: %s\n", res.message);
+    goto out;
+  }
+  char summary[256], recipe[ETO_RECIPE_MAX];
+  eto_program_summary(&ca, &res.best, summary, sizeof summary);
+  eto_program_format(&res.best, recipe, sizeof recipe);
+  printf("best: %s\n      %s\n      %.4f ms, %.2f GFLOP/s, verified against the reference (max rel. error "
+         "%.2g)\n",
+         summary, recipe, res.best_result.median * 1e3, res.best_result.gflops,
+         res.best_result.max_rel_error);
+  printf("cache: %s\n", outcome_name(res.outcome));
+  rc = ETO_EXIT_OK;
+out:
+  eto_measurer_free(m);
+  eto_cache_close(cache);
+  eto_oplist_free(l);
+  return rc;
+}

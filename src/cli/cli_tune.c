@@ -1,0 +1,338 @@
+/* cli_tune.c — `etotune tune LIST --mode full ...`: tunes every operator of a list with the backend's full
+ * search, storing every trial and the best programs in the cache, then prints the report (and writes it as
+ * JSON with --report). Progress goes to stderr: one rewritten status line on a terminal, one plain line per
+ * round otherwise. Ctrl-C stops after the candidate being measured; what was measured is in the cache and
+ * the same command resumes. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backend.h"
+#include "cache.h"
+#include "cli.h"
+#include "selector.h"
+
+typedef struct {
+  const char *list, *mode, *report, *db;
+  eto_sel_plan_opts plan;
+  int trials, threads, per_round, qwalk, transfer;
+  double time_budget, min_repeat_ms;
+  uint64_t seed;
+  int have_seed;
+} tune_args;
+
+static volatile int tune_cancel;
+
+static void on_signal(int sig) {
+  tune_cancel = 1;
+  signal(sig, SIG_DFL); /* a second Ctrl-C ends the program at once */
+}
+
+static int parse_number(const char *opt, const char *v, double lo, double *out) {
+  char *end;
+  double x = strtod(v, &end);
+  if (end == v || *end || !(x >= lo)) {
+    fprintf(stderr, "etotune tune: %s takes a number >= %g, not '%s'\n", opt, lo, v);
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
+static int parse_args(int argc, char **argv, tune_args *a) {
+  memset(a, 0, sizeof *a);
+  a->mode = "eto";
+  a->plan.bridges = ETO_BRIDGES_1HOP;
+  a->trials = 1000;
+  a->min_repeat_ms = 100;
+  a->per_round = 64;
+  a->transfer = 1;
+  for (int i = 1; i < argc; i++) {
+    const char *s = argv[i];
+    if (strcmp(s, "--qwalk") == 0) {
+      a->qwalk = 1;
+      continue;
+    }
+    if (strcmp(s, "--no-transfer") == 0) {
+      a->transfer = 0;
+      continue;
+    }
+    if (s[0] == '-' && s[1] == '-') {
+      const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+      if (!v) {
+        fprintf(stderr, "etotune tune: %s needs a value\n", s);
+        return -1;
+      }
+      i++;
+      double x;
+      if (strcmp(s, "--mode") == 0)
+        a->mode = v;
+      else if (strcmp(s, "--report") == 0)
+        a->report = v;
+      else if (strcmp(s, "--db") == 0)
+        a->db = v;
+      else if (strcmp(s, "--bridges") == 0) {
+        if (strcmp(v, "none") == 0) a->plan.bridges = ETO_BRIDGES_NONE;
+        else if (strcmp(v, "1hop") == 0) a->plan.bridges = ETO_BRIDGES_1HOP;
+        else if (strcmp(v, "all") == 0) a->plan.bridges = ETO_BRIDGES_ALL;
+        else {
+          fprintf(stderr, "etotune tune: --bridges takes none, 1hop or all\n");
+          return -1;
+        }
+      } else if (strcmp(s, "--solver") == 0) {
+        if (eto_sel_solver_from_name(v, &a->plan.solve.solver) != 0) {
+          fprintf(stderr, "etotune tune: --solver takes auto, arborescence, subsets, greedy or ilp\n");
+          return -1;
+        }
+      }
+      else if (strcmp(s, "--trials") == 0) {
+        if (parse_number(s, v, 1, &x)) return -1;
+        a->trials = (int)x;
+      } else if (strcmp(s, "--time-budget") == 0) {
+        if (parse_number(s, v, 0, &x)) return -1;
+        a->time_budget = x;
+      } else if (strcmp(s, "--seed") == 0) {
+        char *end;
+        a->seed = strtoull(v, &end, 10);
+        if (end == v || *end || a->seed == 0) {
+          fprintf(stderr, "etotune tune: --seed takes a positive integer, not '%s'\n", v);
+          return -1;
+        }
+        a->have_seed = 1;
+      } else if (strcmp(s, "--threads") == 0) {
+        if (parse_number(s, v, 1, &x)) return -1;
+        a->threads = (int)x;
+      } else if (strcmp(s, "--min-repeat-ms") == 0) {
+        if (parse_number(s, v, 0.1, &x)) return -1;
+        a->min_repeat_ms = x;
+      } else if (strcmp(s, "--measures-per-round") == 0) {
+        if (parse_number(s, v, 1, &x)) return -1;
+        a->per_round = (int)x;
+      } else {
+        fprintf(stderr, "etotune tune: unknown option %s (see etotune help tune)\n", s);
+        return -1;
+      }
+      continue;
+    }
+    if (a->list) {
+      fprintf(stderr, "etotune tune: one list at a time (got %s and %s)\n", a->list, s);
+      return -1;
+    }
+    a->list = s;
+  }
+  if (!a->list) {
+    fprintf(stderr, "etotune tune: missing LIST (see etotune help tune)\n");
+    return -1;
+  }
+  if (strcmp(a->mode, "full") != 0 && strcmp(a->mode, "eto") != 0) {
+    fprintf(stderr, "etotune tune: --mode takes eto (default) or full%s\n",
+            strcmp(a->mode, "topk") == 0 ? " (the TopK baseline runs per pair: etotune reuse --topk)" : "");
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- progress ---- */
+
+typedef struct {
+  int tty;
+  int line_open; /* a status line is on the terminal */
+  int nops;
+} progress_state;
+
+static void clock_text(double s, char *buf, size_t cap) {
+  if (s < 0) {
+    snprintf(buf, cap, "?");
+    return;
+  }
+  long t = (long)(s + 0.5);
+  if (t >= 3600)
+    snprintf(buf, cap, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+  else
+    snprintf(buf, cap, "%ld:%02ld", t / 60, t % 60);
+}
+
+static void op_label(const eto_backend_progress *p, char *buf, size_t cap) {
+  if (p->op && p->op->name[0])
+    snprintf(buf, cap, "%s", p->op->name);
+  else
+    snprintf(buf, cap, "%.60s", p->workload ? p->workload : "?");
+}
+
+static void on_progress(const eto_backend_progress *p, void *user) {
+  progress_state *s = user;
+  char label[96], el[32], left[32];
+  if (p->event == ETO_BACKEND_EVENT_MESSAGE) {
+    if (s->line_open) fputs("\r\033[K", stderr);
+    s->line_open = 0;
+    fprintf(stderr, "etotune tune: %s\n", p->message);
+    return;
+  }
+  if (p->event == ETO_BACKEND_EVENT_DONE) {
+    if (s->line_open) fputs("\r\033[K", stderr);
+    s->line_open = 0;
+    return;
+  }
+  if (p->event != ETO_BACKEND_EVENT_ROUND) return;
+  op_label(p, label, sizeof label);
+  clock_text(p->elapsed, el, sizeof el);
+  clock_text(p->remaining, left, sizeof left);
+  char line[320];
+  snprintf(
+      line, sizeof line,
+      "[%s] op %d/%d %s: round %d, %lld/%lld trials, best %.2f GFLOP/s | all: %lld/%lld trials, ~%s left", el,
+      p->task + 1, s->nops, label, p->round, (long long)p->task_trials, (long long)p->task_budget,
+      p->best_gflops, (long long)p->total_trials, (long long)p->total_budget, left);
+  if (s->tty) {
+    fprintf(stderr, "\r\033[K%s", line);
+    s->line_open = 1;
+  } else {
+    fprintf(stderr, "%s\n", line);
+  }
+  fflush(stderr);
+}
+
+/* ---- mode eto: plan, then run the plan ---- */
+
+static void eto_line(void *user, const char *line) {
+  (void)user;
+  fprintf(stderr, "etotune: %s\n", line);
+}
+
+static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, eto_cache *cache,
+                   const eto_backend_opts *bo, char *msg, int cap) {
+  a->plan.full_budget = a->trials;
+  eto_sel_plan *p = NULL;
+  if (eto_sel_plan_build(ops, n, t, cache, &a->plan, &p, msg, cap) != ETO_OK) {
+    fprintf(stderr, "etotune tune: plan: %s\n", msg);
+    return ETO_EXIT_FAIL;
+  }
+  eto_sel_plan_print_text(p, stderr);
+  eto_sel_run_opts ro;
+  eto_sel_run_opts_default(&ro);
+  ro.full_trials = a->trials;
+  ro.measure = bo->measure;
+  ro.seed = bo->seed;
+  ro.time_budget = bo->time_budget;
+  eto_sel_run_report rep;
+  eto_status st = eto_sel_plan_run(p, t, cache, &ro, eto_line, NULL, &rep, msg, cap);
+  int rc = ETO_EXIT_OK;
+  if (st != ETO_OK) {
+    fprintf(stderr, "etotune tune: %s\n", msg);
+    rc = ETO_EXIT_FAIL;
+  }
+  printf("target: %s\nplan: %.0f estimated trials (full search of every uncached operator: %.0f)\n", t->description,
+         p->est_total, p->full_total);
+  eto_sel_run_report_print(&rep, stdout);
+  if (a->report && eto_sel_run_report_write_json(&rep, a->report, msg, cap) != ETO_OK) {
+    fprintf(stderr, "etotune tune: report: %s\n", msg);
+    rc = ETO_EXIT_FAIL;
+  }
+  if (rep.missing) rc = ETO_EXIT_FAIL;
+  eto_sel_run_report_free(&rep);
+  eto_sel_plan_free(p);
+  return rc;
+}
+
+int eto_cli_tune(int argc, char **argv) {
+  tune_args a;
+  if (parse_args(argc, argv, &a) != 0) return ETO_EXIT_USAGE;
+  char msg[8192];
+  eto_oplist *list = NULL;
+  if (eto_oplist_load(a.list, &list, msg, sizeof msg) != ETO_OK) {
+    fprintf(stderr, "%s\n", msg);
+    return ETO_EXIT_USAGE;
+  }
+  int n = eto_oplist_count(list);
+  eto_op *ops = malloc(sizeof *ops * (size_t)(n > 0 ? n : 1));
+  if (!ops) {
+    eto_oplist_free(list);
+    fprintf(stderr, "etotune tune: out of memory\n");
+    return ETO_EXIT_FAIL;
+  }
+  for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(list, i);
+  eto_oplist_free(list);
+
+  eto_target t;
+  eto_target_cpu(a.threads, &t);
+  char *path = NULL;
+  if (eto_cache_resolve_path(a.db, &path) != ETO_CACHE_OK) {
+    fprintf(stderr, "etotune tune: no cache directory (use --db PATH or set ETOTUNE_DB)\n");
+    free(ops);
+    return ETO_EXIT_FAIL;
+  }
+  eto_cache *cache = NULL;
+  if (eto_cache_open(path, NULL, &cache) != ETO_CACHE_OK) {
+    fprintf(stderr, "etotune tune: cache %s: %s\n", path, eto_cache_errmsg(cache));
+    eto_cache_close(cache);
+    free(path);
+    free(ops);
+    return ETO_EXIT_FAIL;
+  }
+
+  eto_backend_opts o;
+  eto_backend_opts_default(&o);
+  o.trials_per_op = a.trials;
+  o.time_budget = a.time_budget;
+  o.measures_per_round = a.per_round;
+  o.qwalk = a.qwalk;
+  o.transfer = a.transfer;
+  o.measure.min_repeat_seconds = a.min_repeat_ms / 1e3;
+  o.measure.threads = a.threads;
+  if (!a.have_seed) { /* chosen here so that it can be printed before the run */
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    a.seed = ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid()) % 1000000007u + 1;
+  }
+  o.seed = a.seed;
+  o.cancel = &tune_cancel;
+  fprintf(stderr, "etotune tune: %d operator%s from %s, %s, %d trials per full search%s, seed %llu, cache %s\n",
+          n, n == 1 ? "" : "s", a.list, strcmp(a.mode, "eto") == 0 ? "ETO plan" : "full search", a.trials,
+          a.time_budget > 0 ? " (time budget set)" : "", (unsigned long long)a.seed, path);
+
+  if (strcmp(a.mode, "eto") == 0) {
+    int rc = run_eto(&a, ops, n, &t, cache, &o, msg, sizeof msg);
+    eto_cache_close(cache);
+    free(path);
+    free(ops);
+    return rc;
+  }
+
+  tune_cancel = 0;
+  void (*old_int)(int) = signal(SIGINT, on_signal);
+  void (*old_term)(int) = signal(SIGTERM, on_signal);
+  progress_state ps = {.tty = isatty(fileno(stderr)), .nops = n};
+  eto_backend_report rep;
+  eto_status st = eto_backend_tune(ops, n, &t, cache, &o, on_progress, &ps, &rep, msg, sizeof msg);
+  signal(SIGINT, old_int);
+  signal(SIGTERM, old_term);
+  if (ps.line_open) fputs("\r\033[K", stderr);
+
+  int rc = ETO_EXIT_OK;
+  if (st != ETO_OK) {
+    fprintf(stderr, "etotune tune: %s\n", msg);
+    rc = ETO_EXIT_FAIL;
+  }
+  if (rep.count > 0) {
+    eto_backend_report_print(&rep, stdout);
+    if (a.report) {
+      if (eto_backend_report_write_json(&rep, a.report, msg, sizeof msg) != ETO_OK) {
+        fprintf(stderr, "etotune tune: report: %s\n", msg);
+        rc = ETO_EXIT_FAIL;
+      }
+    }
+  }
+  if (tune_cancel) {
+    fprintf(stderr,
+            "etotune tune: interrupted; what was measured is in the cache, run the same command to resume\n");
+    rc = ETO_EXIT_FAIL;
+  }
+  if (fflush(stdout) != 0) rc = ETO_EXIT_FAIL;
+  eto_backend_report_free(&rep);
+  eto_cache_close(cache);
+  free(path);
+  free(ops);
+  return rc;
+}

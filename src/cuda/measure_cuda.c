@@ -1,0 +1,601 @@
+/* measure_cuda.c — device probing, the device's target descriptor, and the cuda measurer: a parent side that
+ * draws inputs, computes the reference and supervises a forked worker; the worker loads the driver, uploads
+ * the inputs once, and builds, checks and times candidates (same protocol and error kinds as src/measure). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cuda_internal.h"
+
+/* Seconds a worker or probe may take to load the driver and report the device (cuInit can be slow). */
+#define STARTUP_TIMEOUT 60.0
+/* Scratch buffer overwritten before each run when caches are flushed (larger than any GPU's L2). */
+#define FLUSH_BYTES ((size_t)256 << 20)
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int write_all(int fd, const void *p, size_t n) {
+  const char *c = p;
+  while (n) {
+    ssize_t w = write(fd, c, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return -1;
+    c += w;
+    n -= (size_t)w;
+  }
+  return 0;
+}
+
+static int read_all(int fd, void *p, size_t n) {
+  char *c = p;
+  while (n) {
+    ssize_t r = read(fd, c, n);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return -1;
+    c += r;
+    n -= (size_t)r;
+  }
+  return 0;
+}
+
+/* Waits up to `seconds` for fd to become readable: 1 ready, 0 timeout, -1 error. */
+static int wait_readable(int fd, double seconds) {
+  double deadline = now() + seconds;
+  for (;;) {
+    struct pollfd pf = {.fd = fd, .events = POLLIN};
+    double left = deadline - now();
+    int rc = left > 0 ? poll(&pf, 1, (int)(left * 1000) + 1) : 0;
+    if (rc < 0 && errno == EINTR) continue;
+    return rc < 0 ? -1 : rc > 0;
+  }
+}
+
+/* ---- the device's target ---- */
+
+static uint64_t fnv1a(uint64_t h, const char *s) {
+  for (; *s; s++) {
+    h ^= (unsigned char)*s;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+static int arch_number(const char *arch) { return strncmp(arch, "sm_", 3) == 0 ? atoi(arch + 3) : 0; }
+
+void eto_cuda_device_target(const eto_cuda_device_info *d, eto_target *out) {
+  if (eto_target_cuda(d->arch, d->name, d->sm_count, out) != 0) {
+    /* a newer (or older) architecture than the table knows: the closest known one's limits */
+    static const char *const known[] = {"sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90"};
+    const char *pick = known[0];
+    int cc = arch_number(d->arch);
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+      if (arch_number(known[i]) <= cc) pick = known[i];
+    eto_target_cuda(pick, d->name, d->sm_count, out);
+    snprintf(out->arch, sizeof out->arch, "%s", d->arch);
+  }
+  if (d->max_threads_per_block > 0) out->max_threads_per_block = d->max_threads_per_block;
+  if (d->smem_per_block > 0) out->max_shared_bytes = d->smem_per_block;
+  if (d->warp_size > 0) out->warp_size = d->warp_size;
+  char buf[256];
+  snprintf(buf, sizeof buf, "|sm=%d|driver=%d|threads=%d|smem=%lld|codegen=%d", d->sm_count,
+           d->driver_version, out->max_threads_per_block, (long long)out->max_shared_bytes,
+           ETO_CODEGEN_VERSION);
+  uint64_t h = 1469598103934665603ull;
+  h = fnv1a(h, "cuda-device|");
+  h = fnv1a(h, d->name);
+  h = fnv1a(h, "|");
+  h = fnv1a(h, d->arch);
+  h = fnv1a(h, buf);
+  snprintf(out->fingerprint, sizeof out->fingerprint, "%016llx", (unsigned long long)h);
+  snprintf(out->description, sizeof out->description, "cuda: %s (%s), %d SMs, driver %d.%d, codegen v%d",
+           d->name, d->arch, out->cores, d->driver_version / 1000, d->driver_version % 1000 / 10,
+           ETO_CODEGEN_VERSION);
+}
+
+/* ---- probing in a child process ---- */
+
+typedef struct {
+  int status;
+  char msg[512];
+  eto_cuda_device_info info;
+} hello;
+
+eto_status eto_cuda_probe(int ordinal, eto_cuda_device_info *out, char *msg, int cap) {
+  memset(out, 0, sizeof *out);
+  int fd[2];
+  if (pipe(fd) != 0) {
+    snprintf(msg, cap, "pipe: %s", strerror(errno));
+    return ETO_ERR_IO;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fd[0]);
+    close(fd[1]);
+    snprintf(msg, cap, "fork: %s", strerror(errno));
+    return ETO_ERR_IO;
+  }
+  if (pid == 0) {
+    close(fd[0]);
+    hello h;
+    memset(&h, 0, sizeof h);
+    cuda_rt *rt = NULL;
+    h.status = cuda_rt_open(ordinal, &rt, &h.info, h.msg, sizeof h.msg);
+    cuda_rt_close(rt);
+    write_all(fd[1], &h, sizeof h);
+    _exit(0);
+  }
+  close(fd[1]);
+  hello h;
+  eto_status st;
+  int ready = wait_readable(fd[0], STARTUP_TIMEOUT);
+  if (ready == 1 && read_all(fd[0], &h, sizeof h) == 0) {
+    st = (eto_status)h.status;
+    if (st == ETO_OK)
+      *out = h.info;
+    else
+      snprintf(msg, cap, "%s", h.msg);
+  } else {
+    if (ready != 1) kill(pid, SIGKILL);
+    snprintf(msg, cap, "the CUDA probe process %s: kernels can be compiled and checked, not measured",
+             ready == 1 ? "died" : "did not answer within 60 s");
+    st = ETO_ERR_UNSUPPORTED;
+  }
+  close(fd[0]);
+  while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+  }
+  return st;
+}
+
+/* ---- measurer ---- */
+
+typedef struct {
+  char recipe[ETO_RECIPE_MAX];
+  eto_fault fault;
+} request;
+
+typedef struct {
+  int phase; /* 1: built (progress), 2: final */
+  eto_measure_result r;
+} reply;
+
+struct eto_cuda_measurer {
+  eto_op op;
+  eto_compute c;
+  eto_target t; /* the device's */
+  eto_measure_opts o;
+  eto_cuda_device_info dev;
+  int nin;
+  float *in[4];
+  int64_t in_n[4];
+  int64_t out_n;
+  float *ref;
+  double flops;
+  double ref_scale;
+  pid_t pid;
+  int to_child, from_child;
+};
+
+static float frand(eto_rng *r) {
+  return (float)((double)(eto_rng_next(r) >> 11) / 9007199254740992.0 * 2.0 - 1.0);
+}
+
+static int check_output(const eto_cuda_measurer *m, const float *out, double *worst_rel, int64_t *where) {
+  *worst_rel = 0;
+  *where = -1;
+  for (int64_t i = 0; i < m->out_n; i++) {
+    double d = fabs((double)out[i] - (double)m->ref[i]);
+    double scale = fabs((double)m->ref[i]) + m->ref_scale;
+    if (!(d <= m->o.rtol * scale)) { /* NaN fails too */
+      *where = i;
+      *worst_rel = isnan(d) ? INFINITY : d / scale;
+      return 0;
+    }
+    if (d / scale > *worst_rel) *worst_rel = d / scale;
+  }
+  return 1;
+}
+
+typedef struct {
+  cuda_rt *rt;
+  eto_target t;
+  cuda_dptr arg[5];
+  int nargs;
+  cuda_dptr scratch;
+  float *out;
+} worker_state;
+
+static void sort_doubles(double *v, int n) {
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
+      double x = v[j];
+      v[j] = v[j - 1];
+      v[j - 1] = x;
+    }
+}
+
+/* Times fn with the protocol of measure.h; returns 0 or -1 with a message. */
+static int time_kernel(eto_cuda_measurer *m, worker_state *w, cuda_function fn, const eto_cuda_build *b,
+                       void **params, eto_measure_result *r) {
+  char *msg = r->message;
+  int cap = (int)sizeof r->message;
+  double sec;
+  if (m->o.warmup > 0 &&
+      cuda_rt_run(w->rt, fn, b->blocks, b->threads, params, m->o.warmup, NULL, msg, cap) != 0)
+    return -1;
+  double times[64];
+  int reps = m->o.repeats < 1 ? 1 : (m->o.repeats > 64 ? 64 : m->o.repeats);
+  int64_t runs = 1;
+  if (m->o.flush_cache) {
+    if (!w->scratch && cuda_rt_alloc(w->rt, FLUSH_BYTES, &w->scratch, msg, cap) != 0) return -1;
+    for (int rep = 0; rep < reps; rep++) {
+      double total = 0;
+      int64_t n = 0;
+      do {
+        if (cuda_rt_memset32(w->rt, w->scratch, (unsigned)n, FLUSH_BYTES / 4, msg, cap) != 0 ||
+            cuda_rt_run(w->rt, fn, b->blocks, b->threads, params, 1, &sec, msg, cap) != 0)
+          return -1;
+        total += sec;
+        n++;
+      } while (total < m->o.min_repeat_seconds && n < (1 << 20));
+      times[rep] = total / (double)n;
+      runs = n;
+    }
+  } else {
+    /* calibrate: double the launches until a batch takes a tenth of the minimum repeat */
+    int64_t n = 1;
+    for (;;) {
+      if (cuda_rt_run(w->rt, fn, b->blocks, b->threads, params, n, &sec, msg, cap) != 0) return -1;
+      if (sec >= m->o.min_repeat_seconds / 10 || n >= (1 << 20)) break;
+      n *= 2;
+    }
+    double per_run = sec / (double)n;
+    runs = per_run > 0 ? (int64_t)ceil(m->o.min_repeat_seconds / per_run) : n * 10;
+    if (runs < 1) runs = 1;
+    if (runs > (1 << 24)) runs = 1 << 24;
+    for (int rep = 0; rep < reps; rep++) {
+      if (cuda_rt_run(w->rt, fn, b->blocks, b->threads, params, runs, &sec, msg, cap) != 0) return -1;
+      times[rep] = sec / (double)runs;
+    }
+  }
+  sort_doubles(times, reps);
+  r->median = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
+  r->min = times[0];
+  r->max = times[reps - 1];
+  r->repeats = reps;
+  r->runs_per_repeat = runs;
+  r->gflops = r->median > 0 ? m->flops / r->median * 1e-9 : 0;
+  return 0;
+}
+
+/* Builds, checks and times one request. Returns 0, or -1 when the context may be unusable (the worker exits).
+ */
+static int worker_measure(eto_cuda_measurer *m, worker_state *w, const request *rq, int out_fd) {
+  reply rp = {.phase = 2};
+  eto_measure_result *r = &rp.r;
+  eto_program p;
+  char why[256];
+  int alive = 0;
+  if (eto_program_parse(rq->recipe, &p, why, sizeof why) != 0) {
+    r->error = ETO_MEASURE_INSTANTIATION;
+    snprintf(r->message, sizeof r->message, "%s", why);
+    write_all(out_fd, &rp, sizeof rp);
+    return 0;
+  }
+  eto_cuda_build b;
+  eto_cuda_build_program(&m->c, &p, &w->t, "eto_kernel", &b);
+  r->compile_seconds = b.compile_seconds;
+  if (b.error != ETO_MEASURE_OK) {
+    r->error = b.error;
+    snprintf(r->message, sizeof r->message, "%.250s", b.message);
+    eto_cuda_build_clear(&b);
+    write_all(out_fd, &rp, sizeof rp);
+    return 0;
+  }
+  reply progress = {.phase = 1};
+  write_all(out_fd, &progress, sizeof progress);
+
+  size_t csz;
+  const void *cubin = eto_cuda_binary_cubin(b.binary, &csz);
+  cuda_module mod = NULL;
+  cuda_function fn = NULL;
+  void *params[5];
+  for (int i = 0; i < w->nargs; i++) params[i] = &w->arg[i];
+  if (cuda_rt_load(w->rt, cubin, b.name, &mod, &fn, r->message, sizeof r->message) != 0) {
+    r->error = ETO_MEASURE_RUNTIME;
+    alive = 0;
+    goto done;
+  }
+  if (cuda_rt_memset32(w->rt, w->arg[w->nargs - 1], 0x7fc00000u, (size_t)m->out_n, r->message,
+                       sizeof r->message) != 0) {
+    r->error = ETO_MEASURE_RUNTIME;
+    goto done;
+  }
+  if (rq->fault == ETO_FAULT_CRASH) raise(SIGSEGV);
+  if (rq->fault == ETO_FAULT_HANG)
+    for (;;) pause();
+  if (cuda_rt_run(w->rt, fn, b.blocks, b.threads, params, 1, NULL, r->message, sizeof r->message) != 0 ||
+      cuda_rt_dtoh(w->rt, w->out, w->arg[w->nargs - 1], sizeof(float) * (size_t)m->out_n, r->message,
+                   sizeof r->message) != 0) {
+    r->error = ETO_MEASURE_RUNTIME;
+    goto done;
+  }
+  if (rq->fault == ETO_FAULT_WRONG) w->out[m->out_n / 2] += 1.0f;
+  int64_t where;
+  if (!check_output(m, w->out, &r->max_rel_error, &where)) {
+    r->error = ETO_MEASURE_WRONG_ANSWER;
+    snprintf(r->message, sizeof r->message, "out[%lld] = %g, reference %g", (long long)where, w->out[where],
+             m->ref[where]);
+    alive = 1;
+    goto done;
+  }
+  if (time_kernel(m, w, fn, &b, params, r) != 0) {
+    r->error = ETO_MEASURE_RUNTIME;
+    goto done;
+  }
+  r->error = ETO_MEASURE_OK;
+  snprintf(r->message, sizeof r->message,
+           "%s: %d registers, %lld B shared memory, spills %lld/%lld B, %lld B stack, %d vector fetches",
+           w->t.arch, b.res.registers, (long long)b.res.smem_bytes, (long long)b.res.spill_stores,
+           (long long)b.res.spill_loads, (long long)b.res.stack_bytes, b.info.vector_fetches);
+  alive = 1;
+done:
+  cuda_rt_unload(w->rt, mod);
+  eto_cuda_build_clear(&b);
+  write_all(out_fd, &rp, sizeof rp);
+  return alive ? 0 : -1;
+}
+
+static void worker_main(eto_cuda_measurer *m, int in_fd, int out_fd) {
+  hello h;
+  memset(&h, 0, sizeof h);
+  worker_state w;
+  memset(&w, 0, sizeof w);
+  h.status = cuda_rt_open(0, &w.rt, &h.info, h.msg, sizeof h.msg);
+  if (h.status == ETO_OK) {
+    eto_cuda_device_target(&h.info, &w.t);
+    w.nargs = m->nin + 1;
+    w.out = malloc(sizeof(float) * (size_t)m->out_n);
+    if (!w.out) {
+      h.status = ETO_ERR_NOMEM;
+      snprintf(h.msg, sizeof h.msg, "out of host memory");
+    }
+    for (int i = 0; i < w.nargs && h.status == ETO_OK; i++) {
+      size_t bytes = sizeof(float) * (size_t)(i < m->nin ? m->in_n[i] : m->out_n);
+      if (cuda_rt_alloc(w.rt, bytes, &w.arg[i], h.msg, sizeof h.msg) != 0 ||
+          (i < m->nin && cuda_rt_htod(w.rt, w.arg[i], m->in[i], bytes, h.msg, sizeof h.msg) != 0))
+        h.status = ETO_ERR_NOMEM;
+    }
+  }
+  write_all(out_fd, &h, sizeof h);
+  if (h.status == ETO_OK) {
+    request rq;
+    while (read_all(in_fd, &rq, sizeof rq) == 0)
+      if (worker_measure(m, &w, &rq, out_fd) != 0) break;
+  }
+  _exit(0); /* the driver releases the device's memory with the process */
+}
+
+static void stop_worker(eto_cuda_measurer *m, int kill_it) {
+  if (m->pid <= 0) return;
+  if (kill_it) kill(m->pid, SIGKILL);
+  close(m->to_child);
+  close(m->from_child);
+  while (waitpid(m->pid, NULL, 0) < 0 && errno == EINTR) {
+  }
+  m->pid = 0;
+}
+
+/* Forks a worker and waits for its hello. Returns its status with the reason in msg. */
+static eto_status start_worker(eto_cuda_measurer *m, char *msg, int cap) {
+  int a[2], b[2];
+  if (pipe(a) != 0) {
+    snprintf(msg, cap, "pipe: %s", strerror(errno));
+    return ETO_ERR_IO;
+  }
+  if (pipe(b) != 0) {
+    snprintf(msg, cap, "pipe: %s", strerror(errno));
+    close(a[0]);
+    close(a[1]);
+    return ETO_ERR_IO;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    snprintf(msg, cap, "fork: %s", strerror(errno));
+    close(a[0]);
+    close(a[1]);
+    close(b[0]);
+    close(b[1]);
+    return ETO_ERR_IO;
+  }
+  if (pid == 0) {
+    close(a[1]);
+    close(b[0]);
+    signal(SIGPIPE, SIG_DFL);
+    worker_main(m, a[0], b[1]);
+  }
+  close(a[0]);
+  close(b[1]);
+  m->pid = pid;
+  m->to_child = a[1];
+  m->from_child = b[0];
+  hello h;
+  int ready = wait_readable(m->from_child, STARTUP_TIMEOUT);
+  if (ready != 1 || read_all(m->from_child, &h, sizeof h) != 0) {
+    stop_worker(m, 1);
+    snprintf(msg, cap, "the CUDA worker process %s: kernels can be compiled and checked, not measured",
+             ready == 1 ? "died while starting" : "did not start within 60 s");
+    return ETO_ERR_UNSUPPORTED;
+  }
+  if (h.status != ETO_OK) {
+    stop_worker(m, 0);
+    snprintf(msg, cap, "%s", h.msg);
+    return (eto_status)h.status;
+  }
+  m->dev = h.info;
+  return ETO_OK;
+}
+
+eto_status eto_cuda_measurer_create(const eto_op *op, const eto_target *t, const eto_measure_opts *opts,
+                                    eto_cuda_measurer **out, char *msg, int cap) {
+  *out = NULL;
+  if (t && t->kind != ETO_TARGET_CUDA) {
+    snprintf(msg, cap, "target %s is not a cuda target", t->name);
+    return ETO_ERR_INVALID;
+  }
+  eto_cuda_measurer *m = calloc(1, sizeof *m);
+  if (!m) return ETO_ERR_NOMEM;
+  m->op = *op;
+  eto_op_compute(op, &m->c);
+  if (opts)
+    m->o = *opts;
+  else
+    eto_measure_opts_default(&m->o);
+  m->flops = eto_op_flops(op);
+  m->nin = eto_op_num_inputs(op);
+  eto_rng rng;
+  eto_rng_seed(&rng, m->o.seed);
+  for (int i = 0; i < m->nin; i++) {
+    eto_shape s;
+    eto_op_input_shape(op, i, &s);
+    m->in_n[i] = eto_shape_size(&s);
+    m->in[i] = malloc(sizeof(float) * (size_t)(m->in_n[i] > 0 ? m->in_n[i] : 1));
+    if (!m->in[i]) {
+      eto_cuda_measurer_free(m);
+      return ETO_ERR_NOMEM;
+    }
+    for (int64_t j = 0; j < m->in_n[i]; j++) m->in[i][j] = frand(&rng);
+  }
+  eto_shape os;
+  eto_op_output_shape(op, &os);
+  m->out_n = eto_shape_size(&os);
+  m->ref = malloc(sizeof(float) * (size_t)m->out_n);
+  if (!m->ref) {
+    eto_cuda_measurer_free(m);
+    return ETO_ERR_NOMEM;
+  }
+  eto_op_reference(op, (const float *const *)m->in, m->ref);
+  int64_t red = 1;
+  for (int j = 0; j < m->c.nest.nreduce; j++) red *= m->c.nest.reduce[j].extent;
+  m->ref_scale = sqrt((double)red) * 0.05; /* as in src/measure: float32 accumulation drift */
+  if (m->ref_scale < 0.01) m->ref_scale = 0.01;
+  eto_status st = start_worker(m, msg, cap);
+  if (st != ETO_OK) {
+    eto_cuda_measurer_free(m);
+    return st;
+  }
+  eto_cuda_device_target(&m->dev, &m->t);
+  if (t && strcmp(t->arch, m->t.arch) != 0) {
+    snprintf(msg, cap, "target architecture %s differs from the device's (%s, %s)", t->arch, m->dev.name,
+             m->t.arch);
+    eto_cuda_measurer_free(m);
+    return ETO_ERR_INVALID;
+  }
+  *out = m;
+  return ETO_OK;
+}
+
+int eto_cuda_measure_protocol(const eto_measure_opts *opts, char *buf, int cap) {
+  eto_measure_opts d;
+  if (!opts) {
+    eto_measure_opts_default(&d);
+    opts = &d;
+  }
+  return snprintf(
+      buf, cap,
+      "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
+      "each (batches of launches between two CUDA events%s), median of the per-run means; timeouts build "
+      "%.0f s, run %.0f s",
+      (unsigned long long)opts->seed, opts->rtol, opts->warmup, opts->repeats, opts->min_repeat_seconds * 1e3,
+      opts->flush_cache ? "; L2 flushed before every run" : "", opts->build_timeout, opts->run_timeout);
+}
+
+const eto_target *eto_cuda_measurer_target(const eto_cuda_measurer *m) { return &m->t; }
+
+void eto_cuda_measurer_run(eto_cuda_measurer *m, const eto_program *p, eto_measure_result *out) {
+  memset(out, 0, sizeof *out);
+  char why[256];
+  if (eto_sched_validate(&m->c, &m->t, p, why, sizeof why) != 0) {
+    out->error = ETO_MEASURE_INSTANTIATION;
+    snprintf(out->message, sizeof out->message, "%s", why);
+    return;
+  }
+  request rq = {.fault = m->o.fault};
+  eto_program_format(p, rq.recipe, sizeof rq.recipe);
+  if (m->pid <= 0) {
+    char msg[512];
+    if (start_worker(m, msg, sizeof msg) != ETO_OK) {
+      out->error = ETO_MEASURE_RUNTIME;
+      snprintf(out->message, sizeof out->message, "cannot restart the CUDA worker: %.200s", msg);
+      return;
+    }
+  }
+  void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+  int sent = write_all(m->to_child, &rq, sizeof rq) == 0;
+  signal(SIGPIPE, old);
+  if (!sent) {
+    stop_worker(m, 1);
+    out->error = ETO_MEASURE_RUNTIME;
+    snprintf(out->message, sizeof out->message, "worker process is gone");
+    return;
+  }
+  int built = 0;
+  double budget = m->o.build_timeout;
+  for (;;) {
+    int rc = wait_readable(m->from_child, budget);
+    if (rc != 1) {
+      stop_worker(m, 1);
+      out->error = built ? ETO_MEASURE_RUN_TIMEOUT : ETO_MEASURE_BUILD_TIMEOUT;
+      snprintf(out->message, sizeof out->message, "%s did not finish within %.1f s", built ? "run" : "build",
+               budget);
+      return;
+    }
+    reply rp;
+    if (read_all(m->from_child, &rp, sizeof rp) != 0) {
+      int status = 0;
+      kill(m->pid, SIGKILL);
+      while (waitpid(m->pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      close(m->to_child);
+      close(m->from_child);
+      m->pid = 0;
+      out->error = ETO_MEASURE_RUNTIME;
+      if (WIFSIGNALED(status))
+        snprintf(out->message, sizeof out->message, "worker killed by signal %d (%s) while %s",
+                 WTERMSIG(status), strsignal(WTERMSIG(status)), built ? "running" : "building");
+      else
+        snprintf(out->message, sizeof out->message, "worker exited while %s", built ? "running" : "building");
+      return;
+    }
+    if (rp.phase == 1) {
+      built = 1;
+      /* the run budget covers module loading, the check run, the warm-up, the calibration and the repeats */
+      budget = m->o.run_timeout + m->o.min_repeat_seconds * (m->o.repeats + 2);
+      continue;
+    }
+    *out = rp.r;
+    if (out->error == ETO_MEASURE_RUNTIME) stop_worker(m, 0); /* the worker exits after a runtime failure */
+    return;
+  }
+}
+
+void eto_cuda_measurer_free(eto_cuda_measurer *m) {
+  if (!m) return;
+  stop_worker(m, 0);
+  for (int i = 0; i < m->nin; i++) free(m->in[i]);
+  free(m->ref);
+  free(m);
+}

@@ -1,0 +1,153 @@
+/* Task scheduler on synthetic latency curves (no measurement): the warm-up visits every task once in order;
+ * afterwards every choice is the argmin of Ansor's gradient, recomputed here independently from the
+ * curves; the task with the larger weight × gradient gets more rounds; similarity groups bound the forward
+ * gradient by β · flops / best group throughput; dead and finished tasks are never chosen. */
+#include <math.h>
+
+#include "backend_test_util.h"
+
+#define MAXT 4
+#define MAXR 256
+
+typedef struct {
+  int n;
+  double w[MAXT], flops[MAXT];
+  int group[MAXT];
+  double hist[MAXT][MAXR];
+  int rounds[MAXT];
+  double best[MAXT];
+} oracle;
+
+/* Ansor's formula, written out again from the paper / TVM's task_scheduler.py. */
+static double oracle_grad(const oracle *o, int i, double alpha, double beta, int win) {
+  int t = o->rounds[i];
+  double back = 0;
+  if (t - 1 - win >= 0) back = (o->hist[i][t - 1] - o->hist[i][t - 1 - win]) / win;
+  double g = o->best[i];
+  double n1 = g - g / t, n2 = beta * 1e30;
+  int members = 0;
+  double bf = 0;
+  for (int j = 0; j < o->n; j++)
+    if (o->group[i] >= 0 && o->group[j] == o->group[i]) {
+      members++;
+      bf = fmax(bf, o->flops[j] / o->best[j]);
+    }
+  if (members > 1) n2 = beta * o->flops[i] / bf;
+  return o->w[i] * (alpha * back + (1 - alpha) * (fmin(n1, n2) - g));
+}
+
+/* curve k of task i at round r (1-based): latency in seconds */
+static double curve(int kind, int r) {
+  switch (kind) {
+  case 0:
+    return 1e-3 * (1 + 4.0 / r); /* keeps improving */
+  case 1:
+    return 2e-3; /* flat */
+  case 2:
+    return 1e-3 * (1 + 8.0 / (r * r)); /* improves fast, then flat */
+  default:
+    return 1e-3;
+  }
+}
+
+static void run(const char *name, int n, const double *w, const double *flops, const int *group,
+                const int *kind, int total_rounds, int *counts) {
+  eto_backend_sched_opts so;
+  eto_backend_sched_opts_default(&so);
+  eto_backend_scheduler *s = NULL;
+  CHECK(eto_backend_scheduler_create(n, w, flops, group, &so, &s) == ETO_OK, "create");
+  oracle o = {.n = n};
+  for (int i = 0; i < n; i++) {
+    o.w[i] = w[i];
+    o.flops[i] = flops[i];
+    o.group[i] = group ? group[i] : -1;
+    o.best[i] = 1e10;
+    counts[i] = 0;
+  }
+  for (int step = 0; step < total_rounds; step++) {
+    int expect = -1;
+    if (step < n) {
+      expect = step; /* warm-up in order */
+    } else {
+      double lo = INFINITY, hi = -INFINITY;
+      for (int i = 0; i < n; i++) {
+        double g = oracle_grad(&o, i, so.alpha, so.beta, so.backward_window);
+        double mine = eto_backend_scheduler_gradient(s, i);
+        CHECK(fabs(g - mine) <= 1e-9 * fmax(1e-12, fabs(g)),
+              "%s step %d task %d: gradient %.12g, formula %.12g", name, step, i, mine, g);
+        if (g < lo) {
+          lo = g;
+          expect = i;
+        }
+        hi = fmax(hi, g);
+      }
+      if (lo == hi) expect = -1; /* random tie-break */
+    }
+    int got = eto_backend_scheduler_next(s);
+    if (expect >= 0) CHECK(got == expect, "%s step %d: chose %d, formula says %d", name, step, got, expect);
+    if (got < 0) break;
+    int r = ++o.rounds[got];
+    double c = curve(kind[got], r);
+    o.best[got] = fmin(o.best[got], c);
+    o.hist[got][r - 1] = o.best[got];
+    counts[got]++;
+    eto_backend_scheduler_update(s, got, 64, c);
+  }
+  eto_backend_scheduler_free(s);
+}
+
+int main(void) {
+  int counts[MAXT];
+  /* same curve, weight 10 vs 1: the heavier task gets most rounds */
+  {
+    double w[2] = {1, 10}, fl[2] = {1e9, 1e9};
+    int kind[2] = {0, 0};
+    run("weights", 2, w, fl, NULL, kind, 60, counts);
+    printf("weights 1 vs 10: rounds %d vs %d\n", counts[0], counts[1]);
+    CHECK(counts[1] > 2 * counts[0], "heavier task got %d rounds, lighter %d", counts[1], counts[0]);
+  }
+  /* equal weights: a still-improving slow task beats a flat fast one */
+  {
+    double w[3] = {1, 1, 1}, fl[3] = {1e9, 1e9, 1e9};
+    int kind[3] = {2, 0, 3};
+    run("curves", 3, w, fl, NULL, kind, 60, counts);
+    printf("curves fast-then-flat / improving / flat: rounds %d %d %d\n", counts[0], counts[1], counts[2]);
+    CHECK(counts[1] > counts[2], "improving task %d rounds, flat fast task %d", counts[1], counts[2]);
+  }
+  /* a similarity group: task 1 has the group's best throughput, task 0 is far from it */
+  {
+    double w[2] = {1, 1}, fl[2] = {4e9, 1e9};
+    int group[2] = {0, 0}, kind[2] = {1, 3};
+    run("group", 2, w, fl, group, kind, 30, counts);
+    printf("group: rounds %d %d\n", counts[0], counts[1]);
+  }
+  /* dead and finished tasks are never chosen; everything done gives -1 */
+  {
+    double w[3] = {1, 1, 1};
+    eto_backend_scheduler *s = NULL;
+    eto_backend_scheduler_create(3, w, NULL, NULL, NULL, &s);
+    CHECK(eto_backend_scheduler_next(s) == 0, "warm-up starts at 0");
+    eto_backend_scheduler_update(s, 0, 0, INFINITY); /* nothing measured: dead */
+    CHECK(!eto_backend_scheduler_active(s, 0), "a task with nothing to measure stays active");
+    eto_backend_scheduler_finish(s, 2);
+    for (int k = 0; k < 10; k++) {
+      int i = eto_backend_scheduler_next(s);
+      CHECK(i == 1, "chose %d, only task 1 is active", i);
+      eto_backend_scheduler_update(s, 1, 8, 1e-3 / (k + 1));
+    }
+    eto_backend_scheduler_finish(s, 1);
+    CHECK(eto_backend_scheduler_next(s) == -1, "no task left but one was chosen");
+    eto_backend_scheduler_free(s);
+  }
+  /* restore: a resumed task skips the warm-up and its rounds count */
+  {
+    double w[2] = {1, 1};
+    eto_backend_scheduler *s = NULL;
+    eto_backend_scheduler_create(2, w, NULL, NULL, NULL, &s);
+    eto_backend_scheduler_restore(s, 0, 5, 2e-3);
+    CHECK(eto_backend_scheduler_next(s) == 1, "the task never tuned goes first");
+    CHECK(eto_backend_scheduler_rounds(s, 0) == 5, "restored rounds");
+    eto_backend_scheduler_free(s);
+  }
+  return check_result();
+}
