@@ -190,7 +190,7 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
     src.flops = eto_op_flops(&par->op);
     eto_program beta_best;
     if (!read_best(cache, t, &src, &beta_best)) {
-      snprintf(r->message, sizeof r->message, "no program for its source %s", par->key);
+      snprintf(r->message, sizeof r->message, "no program for its source %.200s", par->key);
       say(progress, user, "reuse %s: %s", n->key, r->message);
       continue;
     }

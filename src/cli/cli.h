@@ -35,6 +35,7 @@ void eto_cli_print_command_help(FILE *f, const eto_cli_command *cmd);
 typedef struct {
   const char *list, *db, *format;
   int no_cache;
+  int threads; /* cores of the target (its fingerprint); 0 = all */
   eto_sel_plan_opts plan;
   int nunknown;
   int unknown[32];

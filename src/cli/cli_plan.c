@@ -27,6 +27,8 @@ int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c) 
       }
     } else if (strcmp(s, "--db") == 0 && v) {
       c->db = argv[++i];
+    } else if (strcmp(s, "--threads") == 0 && v) {
+      c->threads = atoi(argv[++i]);
     } else if (strcmp(s, "--no-cache") == 0) {
       c->no_cache = 1;
     } else if (strcmp(s, "--trials") == 0 && v) {
@@ -73,7 +75,7 @@ int eto_cli_plan(int argc, char **argv) {
     return st == ETO_ERR_PARSE ? ETO_EXIT_USAGE : ETO_EXIT_FAIL;
   }
   eto_target t;
-  eto_target_cpu(0, &t);
+  eto_target_cpu(c.threads, &t);
   eto_cache *cache = NULL;
   if (!c.no_cache) {
     eto_cache_opts co = {.read_only = 1};

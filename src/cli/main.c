@@ -60,6 +60,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --solver S      auto (default), arborescence, subsets, greedy or ilp\n"
      "  --trials N      trials of one full search (the root-edge cost)\n"
      "  --db PATH       the cache (default $ETOTUNE_DB or ~/.cache/etotune); --no-cache ignores it\n"
+     "  --threads T     plan for the target that runs blocks on T cores (default: all)\n"
      "  --format F      text (default), json, or dot (Graphviz)",
      eto_cli_plan},
     {"reuse", "LIST --from N|KEY --to M|KEY [--estimate] [--topk] [--db PATH] [--no-cache] [--beta-programs N] [--seed S] [--threads T] [--min-repeat-ms MS] [--max-trials N]",

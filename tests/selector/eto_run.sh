@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# eto_run.sh ETOTUNE — the default run end to end on a tiny list with a temporary cache: the plan full-searches
+# one operator and reuses it for its neighbours; then the data set "changes shape" (one operator is added):
+# the cached operators cost nothing (re-verified only) and the new one is tuned by reuse, not full search;
+# `etotune plan` on the grown list agrees; `etotune db verify` is clean.
+set -u
+exe="$1"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*" >&2; fail=1; }
+opts=(--db "$tmp/db" --trials 40 --min-repeat-ms 2 --threads 1 --seed 5 --measures-per-round 20)
+cat >"$tmp/a.list" <<'LIST'
+matmul m=32 n=32 k=32 name=small
+matmul m=32 n=64 k=32 name=wide
+LIST
+cp "$tmp/a.list" "$tmp/b.list"
+echo "matmul m=64 n=64 k=32 name=grown" >>"$tmp/b.list"
+
+"$exe" "$tmp/a.list" "${opts[@]}" --report "$tmp/a.json" >"$tmp/a.out" 2>"$tmp/a.err" || bad "first run: $(cat "$tmp/a.err")"
+grep -Eq '^[0-9]+ +full ' "$tmp/a.out" || bad "first run has no full search: $(cat "$tmp/a.out")"
+grep -Eq '^[0-9]+ +reuse ' "$tmp/a.out" || bad "first run reuses nothing: $(cat "$tmp/a.out")"
+grep -Eq '"method":[[:space:]]*"reuse"' "$tmp/a.json" || bad "JSON report lacks the reuse method"
+
+"$exe" plan "$tmp/b.list" --db "$tmp/db" --trials 40 --threads 1 >"$tmp/plan.out" 2>&1 || bad "plan: $(cat "$tmp/plan.out")"
+[ "$(grep -Ec ' cached ' "$tmp/plan.out")" -eq 2 ] || bad "plan does not use the 2 cached operators: $(cat "$tmp/plan.out")"
+
+"$exe" tune "$tmp/b.list" "${opts[@]}" >"$tmp/b.out" 2>"$tmp/b.err" || bad "second run: $(cat "$tmp/b.err")"
+[ "$(grep -Ec '^[0-9]+ +cached +0 ' "$tmp/b.out")" -eq 2 ] || bad "cached operators were tuned again: $(cat "$tmp/b.out")"
+grep -Eq '^3 +reuse ' "$tmp/b.out" || bad "the new operator was not tuned by reuse: $(cat "$tmp/b.out")"
+grep -q 'frequency-weighted latency of the list: [0-9.]* ms$' "$tmp/b.out" || bad "an operator has no program: $(cat "$tmp/b.out")"
+grep -Eq '\(0 full search' "$tmp/b.out" || bad "second run full-searched: $(cat "$tmp/b.out")"
+
+"$exe" db --db "$tmp/db" verify >"$tmp/v.out" 2>&1 || bad "db verify: $(cat "$tmp/v.out")"
+"$exe" db --db "$tmp/db" list --all-targets >"$tmp/l.out" 2>&1 || bad "db list"
+[ "$(grep -c '^3 record' "$tmp/l.out")" -eq 1 ] || bad "db list: $(cat "$tmp/l.out")"
+exit $fail
