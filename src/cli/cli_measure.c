@@ -8,10 +8,13 @@
 #include "cli.h"
 #include "codegen.h"
 #include "measure.h"
+#ifdef ETO_HAVE_CUDA
+#include "cuda.h"
+#endif
 
 typedef struct {
-  const char *file, *emit, *format, *recipe;
-  int programs, threads, imperfect;
+  const char *file, *emit, *format, *recipe, *target, *cuda_arch;
+  int programs, threads, imperfect, compile_only;
   uint64_t seed;
   double min_repeat_ms;
 } measure_args;
@@ -22,11 +25,16 @@ static int parse_args(int argc, char **argv, measure_args *a) {
   a->seed = 1;
   a->format = "text";
   a->min_repeat_ms = 100;
+  a->target = "cpu";
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(s, "--imperfect") == 0) {
       a->imperfect = 1;
+      continue;
+    }
+    if (strcmp(s, "--compile-only") == 0) {
+      a->compile_only = 1;
       continue;
     }
     if (s[0] == '-' && s[1] == '-') {
@@ -42,6 +50,8 @@ static int parse_args(int argc, char **argv, measure_args *a) {
       else if (strcmp(s, "--emit") == 0) a->emit = v;
       else if (strcmp(s, "--format") == 0) a->format = v;
       else if (strcmp(s, "--recipe") == 0) a->recipe = v;
+      else if (strcmp(s, "--target") == 0) a->target = v;
+      else if (strcmp(s, "--cuda-arch") == 0) a->cuda_arch = v;
       else {
         fprintf(stderr, "etotune measure: unknown option %s (see etotune help measure)\n", s);
         return -1;
@@ -58,8 +68,19 @@ static int parse_args(int argc, char **argv, measure_args *a) {
     fprintf(stderr, "etotune measure: missing FILE (see etotune help measure)\n");
     return -1;
   }
-  if (a->emit && strcmp(a->emit, "c") && strcmp(a->emit, "llvm") && strcmp(a->emit, "llvm-raw") && strcmp(a->emit, "asm")) {
-    fprintf(stderr, "etotune measure: --emit takes c, llvm, llvm-raw or asm\n");
+  if (strcmp(a->target, "cpu") && strcmp(a->target, "cuda")) {
+    fprintf(stderr, "etotune measure: --target takes cpu or cuda\n");
+    return -1;
+  }
+  int cuda = strcmp(a->target, "cuda") == 0;
+  if (a->emit && (cuda ? strcmp(a->emit, "cuda") && strcmp(a->emit, "c")
+                       : strcmp(a->emit, "c") && strcmp(a->emit, "llvm") && strcmp(a->emit, "llvm-raw") &&
+                             strcmp(a->emit, "asm"))) {
+    fprintf(stderr, "etotune measure: --emit takes c, llvm, llvm-raw or asm (cpu), cuda or c (cuda)\n");
+    return -1;
+  }
+  if (a->compile_only && !cuda) {
+    fprintf(stderr, "etotune measure: --compile-only applies to --target cuda\n");
     return -1;
   }
   if (strcmp(a->format, "text") && strcmp(a->format, "json")) {
@@ -101,13 +122,17 @@ static int emit_programs(const measure_args *a, const eto_oplist *l, const eto_t
       eto_program_format(&p, recipe, sizeof recipe);
       printf("// operator %d: %s\n// program: %s\n", i + 1, key, recipe);
       eto_kernel *k = NULL;
-      eto_lower_opts lo = {.lanes = t->warp_size};
+      eto_lower_opts lo = {.lanes = t->warp_size, .gpu = t->kind == ETO_TARGET_CUDA};
       if (eto_lower(&c, &p, &lo, &k, why, sizeof why) != ETO_OK) {
         fprintf(stderr, "etotune measure: %s: %s\n", key, why);
         return ETO_EXIT_FAIL;
       }
       if (strcmp(a->emit, "c") == 0) {
         eto_kernel_print(k, stdout);
+#ifdef ETO_HAVE_CUDA
+      } else if (strcmp(a->emit, "cuda") == 0) {
+        eto_cuda_print(k, NULL, stdout, NULL);
+#endif
       } else {
         eto_emit_kind kind = strcmp(a->emit, "asm") == 0 ? ETO_EMIT_ASM
                              : strcmp(a->emit, "llvm-raw") == 0 ? ETO_EMIT_LLVM_RAW
@@ -231,6 +256,81 @@ static int measure_programs(const measure_args *a, const eto_oplist *l, const et
   return failures ? ETO_EXIT_FAIL : ETO_EXIT_OK;
 }
 
+/* --target cuda: print CUDA C, compile and check with NVRTC, or measure where a GPU exists. */
+static int cuda_command(const measure_args *a, const eto_oplist *l) {
+#ifndef ETO_HAVE_CUDA
+  (void)a;
+  (void)l;
+  fprintf(stderr, "etotune measure: this build has no cuda target (the CUDA toolkit was not found at build time)\n");
+  return ETO_EXIT_FAIL;
+#else
+  char msg[1024];
+  eto_cuda_device_info dev;
+  int have_device = eto_cuda_probe(0, &dev, msg, sizeof msg) == ETO_OK;
+  const char *arch = a->cuda_arch ? a->cuda_arch : have_device ? dev.arch : "sm_80";
+  eto_target t;
+  if (have_device && !a->cuda_arch) eto_cuda_device_target(&dev, &t);
+  else if (eto_target_cuda(arch, NULL, 0, &t) != 0) {
+    fprintf(stderr, "etotune measure: unknown CUDA architecture %s\n", arch);
+    return ETO_EXIT_USAGE;
+  }
+  if (a->emit) return emit_programs(a, l, &t);
+  int n = eto_oplist_count(l);
+  if (a->compile_only) {
+    eto_op *ops = calloc((size_t)n, sizeof *ops);
+    for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(l, i);
+    int failed = 0;
+    eto_status st = eto_cuda_compile_only_report(ops, n, a->programs, arch, a->seed, stdout, &failed);
+    free(ops);
+    return st != ETO_OK ? ETO_EXIT_USAGE : failed ? ETO_EXIT_FAIL : ETO_EXIT_OK;
+  }
+  if (!have_device) {
+    fprintf(stderr, "etotune measure: %s\n(use --emit cuda to print kernels or --compile-only to compile and check them)\n",
+            msg);
+    return ETO_EXIT_FAIL;
+  }
+  eto_measure_opts o;
+  eto_measure_opts_default(&o);
+  o.min_repeat_seconds = a->min_repeat_ms / 1000.0;
+  o.seed = a->seed;
+  char protocol[512];
+  eto_cuda_measure_protocol(&o, protocol, sizeof protocol);
+  printf("target: %s\nprotocol: %s\n\n", t.description, protocol);
+  eto_rng rng;
+  eto_rng_seed(&rng, a->seed);
+  int failures = 0;
+  for (int i = 0; i < n; i++) {
+    const eto_op *op = eto_oplist_get(l, i);
+    eto_compute c;
+    eto_op_compute(op, &c);
+    char key[512], why[512];
+    eto_op_key(op, key, sizeof key);
+    eto_cuda_measurer *m = NULL;
+    if (eto_cuda_measurer_create(op, &t, &o, &m, why, sizeof why) != ETO_OK) {
+      fprintf(stderr, "etotune measure: %s: %s\n", key, why);
+      return ETO_EXIT_FAIL;
+    }
+    printf("operator %d: %s\n", i + 1, key);
+    for (int k = 0; k < a->programs; k++) {
+      eto_program p;
+      if (next_program(a, &c, &t, &rng, &p, why, sizeof why) != 0) break;
+      char summary[256];
+      eto_program_summary(&c, &p, summary, sizeof summary);
+      eto_measure_result r;
+      eto_cuda_measurer_run(m, &p, &r);
+      if (r.error == ETO_MEASURE_OK)
+        printf("  %-3d %-58.58s ok %10.4f ms %9.2f GFLOP/s\n", k + 1, summary, r.median * 1e3, r.gflops);
+      else {
+        printf("  %-3d %-58.58s %s %s\n", k + 1, summary, eto_measure_error_name(r.error), r.message);
+        failures++;
+      }
+    }
+    eto_cuda_measurer_free(m);
+  }
+  return failures ? ETO_EXIT_FAIL : ETO_EXIT_OK;
+#endif
+}
+
 int eto_cli_measure(int argc, char **argv) {
   measure_args a;
   if (parse_args(argc, argv, &a) != 0) return ETO_EXIT_USAGE;
@@ -243,8 +343,13 @@ int eto_cli_measure(int argc, char **argv) {
     return st == ETO_ERR_PARSE ? ETO_EXIT_USAGE : ETO_EXIT_FAIL;
   }
   eto_target t;
-  eto_target_cpu(a.threads, &t);
-  int rc = a.emit ? emit_programs(&a, l, &t) : measure_programs(&a, l, &t);
+  int rc;
+  if (strcmp(a.target, "cuda") == 0) {
+    rc = cuda_command(&a, l);
+  } else {
+    eto_target_cpu(a.threads, &t);
+    rc = a.emit ? emit_programs(&a, l, &t) : measure_programs(&a, l, &t);
+  }
   eto_oplist_free(l);
   return rc;
 }

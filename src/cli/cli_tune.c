@@ -73,7 +73,19 @@ static int parse_args(int argc, char **argv, tune_args *a) {
         a->report = v;
       else if (strcmp(s, "--db") == 0)
         a->db = v;
-      else if (strcmp(s, "--bridges") == 0) {
+      else if (strcmp(s, "--target") == 0) {
+        if (strcmp(v, "cuda") == 0) {
+          fprintf(stderr, "etotune tune: tuning for the cuda target is not available yet: the full search and the "
+                          "reuse tuner drive the cpu measurer only. `etotune measure LIST --target cuda` measures "
+                          "kernels where a GPU and its driver exist, and --compile-only compiles and checks them "
+                          "anywhere\n");
+          return -2;
+        }
+        if (strcmp(v, "cpu") != 0) {
+          fprintf(stderr, "etotune tune: --target takes cpu or cuda\n");
+          return -1;
+        }
+      } else if (strcmp(s, "--bridges") == 0) {
         if (strcmp(v, "none") == 0) a->plan.bridges = ETO_BRIDGES_NONE;
         else if (strcmp(v, "1hop") == 0) a->plan.bridges = ETO_BRIDGES_1HOP;
         else if (strcmp(v, "all") == 0) a->plan.bridges = ETO_BRIDGES_ALL;
@@ -238,7 +250,9 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
 
 int eto_cli_tune(int argc, char **argv) {
   tune_args a;
-  if (parse_args(argc, argv, &a) != 0) return ETO_EXIT_USAGE;
+  int pr = parse_args(argc, argv, &a);
+  if (pr == -2) return ETO_EXIT_FAIL;
+  if (pr != 0) return ETO_EXIT_USAGE;
   char msg[8192];
   eto_oplist *list = NULL;
   if (eto_oplist_load(a.list, &list, msg, sizeof msg) != ETO_OK) {

@@ -48,7 +48,10 @@ const eto_cli_command eto_cli_commands[] = {
      "  --recipe R          measure this program (a recipe as printed by etotune) instead of random ones\n"
      "  --emit c            print the loop IR as C-like code instead of measuring\n"
      "  --emit llvm         print the optimized LLVM IR (llvm-raw: before optimization; asm: assembly)\n"
-     "  --format json       machine-readable results",
+     "  --format json       machine-readable results\n"
+     "  --target cuda       the CUDA target: --emit cuda prints CUDA C, --compile-only compiles every program\n"
+     "                      with NVRTC and checks registers/shared memory (no GPU needed); measuring needs a\n"
+     "                      GPU and a driver, and says so when there is none. --cuda-arch sm_80 by default.",
      eto_cli_measure},
     {"plan", "LIST [--bridges none|1hop|all] [--solver auto|arborescence|subsets|greedy|ilp] [--format text|json|dot]",
      "show which operators get a full search and which reuse which, with estimated trials (no measuring)",
