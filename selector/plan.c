@@ -1,6 +1,7 @@
 /* plan.c — the optimization-choice graph of an operator list: list operators, cached workloads and
  * bridges as nodes, full-search and reuse edges (costs from the tuner's estimator), solved into a plan. */
 #include <cJSON.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -36,6 +37,32 @@ static int push(node_vec *nv, const eto_op *op, eto_sel_node_origin origin, int 
   d->cached = cached;
   d->parent = -1;
   return nv->n++;
+}
+
+typedef struct {
+  int node;
+  double dist;
+} cand;
+
+static int cmp_cand(const void *x, const void *y) {
+  const cand *a = x, *b = y;
+  if (a->dist != b->dist) return a->dist < b->dist ? -1 : 1;
+  return a->node - b->node; /* deterministic ties */
+}
+
+/* Every extent of x <= y's, or every extent >= (nests of one shape). */
+static int dominates(const eto_loop_nest *x, const eto_loop_nest *y) {
+  if (x->nspace != y->nspace || x->nreduce != y->nreduce) return 0;
+  int le = 1, ge = 1;
+  for (int i = 0; i < x->nspace; i++) {
+    le &= x->space[i].extent <= y->space[i].extent;
+    ge &= x->space[i].extent >= y->space[i].extent;
+  }
+  for (int i = 0; i < x->nreduce; i++) {
+    le &= x->reduce[i].extent <= y->reduce[i].extent;
+    ge &= x->reduce[i].extent >= y->reduce[i].extent;
+  }
+  return le || ge;
 }
 
 static double now(void) {
@@ -78,6 +105,7 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   if (o.full_budget <= 0) o.full_budget = 1000;
   if (!o.seed) o.seed = 1;
   if (o.max_cached <= 0) o.max_cached = 200;
+  if (o.max_sources <= 0) o.max_sources = 8;
   double t0 = now();
   node_vec nv = {0};
   for (int i = 0; i < nops; i++) {
@@ -119,10 +147,42 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
     eto_sel_graph_add_node(p->graph, p->node[i].origin == ETO_PLAN_LIST ? ETO_SEL_REQUIRED : ETO_SEL_OPTIONAL, &id);
     eto_sel_graph_add_edge(p->graph, 0, id, p->node[i].cached ? 0 : o.full_budget, NULL);
   }
-  for (int a = 0; a < p->n; a++)
-    for (int b = 0; b < p->n; b++) {
-      if (a == b || p->node[b].cached) continue; /* nothing is tuned into a cached node */
-      if (!eto_sel_reuse_pair(&p->node[b].op, &p->node[a].op, t)) continue;
+  /* reuse edges: signatures and loop nests once per node; for each α only the closest sources (by loop-nest
+   * volume) are estimated, so lists of thousands of operators (dynamic shapes) stay fast */
+  char (*sig)[256] = calloc((size_t)p->n, sizeof *sig);
+  eto_loop_nest *nest = calloc((size_t)p->n, sizeof *nest);
+  double *logvol = calloc((size_t)p->n, sizeof(double));
+  cand *cands = calloc((size_t)p->n, sizeof(cand));
+  if (!sig || !nest || !logvol || !cands) {
+    free(sig);
+    free(nest);
+    free(logvol);
+    free(cands);
+    eto_sel_plan_free(p);
+    return ETO_ERR_NOMEM;
+  }
+  for (int i = 0; i < p->n; i++) {
+    eto_compute c;
+    eto_op_compute(&p->node[i].op, &c);
+    eto_sched_signature(&c, t, sig[i], sizeof sig[i]);
+    nest[i] = c.nest;
+    for (int d = 0; d < c.nest.nspace; d++) logvol[i] += log((double)c.nest.space[d].extent);
+    for (int d = 0; d < c.nest.nreduce; d++) logvol[i] += log((double)c.nest.reduce[d].extent);
+  }
+  for (int b = 0; b < p->n; b++) {
+    if (p->node[b].cached) continue; /* nothing is tuned into a cached node */
+    int nc = 0;
+    for (int a = 0; a < p->n; a++) {
+      if (a == b || eto_op_reuse_kind(p->node[a].op.kind) != eto_op_reuse_kind(p->node[b].op.kind)) continue;
+      if (strcmp(sig[a], sig[b]) != 0 || !dominates(&nest[a], &nest[b])) continue;
+      cands[nc].node = a;
+      cands[nc].dist = fabs(logvol[a] - logvol[b]);
+      nc++;
+    }
+    qsort(cands, (size_t)nc, sizeof *cands, cmp_cand);
+    if (nc > o.max_sources) nc = o.max_sources;
+    for (int k = 0; k < nc; k++) {
+      int a = cands[k].node;
       double est = 0;
       if (eto_tuner_estimate(&p->node[b].op, &p->node[a].op, t, o.seed, &est) != ETO_OK) continue;
       int64_t cost = (int64_t)(est + 0.5);
@@ -131,6 +191,11 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
       eto_sel_graph_add_edge(p->graph, a + 1, b + 1, cost, NULL);
       p->pairs++;
     }
+  }
+  free(sig);
+  free(nest);
+  free(logvol);
+  free(cands);
   p->build_seconds = now() - t0;
   eto_status st = eto_sel_solve(p->graph, &o.solve, &p->tree);
   if (st != ETO_OK) {

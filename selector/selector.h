@@ -238,6 +238,7 @@ typedef struct {
   uint64_t seed;             /* estimator seed; 0 = 1 */
   eto_sel_solve_opts solve;  /* solver choice and limits */
   int max_cached;            /* most cached workloads considered per (kind, signature); 0 = 200 */
+  int max_sources;           /* reuse edges into a node: its closest reuse pairs by loop-nest volume; 0 = 8 */
 } eto_sel_plan_opts;
 
 typedef enum { ETO_PLAN_LIST, ETO_PLAN_CACHED, ETO_PLAN_BRIDGE } eto_sel_node_origin;

@@ -371,13 +371,21 @@ static int problem_col(const line_state *ls, const eto_op_problem *pr) {
 
 /* Validates and stores the operator(s) of a line, substituting symbol values (odometer over symbols). */
 static void emit(parser *p, line_state *ls, int line) {
-  int keys[ETO_KEY_COUNT], nk = 0;
+  /* the odometer runs over distinct symbols: `m=S n=S` uses one value of S for both keys */
+  const symbol *syms[ETO_KEY_COUNT];
+  int keys[ETO_KEY_COUNT], key_of_sym[ETO_KEY_COUNT], nk = 0, ns = 0;
   int64_t combos = 1;
-  for (int k = 0; k < ETO_KEY_COUNT; k++)
-    if (ls->key_sym[k]) {
-      keys[nk++] = k;
+  for (int k = 0; k < ETO_KEY_COUNT; k++) {
+    if (!ls->key_sym[k]) continue;
+    int j = 0;
+    while (j < ns && syms[j] != ls->key_sym[k]) j++;
+    if (j == ns) {
+      syms[ns++] = ls->key_sym[k];
       combos = eto_sat_mul(combos, ls->key_sym[k]->nvalues);
     }
+    key_of_sym[nk] = j;
+    keys[nk++] = k;
+  }
   if (combos > MAX_OPERATORS - p->list->n) {
     error_at(p, line, ls->kind_col, "too many operators: this line adds %lld to %d, above the limit %d",
              (long long)combos, p->list->n, MAX_OPERATORS);
@@ -386,23 +394,23 @@ static void emit(parser *p, line_state *ls, int line) {
   int idx[ETO_KEY_COUNT] = {0};
   for (;;) {
     eto_op op = ls->op;
-    for (int i = 0; i < nk; i++) op.v[keys[i]] = ls->key_sym[keys[i]]->values[idx[i]];
+    for (int i = 0; i < nk; i++) op.v[keys[i]] = syms[key_of_sym[i]]->values[idx[key_of_sym[i]]];
     eto_op_problem pr;
     if (eto_op_validate(&op, &pr) < 0) {
       char where[160] = "";
-      for (int i = 0; i < nk; i++) {
+      for (int i = 0; i < ns; i++) {
         size_t w = strlen(where);
-        snprintf(where + w, sizeof where - w, "%s%s=%lld", i ? ", " : " (with ", ls->key_sym[keys[i]]->name,
-                 (long long)op.v[keys[i]]);
+        snprintf(where + w, sizeof where - w, "%s%s=%lld", i ? ", " : " (with ", syms[i]->name,
+                 (long long)syms[i]->values[idx[i]]);
       }
-      if (nk) strncat(where, ")", sizeof where - strlen(where) - 1);
+      if (ns) strncat(where, ")", sizeof where - strlen(where) - 1);
       error_at(p, line, problem_col(ls, &pr), "%s%s", pr.msg, where);
       return;
     }
     if (list_push(p, &op) < 0) return;
     int i = 0;
-    while (i < nk && ++idx[i] == ls->key_sym[keys[i]]->nvalues) idx[i++] = 0;
-    if (i == nk) break;
+    while (i < ns && ++idx[i] == syms[i]->nvalues) idx[i++] = 0;
+    if (i == ns) break;
   }
 }
 

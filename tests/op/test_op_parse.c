@@ -293,11 +293,15 @@ static void test_let(void) {
   eto_oplist *l;
   char msg[1024];
   CHECK(eto_oplist_parse("t.list", text, strlen(text), &l, msg, sizeof msg) == ETO_OK, "%s", msg);
-  CHECK(eto_oplist_count(l) == 3 * 2 * 2 + 2 * 2 * 2, "let expanded to %d operators", eto_oplist_count(l));
-  if (eto_oplist_count(l) == 20) {
-    const eto_op *o = eto_oplist_get(l, 0), *last = eto_oplist_get(l, 19);
+  /* one operator per value of each distinct symbol: m=S n=S share S's value */
+  CHECK(eto_oplist_count(l) == 3 * 2 + 2, "let expanded to %d operators", eto_oplist_count(l));
+  if (eto_oplist_count(l) == 8) {
+    const eto_op *o = eto_oplist_get(l, 0), *last = eto_oplist_get(l, 7);
+    for (int i = 0; i < 8; i++)
+      CHECK(eto_oplist_get(l, i)->v[ETO_KEY_M] == eto_oplist_get(l, i)->v[ETO_KEY_N], "m and n differ in %d", i);
     CHECK(o->v[ETO_KEY_B] == 1 && o->v[ETO_KEY_M] == 64 && o->v[ETO_KEY_N] == 64, "first expansion");
-    CHECK(last->kind == ETO_OP_MATMUL && last->v[ETO_KEY_M] == 128 && last->freq == 2 && last->line == 4,
+    CHECK(last->kind == ETO_OP_MATMUL && last->v[ETO_KEY_M] == 128 && last->v[ETO_KEY_K] == 128 && last->freq == 2 &&
+              last->line == 4,
           "last");
   }
   eto_oplist_free(l);
