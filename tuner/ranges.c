@@ -2,6 +2,7 @@
  * bounds with the ETO artifact's one-divisor extension, and the block / thread / fetch ranges derived from
  * S*β and the iteration-space ratios. Bounds are exact rationals; only the extension's ratio test is
  * floating point (with the artifact's epsilon). */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "tuner_internal.h"
@@ -26,13 +27,10 @@ tun_ratio tun_ratio_make(__int128 num, __int128 den) {
 }
 
 static int bits128(__int128 x) {
-  int b = 0;
-  if (x < 0) x = -x;
-  while (x) {
-    b++;
-    x >>= 1;
-  }
-  return b;
+  unsigned __int128 u = x < 0 ? -(unsigned __int128)x : (unsigned __int128)x;
+  uint64_t hi = (uint64_t)(u >> 64), lo = (uint64_t)u;
+  if (hi) return 128 - __builtin_clzll(hi);
+  return lo ? 64 - __builtin_clzll(lo) : 0;
 }
 
 int tun_ratio_cmp(tun_ratio a, tun_ratio b) {
@@ -48,10 +46,40 @@ int tun_ratio_cmp(tun_ratio a, tun_ratio b) {
 
 double tun_ratio_value(tun_ratio a) { return (double)((long double)a.num / (long double)a.den); }
 
-static tun_ratio ratio_int(int64_t v) { return tun_ratio_make(v, 1); }
+static tun_ratio ratio_int(int64_t v) {
+  tun_ratio r = {v, 1};
+  return r;
+}
+
+/* Divisor lists of recent extents, per thread: the estimator asks for the same few extents thousands of
+ * times when a selector builds the plan of a long list. */
+#define MEMO_SLOTS 32
+#define MEMO_DIVS 192
+static __thread struct {
+  int64_t n;
+  int count;
+  int64_t d[MEMO_DIVS];
+} memo[MEMO_SLOTS];
+
+static int divisors_uncached(int64_t n, int64_t *out, int cap);
 
 int tun_divisors(int64_t n, int64_t *out, int cap) {
   if (n < 1) return 0;
+  unsigned slot = (unsigned)(((uint64_t)n * 0x9E3779B97F4A7C15ull) >> 59) % MEMO_SLOTS;
+  if (memo[slot].n == n && memo[slot].count <= cap) {
+    for (int i = 0; i < memo[slot].count; i++) out[i] = memo[slot].d[i];
+    return memo[slot].count;
+  }
+  int count = divisors_uncached(n, out, cap);
+  if (count < cap && count <= MEMO_DIVS) { /* complete lists only */
+    memo[slot].n = n;
+    memo[slot].count = count;
+    for (int i = 0; i < count; i++) memo[slot].d[i] = out[i];
+  }
+  return count;
+}
+
+static int divisors_uncached(int64_t n, int64_t *out, int cap) {
   int lo = 0, hi = 0;
   int64_t big[TUN_MAX_DIVS];
   for (int64_t d = 1; d <= n / d; d++) {
