@@ -16,13 +16,47 @@ typedef struct {
   int n, cap;
 } node_vec;
 
-static int find_key(const node_vec *nv, const char *key) {
-  for (int i = 0; i < nv->n; i++)
-    if (strcmp(nv->v[i].key, key) == 0) return i;
-  return -1;
+/* Key lookup: an open-addressing hash of node indices by workload key (lists of thousands of operators and
+ * their bridges would otherwise spend the build comparing strings). */
+typedef struct {
+  int *slot; /* node index + 1, 0 = empty */
+  size_t cap;
+} key_index;
+
+static uint64_t key_hash(const char *s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return h;
 }
 
-static int push(node_vec *nv, const eto_op *op, eto_sel_node_origin origin, int cached) {
+static int find_key(const node_vec *nv, const key_index *ki, const char *key) {
+  if (!ki->cap) return -1;
+  for (size_t j = key_hash(key) & (ki->cap - 1);; j = (j + 1) & (ki->cap - 1)) {
+    int i = ki->slot[j] - 1;
+    if (i < 0) return -1;
+    if (strcmp(nv->v[i].key, key) == 0) return i;
+  }
+}
+
+static int index_add(key_index *ki, const node_vec *nv, int i) {
+  if (2 * (size_t)(nv->n + 1) > ki->cap) { /* keep the load under 1/2 */
+    size_t cap = ki->cap ? 2 * ki->cap : 256;
+    while (2 * (size_t)(nv->n + 1) > cap) cap *= 2;
+    int *slot = calloc(cap, sizeof *slot);
+    if (!slot) return -1;
+    free(ki->slot);
+    ki->slot = slot;
+    ki->cap = cap;
+    for (int k = 0; k < nv->n; k++)
+      if (k != i) index_add(ki, nv, k);
+  }
+  size_t j = key_hash(nv->v[i].key) & (ki->cap - 1);
+  while (ki->slot[j]) j = (j + 1) & (ki->cap - 1);
+  ki->slot[j] = i + 1;
+  return 0;
+}
+
+static int push(node_vec *nv, key_index *ki, const eto_op *op, eto_sel_node_origin origin, int cached) {
   if (nv->n == nv->cap) {
     nv->cap = nv->cap ? 2 * nv->cap : 32;
     eto_sel_plan_node *v = realloc(nv->v, sizeof *v * (size_t)nv->cap);
@@ -36,7 +70,12 @@ static int push(node_vec *nv, const eto_op *op, eto_sel_node_origin origin, int 
   d->origin = origin;
   d->cached = cached;
   d->parent = -1;
-  return nv->n++;
+  nv->n++;
+  if (index_add(ki, nv, nv->n - 1) != 0) {
+    nv->n--;
+    return -1;
+  }
+  return nv->n - 1;
 }
 
 typedef struct {
@@ -72,7 +111,7 @@ static double now(void) {
 }
 
 /* Adds the cached workloads of this target that share kind and signature with some list operator. */
-static void add_cached(node_vec *nv, int nops, const eto_target *t, eto_cache *cache, int max_cached) {
+static void add_cached(node_vec *nv, key_index *ki, int nops, const eto_target *t, eto_cache *cache, int max_cached) {
   for (int i = 0; i < nops; i++) {
     eto_compute c;
     eto_op_compute(&nv->v[i].op, &c);
@@ -85,13 +124,13 @@ static void add_cached(node_vec *nv, int nops, const eto_target *t, eto_cache *c
       eto_cache_list_best(cache, t->fingerprint, eto_op_kind_name((eto_op_kind)k), sig, 0, &l);
       int added = 0;
       for (size_t r = 0; r < l.count && added < max_cached; r++) {
-        if (find_key(nv, l.items[r].workload) >= 0) continue;
+        if (find_key(nv, ki, l.items[r].workload) >= 0) continue;
         eto_op op;
         char msg[256];
         if (eto_op_from_key(l.items[r].workload, &op, msg, sizeof msg) != ETO_OK) continue;
         if (!eto_sel_reuse_pair(&op, &nv->v[i].op, t)) continue;
         op.freq = 0;
-        if (push(nv, &op, ETO_PLAN_CACHED, 1) >= 0) added++;
+        if (push(nv, ki, &op, ETO_PLAN_CACHED, 1) >= 0) added++;
       }
       eto_cache_best_list_free(&l);
     }
@@ -108,6 +147,7 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   if (o.max_sources <= 0) o.max_sources = 8;
   double t0 = now();
   node_vec nv = {0};
+  key_index ki = {0};
   for (int i = 0; i < nops; i++) {
     int cached = 0;
     if (cache) {
@@ -117,21 +157,47 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
       cached = eto_cache_get_best(cache, t->fingerprint, key, &b) == ETO_CACHE_OK;
       if (cached) eto_cache_best_clear(&b);
     }
-    if (push(&nv, &ops[i], ETO_PLAN_LIST, cached) < 0) goto nomem;
+    if (push(&nv, &ki, &ops[i], ETO_PLAN_LIST, cached) < 0) goto nomem;
   }
-  if (cache) add_cached(&nv, nops, t, cache, o.max_cached);
+  if (cache) add_cached(&nv, &ki, nops, t, cache, o.max_cached);
   if (o.bridges != ETO_BRIDGES_NONE) {
     int limit = o.bridges == ETO_BRIDGES_ALL ? nv.n : nops;
-    for (int a = 0; a < limit; a++)
+    /* kind, signature and loop nest once per node: most pairs fail these cheap tests */
+    char (*bsig)[256] = calloc((size_t)limit, sizeof *bsig);
+    eto_loop_nest *bnest = calloc((size_t)limit, sizeof *bnest);
+    if (!bsig || !bnest) {
+      free(bsig);
+      free(bnest);
+      goto nomem;
+    }
+    for (int i = 0; i < limit; i++) {
+      eto_compute c;
+      eto_op_compute(&nv.v[i].op, &c);
+      eto_sched_signature(&c, t, bsig[i], sizeof bsig[i]);
+      bnest[i] = c.nest;
+    }
+    int failed = 0;
+    for (int a = 0; a < limit && !failed; a++)
       for (int b = a + 1; b < limit; b++) {
+        if (nv.v[a].op.kind != nv.v[b].op.kind || dominates(&bnest[a], &bnest[b]) || strcmp(bsig[a], bsig[b]) != 0)
+          continue;
         eto_op br;
-        if (!eto_sel_bridge(&nv.v[a].op, &nv.v[b].op, t, &br)) continue;
         char key[512];
+        if (!eto_sel_bridge_shape(&nv.v[a].op, &nv.v[b].op, &br)) continue;
         eto_op_key(&br, key, sizeof key);
-        if (find_key(&nv, key) >= 0) continue;
-        if (push(&nv, &br, ETO_PLAN_BRIDGE, 0) < 0) goto nomem;
+        if (find_key(&nv, &ki, key) >= 0) continue; /* a node already: no need to validate it */
+        if (!eto_sel_bridge(&nv.v[a].op, &nv.v[b].op, t, &br)) continue;
+        if (push(&nv, &ki, &br, ETO_PLAN_BRIDGE, 0) < 0) {
+          failed = 1;
+          break;
+        }
       }
+    free(bsig);
+    free(bnest);
+    if (failed) goto nomem;
   }
+  free(ki.slot);
+  ki.slot = NULL;
   eto_sel_plan *p = calloc(1, sizeof *p);
   if (!p) goto nomem;
   p->n = nv.n;
@@ -169,18 +235,46 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
     for (int d = 0; d < c.nest.nspace; d++) logvol[i] += log((double)c.nest.space[d].extent);
     for (int d = 0; d < c.nest.nreduce; d++) logvol[i] += log((double)c.nest.reduce[d].extent);
   }
+  /* group id per node: equal reuse kind and signature (the pair loop below then compares integers) */
+  int *group = calloc((size_t)p->n, sizeof(int));
+  if (!group) {
+    free(sig);
+    free(nest);
+    free(logvol);
+    free(cands);
+    eto_sel_plan_free(p);
+    return ETO_ERR_NOMEM;
+  }
+  for (int i = 0; i < p->n; i++) {
+    group[i] = i;
+    for (int j = 0; j < i; j++)
+      if (group[j] == j && eto_op_reuse_kind(p->node[j].op.kind) == eto_op_reuse_kind(p->node[i].op.kind) &&
+          strcmp(sig[j], sig[i]) == 0) {
+        group[i] = j;
+        break;
+      }
+  }
   for (int b = 0; b < p->n; b++) {
     if (p->node[b].cached) continue; /* nothing is tuned into a cached node */
     int nc = 0;
     for (int a = 0; a < p->n; a++) {
-      if (a == b || eto_op_reuse_kind(p->node[a].op.kind) != eto_op_reuse_kind(p->node[b].op.kind)) continue;
-      if (strcmp(sig[a], sig[b]) != 0 || !dominates(&nest[a], &nest[b])) continue;
+      if (a == b || group[a] != group[b] || !dominates(&nest[a], &nest[b])) continue;
       cands[nc].node = a;
       cands[nc].dist = fabs(logvol[a] - logvol[b]);
       nc++;
     }
+    if (nc > o.max_sources) { /* keep the max_sources closest in front (selection), then sort those */
+      for (int k = 0; k < o.max_sources; k++) {
+        int m = k;
+        for (int j = k + 1; j < nc; j++)
+          if (cmp_cand(&cands[j], &cands[m]) < 0) m = j;
+        cand tmp = cands[k];
+        cands[k] = cands[m];
+        cands[m] = tmp;
+      }
+      nc = o.max_sources;
+    }
     qsort(cands, (size_t)nc, sizeof *cands, cmp_cand);
-    if (nc > o.max_sources) nc = o.max_sources;
     for (int k = 0; k < nc; k++) {
       int a = cands[k].node;
       double est = 0;
@@ -196,6 +290,7 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   free(nest);
   free(logvol);
   free(cands);
+  free(group);
   p->build_seconds = now() - t0;
   eto_status st = eto_sel_solve(p->graph, &o.solve, &p->tree);
   if (st != ETO_OK) {
@@ -232,6 +327,7 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   return ETO_OK;
 nomem:
   free(nv.v);
+  free(ki.slot);
   snprintf(msg, cap, "out of memory");
   return ETO_ERR_NOMEM;
 }
@@ -249,21 +345,35 @@ static const char *origin_name(const eto_sel_plan_node *n) {
   return n->origin == ETO_PLAN_LIST ? "list" : n->origin == ETO_PLAN_CACHED ? "cached" : "bridge";
 }
 
-static const char *method_of(const eto_sel_plan_node *n) {
+static const char *method_of(const eto_sel_plan *p, const eto_sel_plan_node *n) {
   if (n->cached && n->parent < 0) return "cached";
-  return n->parent < 0 ? "full" : "reuse";
+  return n->parent < 0 ? "full" : p->topk ? "topk" : "reuse";
 }
 
 void eto_sel_plan_print_text(const eto_sel_plan *p, FILE *f) {
-  fprintf(f, "plan: %d list operators, %d nodes in the graph (%d reuse edges), solver %s%s\n", p->nops, p->n, p->pairs,
-          eto_sel_solver_name(p->tree.solver), p->tree.optimal ? " (optimal)" : "");
-  fprintf(f, "%-4s %-7s %-7s %-6s %9s  %s\n", "node", "origin", "method", "from", "est.trials", "workload");
+  if (p->topk) {
+    fprintf(f, "plan: Selective Tuning baseline, %d list operators in %d clusters (%d similar pairs, similarity >= %g), "
+               "TopK with K = %d\n", p->nops, p->nclusters, p->pairs, ETO_SEL_TOPK_MIN_SIMILARITY, ETO_SEL_TOPK_K);
+    fprintf(f, "%-4s %-7s %-7s %-6s %9s %-7s %7s  %s\n", "node", "origin", "method", "from", "est.trials", "cluster",
+            "sim.sum", "workload");
+  } else {
+    fprintf(f, "plan: %d list operators, %d nodes in the graph (%d reuse edges), solver %s%s\n", p->nops, p->n, p->pairs,
+            eto_sel_solver_name(p->tree.solver), p->tree.optimal ? " (optimal)" : "");
+    fprintf(f, "%-4s %-7s %-7s %-6s %9s  %s\n", "node", "origin", "method", "from", "est.trials", "workload");
+  }
   for (int i = 0; i < p->norder; i++) {
     const eto_sel_plan_node *n = &p->node[p->order[i]];
     char from[16] = "-";
     if (n->parent >= 0) snprintf(from, sizeof from, "%d", n->parent + 1);
-    fprintf(f, "%-4d %-7s %-7s %-6s %9.0f  %s%s%s\n", p->order[i] + 1, origin_name(n), method_of(n), from, n->est_trials,
-            n->key, n->op.name[0] ? "  # " : "", n->op.name);
+    if (p->topk) {
+      char cl[16] = "-";
+      if (n->cluster >= 0) snprintf(cl, sizeof cl, "%d", n->cluster + 1);
+      fprintf(f, "%-4d %-7s %-7s %-6s %9.0f %-7s %7.3f  %s%s%s\n", p->order[i] + 1, origin_name(n), method_of(p, n), from,
+              n->est_trials, cl, n->sim_sum, n->key, n->op.name[0] ? "  # " : "", n->op.name);
+    } else {
+      fprintf(f, "%-4d %-7s %-7s %-6s %9.0f  %s%s%s\n", p->order[i] + 1, origin_name(n), method_of(p, n), from,
+              n->est_trials, n->key, n->op.name[0] ? "  # " : "", n->op.name);
+    }
   }
   fprintf(f, "estimated trials: %.0f (full search of every uncached list operator: %.0f, %.1fx)\n", p->est_total,
           p->full_total, p->est_total > 0 ? p->full_total / p->est_total : 0.0);
@@ -273,11 +383,18 @@ void eto_sel_plan_print_text(const eto_sel_plan *p, FILE *f) {
 eto_status eto_sel_plan_print_json(const eto_sel_plan *p, FILE *f) {
   cJSON *root = cJSON_CreateObject();
   if (!root) return ETO_ERR_NOMEM;
+  cJSON_AddStringToObject(root, "mode", p->topk ? "topk" : "eto");
   cJSON_AddStringToObject(root, "solver", eto_sel_solver_name(p->tree.solver));
   cJSON_AddBoolToObject(root, "optimal", p->tree.optimal);
   cJSON_AddNumberToObject(root, "estimated_trials", p->est_total);
   cJSON_AddNumberToObject(root, "full_search_trials", p->full_total);
-  cJSON_AddNumberToObject(root, "reuse_edges", p->pairs);
+  if (p->topk) {
+    cJSON_AddNumberToObject(root, "similar_pairs", p->pairs);
+    cJSON_AddNumberToObject(root, "clusters", p->nclusters);
+    cJSON_AddNumberToObject(root, "topk", ETO_SEL_TOPK_K);
+  } else {
+    cJSON_AddNumberToObject(root, "reuse_edges", p->pairs);
+  }
   cJSON *nodes = cJSON_AddArrayToObject(root, "nodes");
   for (int i = 0; i < p->n; i++) {
     const eto_sel_plan_node *n = &p->node[i];
@@ -287,9 +404,13 @@ eto_status eto_sel_plan_print_json(const eto_sel_plan *p, FILE *f) {
     cJSON_AddStringToObject(j, "origin", origin_name(n));
     cJSON_AddBoolToObject(j, "in_plan", n->in_plan);
     if (n->in_plan) {
-      cJSON_AddStringToObject(j, "method", method_of(n));
+      cJSON_AddStringToObject(j, "method", method_of(p, n));
       if (n->parent >= 0) cJSON_AddNumberToObject(j, "from", n->parent + 1);
       cJSON_AddNumberToObject(j, "estimated_trials", n->est_trials);
+    }
+    if (p->topk && n->cluster >= 0) {
+      cJSON_AddNumberToObject(j, "cluster", n->cluster + 1);
+      cJSON_AddNumberToObject(j, "similarity_sum", n->sim_sum);
     }
     cJSON_AddItemToArray(nodes, j);
   }
@@ -312,7 +433,9 @@ eto_status eto_sel_plan_print_dot(const eto_sel_plan *p, FILE *f) {
   }
   labels[0] = "full search";
   for (int i = 0; i < p->n; i++) {
-    snprintf(buf[i + 1], sizeof buf[i + 1], "%d %s%s", i + 1, p->node[i].cached ? "[cached] " : "", p->node[i].key);
+    char cl[32] = "";
+    if (p->topk && p->node[i].cluster >= 0) snprintf(cl, sizeof cl, "[cluster %d] ", p->node[i].cluster + 1);
+    snprintf(buf[i + 1], sizeof buf[i + 1], "%d %s%s%s", i + 1, p->node[i].cached ? "[cached] " : "", cl, p->node[i].key);
     labels[i + 1] = buf[i + 1];
   }
   eto_status st = eto_sel_tree_format_dot(p->graph, &p->tree, labels, 0, f);

@@ -40,14 +40,14 @@ int eto_sel_reuse_pair(const eto_op *a, const eto_op *b, const eto_target *t) {
   return same_signature(a, b, t);
 }
 
-int eto_sel_bridge(const eto_op *a, const eto_op *b, const eto_target *t, eto_op *out) {
-  if (a->kind != b->kind || domination(a, b) != 0 || !same_signature(a, b, t)) return 0;
-  eto_op br = *a;
-  for (int k = 0; k < ETO_KEY_COUNT; k++)
-    if (k != ETO_KEY_GROUPS && k != ETO_KEY_MULTIPLIER && k != ETO_KEY_CAPSULE) br.v[k] = a->v[k] < b->v[k] ? a->v[k] : b->v[k];
+int eto_sel_bridge_shape(const eto_op *a, const eto_op *b, eto_op *out) {
+  if (a->kind != b->kind) return 0;
   if (a->v[ETO_KEY_GROUPS] != b->v[ETO_KEY_GROUPS] || a->v[ETO_KEY_MULTIPLIER] != b->v[ETO_KEY_MULTIPLIER] ||
       a->v[ETO_KEY_CAPSULE] != b->v[ETO_KEY_CAPSULE])
     return 0;
+  eto_op br = *a;
+  for (int k = 0; k < ETO_KEY_COUNT; k++)
+    if (k != ETO_KEY_GROUPS && k != ETO_KEY_MULTIPLIER && k != ETO_KEY_CAPSULE) br.v[k] = a->v[k] < b->v[k] ? a->v[k] : b->v[k];
   for (int i = 0; i < 3; i++) {
     br.stride[i] = 1;
     br.dilation[i] = 1;
@@ -56,10 +56,19 @@ int eto_sel_bridge(const eto_op *a, const eto_op *b, const eto_target *t, eto_op
   }
   br.line = 0;
   snprintf(br.name, sizeof br.name, "bridge");
+  br.freq = 0; /* a bridge occurs nowhere in the list */
+  *out = br;
+  return 1;
+}
+
+int eto_sel_bridge(const eto_op *a, const eto_op *b, const eto_target *t, eto_op *out) {
+  if (a->kind != b->kind || domination(a, b) != 0 || !same_signature(a, b, t)) return 0;
+  eto_op br;
+  if (!eto_sel_bridge_shape(a, b, &br)) return 0;
   char msg[256];
   br.freq = 1;
   if (eto_op_check(&br, msg, sizeof msg) != ETO_OK) return 0;
-  br.freq = 0; /* a bridge occurs nowhere in the list */
+  br.freq = 0;
   if (domination(&br, a) != 1 && domination(&br, a) != 2) return 0;
   if (domination(&br, b) != 1 && domination(&br, b) != 2) return 0;
   if (!same_signature(&br, a, t)) return 0;

@@ -178,7 +178,7 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
     eto_backend_report_free(&br);
     if (st != ETO_OK) goto out;
   }
-  /* 3. reuse tuning along the tree, parents first */
+  /* 3. reuse tuning along the tree, parents first (topk plans: TopK from the representative) */
   for (int k = 0; k < p->norder; k++) {
     int i = p->order[k];
     const eto_sel_plan_node *n = &p->node[i];
@@ -188,10 +188,11 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
     eto_sel_run_op src = {0};
     snprintf(src.key, sizeof src.key, "%s", par->key);
     src.flops = eto_op_flops(&par->op);
+    const char *how = p->topk ? "topk" : "reuse";
     eto_program beta_best;
     if (!read_best(cache, t, &src, &beta_best)) {
       snprintf(r->message, sizeof r->message, "no program for its source %.200s", par->key);
-      say(progress, user, "reuse %s: %s", n->key, r->message);
+      say(progress, user, "%s %s: %s", how, n->key, r->message);
       continue;
     }
     eto_measurer *m = NULL;
@@ -201,19 +202,23 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
     }
     eto_tuner_result tr;
     double a = now();
-    eto_status ts = eto_tuner_run(&n->op, &par->op, &beta_best, t, m, cache, NULL, NULL, NULL, &tr);
+    /* TopK reads the source's measured programs from the cache itself */
+    eto_tuner_opts topk_opts = {.topk = ETO_SEL_TOPK_K};
+    eto_status ts = p->topk ? eto_tuner_topk(&n->op, &par->op, t, m, cache, &topk_opts, NULL, NULL, &tr)
+                            : eto_tuner_run(&n->op, &par->op, &beta_best, t, m, cache, NULL, NULL, NULL, &tr);
     eto_measurer_free(m);
     r->seconds = now() - a;
     r->trials = tr.trials;
     rep->reuse_trials += tr.trials;
     snprintf(r->source, sizeof r->source, "%s", par->key);
     if (ts == ETO_OK && tr.found) {
-      snprintf(r->method, sizeof r->method, "reuse");
-      say(progress, user, "reuse %s from %s: %d trials, %.2f GFLOP/s, %.1f s", n->key, par->key, tr.trials,
+      snprintf(r->method, sizeof r->method, "%s", how);
+      say(progress, user, "%s %s from %s: %d trials, %.2f GFLOP/s, %.1f s", how, n->key, par->key, tr.trials,
           tr.best_result.gflops, r->seconds);
     } else {
-      snprintf(r->message, sizeof r->message, "%s", tr.message[0] ? tr.message : "reuse tuning found no program");
-      say(progress, user, "reuse %s from %s: %s", n->key, par->key, r->message);
+      snprintf(r->message, sizeof r->message, "%s",
+               tr.message[0] ? tr.message : p->topk ? "TopK found no program" : "reuse tuning found no program");
+      say(progress, user, "%s %s from %s: %s", how, n->key, par->key, r->message);
     }
   }
 out:

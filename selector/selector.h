@@ -222,6 +222,10 @@ int eto_sel_reuse_pair(const eto_op *a, const eto_op *b, const eto_target *t);
  * 1 and dilation 1 and the smaller padding, and must be dominated by both a and b with the same signature.
  * Returns 1 and fills *out (freq 0, name "bridge") when such an operator exists, else 0. */
 int eto_sel_bridge(const eto_op *a, const eto_op *b, const eto_target *t, eto_op *out);
+/* The shape eto_sel_bridge would propose for a and b (element-wise minimum, stride and dilation 1, smaller
+ * padding), without the domination and signature checks: 1 and *out when a and b are of one kind with equal
+ * groups / multiplier / capsule, else 0. Lets a caller skip shapes it already has before validating. */
+int eto_sel_bridge_shape(const eto_op *a, const eto_op *b, eto_op *out);
 
 /* ---- plans: from an operator list to a tree of tuning decisions (ETO §6) ----
  * Nodes: the list's operators (required); best programs already cached for this target whose workload forms
@@ -251,6 +255,9 @@ typedef struct {
   int in_plan;                /* the tree uses it */
   int parent;                 /* plan node it reuses, -1 for a root child (full search, or cached) */
   double est_trials;          /* estimated trials of the edge into it (0 for cached root children) */
+  int cluster;                /* topk plans: the node's cluster (0, 1, ... by smallest member), -1 when cached
+                                 (not clustered); 0 in ETO plans */
+  double sim_sum;             /* topk plans: sum of its similarities to the other members of its cluster */
 } eto_sel_plan_node;
 
 typedef struct {
@@ -265,6 +272,10 @@ typedef struct {
   eto_sel_graph *graph;
   int pairs;                   /* reuse edges in the graph */
   double build_seconds;        /* graph construction, estimator calls included */
+  int topk;                    /* 1: a Selective Tuning plan (eto_sel_topk_plan_build): root children are the
+                                  clusters' representatives (full search) and cached operators, every other
+                                  node is tuned by TopK from its parent; pairs counts similar pairs */
+  int nclusters;               /* topk plans: clusters of uncached list operators */
 } eto_sel_plan;
 
 struct eto_cache;
@@ -273,6 +284,43 @@ struct eto_cache;
 eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, struct eto_cache *cache,
                               const eto_sel_plan_opts *opts, eto_sel_plan **out, char *msg, int cap);
 void eto_sel_plan_free(eto_sel_plan *p);
+
+/* ---- the Selective Tuning baseline (benchmarks; DESIGN §8, "Baseline Selective Tuning") ----
+ * Similarity of two operators: 0 unless they have the same reuse kind, the same sketch-set signature on t and
+ * loop nests of the same length; otherwise the product over the tuning knobs of |A∩B|/|A∪B| of their
+ * candidate values. Knobs: one split knob per loop of the major loop nest, whose candidates are the ordered
+ * tuples of inner tile factors (AutoTVM style) whose product divides the loop's extent, one factor per inner
+ * level of the first sketch of the set (multi-level: 4 for space loops, 2 for reduction loops; cross-thread
+ * reduction: 1 and 2; two-level: 2 and 0), and the unroll knob (the same options for every operator:
+ * overlap 1). Operators with similarity >= ETO_SEL_TOPK_MIN_SIMILARITY are connected; the graph's maximal
+ * cliques (Bron–Kerbosch with pivoting) are the candidate clusters, an operator in several joins the one whose
+ * members it is most similar to in sum (ties: the clique first in lexicographic order of sorted members); in
+ * each cluster the member with the highest similarity sum to the others (ties: lowest list index) is tuned by
+ * the full search, the others by TopK from it (its ETO_SEL_TOPK_K best programs, the next K on failure). */
+
+#define ETO_SEL_TOPK_MIN_SIMILARITY 0.01
+#define ETO_SEL_TOPK_K 3 /* programs per TopK group; also the estimated trials of a TopK node */
+#define ETO_SEL_TOPK_MAX_CLIQUES 1000000 /* maximal cliques enumerated at most (else ETO_ERR_LIMIT) */
+
+/* Candidate split tuples of a loop: the number of ordered `inner`-tuples of positive integers whose product
+ * divides extent (= the number of ordered (inner + 1)-factorizations of extent). 1 when inner == 0 or
+ * extent == 1; 0 for extent < 1 or inner < 0. Exact (no enumeration). */
+uint64_t eto_sel_topk_split_count(int64_t extent, int inner);
+/* |A∩B|/|A∪B| of the split candidates of two extents (the tuples dividing gcd(a, b) are the common ones). */
+double eto_sel_topk_split_overlap(int64_t a, int64_t b, int inner);
+/* Similarity of a and b on t, in [0, 1] (see above); symmetric; 1 for an operator and itself. */
+double eto_sel_topk_similarity(const eto_op *a, const eto_op *b, const eto_target *t);
+
+/* Builds the Selective Tuning plan of ops[0..nops-1] on target t; cache may be NULL (nothing cached). List
+ * operators whose best program is cached for t are root children at cost 0 and are not clustered; the others
+ * are clustered as above. The plan has only the list's operators (no bridges, no cached workloads), topk = 1,
+ * each node's cluster and sim_sum; its graph holds exactly the plan's edges (root -> representative costs
+ * opts->full_budget, representative -> member ETO_SEL_TOPK_K, root -> cached 0), so the printers and
+ * eto_sel_plan_run work on it. opts may be NULL; only full_budget is used. Deterministic. *out is owned by the
+ * caller (eto_sel_plan_free). Errors: ETO_ERR_INVALID (nops < 0, NULL arguments), ETO_ERR_LIMIT (more than
+ * ETO_SEL_TOPK_MAX_CLIQUES maximal cliques), ETO_ERR_NOMEM; msg receives the message. */
+eto_status eto_sel_topk_plan_build(const eto_op *ops, int nops, const eto_target *t, struct eto_cache *cache,
+                                   const eto_sel_plan_opts *opts, eto_sel_plan **out, char *msg, int cap);
 /* The plan as text (a tree with methods, sources and estimated trials), JSON, or Graphviz DOT. */
 void eto_sel_plan_print_text(const eto_sel_plan *p, FILE *f);
 eto_status eto_sel_plan_print_json(const eto_sel_plan *p, FILE *f);
@@ -281,7 +329,9 @@ eto_status eto_sel_plan_print_dot(const eto_sel_plan *p, FILE *f);
 /* ---- running a plan ----
  * Cached programs the plan uses are re-verified first (rebuilt, run and checked; a failure marks the record
  * bad and the node is full-searched instead); root children are tuned by the backend (all of them in one
- * task-scheduled search), every other node by the reuse tuner from its parent's best program, parents first.
+ * task-scheduled search), every other node by the reuse tuner from its parent's best program, parents first
+ * (topk plans: by eto_tuner_topk from its parent's measured programs, method "topk"; a member TopK finds
+ * nothing for is reported without a program, never full-searched).
  * Everything is measured, verified and stored in the cache as it goes. */
 
 typedef struct {
@@ -300,8 +350,8 @@ typedef struct {
   char name[ETO_NAME_MAX];
   int64_t freq;
   double flops;
-  char method[16];            /* "cached", "full", "reuse", "none" */
-  char source[512];           /* reuse: the workload whose program was reused */
+  char method[16];            /* "cached", "full", "reuse", "topk", "none" */
+  char source[512];           /* reuse, topk: the workload whose program was reused */
   int bridge;                 /* a bridge operator (not in the list) */
   int64_t trials;             /* measured for it in this run */
   double seconds;             /* wall time spent on it in this run */

@@ -1,5 +1,6 @@
-/* cli_plan.c — `etotune plan LIST`: which operators get a full search, which reuse which, the estimated
- * trials of each decision and of the whole plan next to a full search; nothing is measured. */
+/* cli_plan.c — `etotune plan LIST [--mode eto|topk]`: which operators get a full search, which reuse which
+ * (ETO's tree, or the Selective Tuning baseline's clusters), the estimated trials of each decision and of the
+ * whole plan next to a full search; nothing is measured. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,9 +59,25 @@ int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c) 
 
 int eto_cli_plan(int argc, char **argv) {
   eto_cli_plan_common c = {.format = "text", .plan = {.bridges = ETO_BRIDGES_1HOP}};
-  if (eto_cli_plan_args(argc, argv, 1, &c) != 0) return ETO_EXIT_USAGE;
-  if (c.nunknown) {
-    fprintf(stderr, "etotune plan: unknown option %s (see etotune help plan)\n", argv[c.unknown[0]]);
+  /* --mode eto|topk is plan's own: taken out before the shared options are parsed */
+  const char *mode = "eto";
+  char **args = calloc((size_t)argc + 1, sizeof *args);
+  if (!args) {
+    fprintf(stderr, "etotune plan: out of memory\n");
+    return ETO_EXIT_FAIL;
+  }
+  int nargs = 0;
+  for (int i = 0; i < argc; i++) {
+    if (i > 0 && strcmp(argv[i], "--mode") == 0 && i + 1 < argc) mode = argv[++i];
+    else args[nargs++] = argv[i];
+  }
+  int pa = eto_cli_plan_args(nargs, args, 1, &c);
+  if (pa == 0 && c.nunknown)
+    fprintf(stderr, "etotune plan: unknown option %s (see etotune help plan)\n", args[c.unknown[0]]);
+  free(args); /* c keeps pointers into argv only */
+  if (pa != 0 || c.nunknown) return ETO_EXIT_USAGE;
+  if (strcmp(mode, "eto") != 0 && strcmp(mode, "topk") != 0) {
+    fprintf(stderr, "etotune plan: --mode takes eto (default) or topk\n");
     return ETO_EXIT_USAGE;
   }
   if (strcmp(c.format, "text") && strcmp(c.format, "json") && strcmp(c.format, "dot")) {
@@ -88,7 +105,8 @@ int eto_cli_plan(int argc, char **argv) {
   eto_op *ops = calloc((size_t)n, sizeof *ops);
   for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(l, i);
   eto_sel_plan *p = NULL;
-  st = eto_sel_plan_build(ops, n, &t, cache, &c.plan, &p, msg, sizeof msg);
+  st = strcmp(mode, "topk") == 0 ? eto_sel_topk_plan_build(ops, n, &t, cache, &c.plan, &p, msg, sizeof msg)
+                                  : eto_sel_plan_build(ops, n, &t, cache, &c.plan, &p, msg, sizeof msg);
   int rc = ETO_EXIT_OK;
   if (st != ETO_OK) {
     fprintf(stderr, "etotune plan: %s\n", msg);

@@ -1,8 +1,9 @@
-/* cli_tune.c — `etotune tune LIST --mode full ...`: tunes every operator of a list with the backend's full
- * search, storing every trial and the best programs in the cache, then prints the report (and writes it as
- * JSON with --report). Progress goes to stderr: one rewritten status line on a terminal, one plain line per
- * round otherwise. Ctrl-C stops after the candidate being measured; what was measured is in the cache and
- * the same command resumes. */
+/* cli_tune.c — `etotune tune LIST [--mode eto|full|topk] ...`: tunes every operator of a list (ETO's plan,
+ * the backend's full search of every operator, or the Selective Tuning baseline's plan), storing every trial
+ * and the best programs in the cache, then prints the report (and writes it as JSON with --report).
+ * Progress goes to stderr: one rewritten status line on a terminal, one plain line per round otherwise (mode
+ * full), one line per event (the planned modes). Ctrl-C stops mode full after the candidate being measured;
+ * what was measured is in the cache and the same command resumes. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,9 +139,8 @@ static int parse_args(int argc, char **argv, tune_args *a) {
     fprintf(stderr, "etotune tune: missing LIST (see etotune help tune)\n");
     return -1;
   }
-  if (strcmp(a->mode, "full") != 0 && strcmp(a->mode, "eto") != 0) {
-    fprintf(stderr, "etotune tune: --mode takes eto (default) or full%s\n",
-            strcmp(a->mode, "topk") == 0 ? " (the TopK baseline runs per pair: etotune reuse --topk)" : "");
+  if (strcmp(a->mode, "full") != 0 && strcmp(a->mode, "eto") != 0 && strcmp(a->mode, "topk") != 0) {
+    fprintf(stderr, "etotune tune: --mode takes eto (default), full or topk\n");
     return -1;
   }
   return 0;
@@ -206,7 +206,7 @@ static void on_progress(const eto_backend_progress *p, void *user) {
   fflush(stderr);
 }
 
-/* ---- mode eto: plan, then run the plan ---- */
+/* ---- modes eto and topk: plan (ETO's tree, or Selective Tuning's clusters), then run the plan ---- */
 
 static void eto_line(void *user, const char *line) {
   (void)user;
@@ -217,7 +217,9 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
                    const eto_backend_opts *bo, char *msg, int cap) {
   a->plan.full_budget = a->trials;
   eto_sel_plan *p = NULL;
-  if (eto_sel_plan_build(ops, n, t, cache, &a->plan, &p, msg, cap) != ETO_OK) {
+  eto_status bst = strcmp(a->mode, "topk") == 0 ? eto_sel_topk_plan_build(ops, n, t, cache, &a->plan, &p, msg, cap)
+                                                 : eto_sel_plan_build(ops, n, t, cache, &a->plan, &p, msg, cap);
+  if (bst != ETO_OK) {
     fprintf(stderr, "etotune tune: plan: %s\n", msg);
     return ETO_EXIT_FAIL;
   }
@@ -302,11 +304,14 @@ int eto_cli_tune(int argc, char **argv) {
   }
   o.seed = a.seed;
   o.cancel = &tune_cancel;
+  const char *mode_text = strcmp(a.mode, "eto") == 0    ? "ETO plan"
+                          : strcmp(a.mode, "topk") == 0 ? "Selective Tuning plan (TopK baseline)"
+                                                        : "full search";
   fprintf(stderr, "etotune tune: %d operator%s from %s, %s, %d trials per full search%s, seed %llu, cache %s\n",
-          n, n == 1 ? "" : "s", a.list, strcmp(a.mode, "eto") == 0 ? "ETO plan" : "full search", a.trials,
+          n, n == 1 ? "" : "s", a.list, mode_text, a.trials,
           a.time_budget > 0 ? " (time budget set)" : "", (unsigned long long)a.seed, path);
 
-  if (strcmp(a.mode, "eto") == 0) {
+  if (strcmp(a.mode, "full") != 0) {
     int rc = run_eto(&a, ops, n, &t, cache, &o, msg, sizeof msg);
     eto_cache_close(cache);
     free(path);

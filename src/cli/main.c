@@ -53,12 +53,16 @@ const eto_cli_command eto_cli_commands[] = {
      "                      with NVRTC and checks registers/shared memory (no GPU needed); measuring needs a\n"
      "                      GPU and a driver, and says so when there is none. --cuda-arch sm_80 by default.",
      eto_cli_measure},
-    {"plan", "LIST [--bridges none|1hop|all] [--solver auto|arborescence|subsets|greedy|ilp] [--format text|json|dot]",
+    {"plan", "LIST [--mode eto|topk] [--bridges none|1hop|all] [--solver auto|arborescence|subsets|greedy|ilp] [--format text|json|dot]",
      "show which operators get a full search and which reuse which, with estimated trials (no measuring)",
      "Builds ETO's optimization-choice graph for LIST: the list's operators, programs already cached for this\n"
      "CPU (free), and 1-hop bridge operators; a full search costs --trials (1000) trials, reusing costs the\n"
      "tuner's estimated trials for the pair. The solved tree is printed: per node its origin, method (cached,\n"
      "full or reuse), the node it reuses and the estimated trials; then the plan's total next to a full search.\n"
+     "--mode topk: the Selective Tuning baseline's plan instead: operators are clustered by the overlap of their\n"
+     "tuning knobs' candidate values (similarity >= 0.01, maximal cliques); each cluster's most similar member\n"
+     "gets a full search, the others TopK (its 3 best programs, the next 3 on failure; 3 estimated trials).\n"
+     "  --mode M        eto (default) or topk\n"
      "  --bridges B     none, 1hop (default) or all (also bridges with cached operators)\n"
      "  --solver S      auto (default), arborescence, subsets, greedy or ilp\n"
      "  --trials N      trials of one full search (the root-edge cost)\n"
@@ -76,14 +80,17 @@ const eto_cli_command eto_cli_commands[] = {
      "  --topk            the TopK baseline (beta's 3 best measured programs applied to alpha) instead\n"
      "  --max-trials N    stop after N measurements",
      eto_cli_reuse},
-    {"tune", "LIST [--mode eto|full] [--trials N] [--bridges none|1hop|all] [--solver S] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
-     "tune every operator of a list (ETO plan by default, or full search); results land in the cache",
+    {"tune", "LIST [--mode eto|full|topk] [--trials N] [--bridges none|1hop|all] [--solver S] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
+     "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse tuner\n"
      "along the plan; cached programs are re-verified and reused for free.\n"
      "--mode full: Ansor-style full search of every operator (sampling, evolution scored by an XGBoost cost\n"
      "model, a gradient task scheduler weighted by freq). Trials already in the cache count and are not\n"
      "measured again; an already tuned list finishes at once; Ctrl-C stops after the current candidate.\n"
+     "--mode topk: the Selective Tuning baseline (for benchmarks; see etotune help plan, --mode topk): one full\n"
+     "search per cluster of similar operators, then TopK for the other members from their cluster's\n"
+     "representative; a member TopK finds nothing for stays without a program (the report says so).\n"
      "  --trials N             trials of one full search (default 1000)\n"
      "  --bridges B, --solver S  plan options (eto mode), as for etotune plan\n"
      "  --time-budget S        stop full searches after S seconds\n"

@@ -1,0 +1,544 @@
+/* bench_reproduce — the ETO experiment on this machine, every mode side by side in one invocation (issue
+ * "Reproduce the ETO experiments"). For one operator list, on a fresh cache per mode:
+ *   full        the full search of every operator (the Ansor baseline: task scheduler, N trials each)
+ *   eto         the default plan: full search of the root operators, the reuse tuner elsewhere, 1-hop bridges
+ *   eto-nobr    the same plan without bridges
+ *   topk        Selective Tuning: clusters, full search of each representative, K = 3 direct reuse elsewhere
+ * and reports per mode the trials, wall seconds, frequency-weighted latency, throughput normalized to the full
+ * search, and the speed-ups against the full search's total time, its time-to-best (when its weighted latency
+ * first reached its final value) and its time-to-same (when it first reached the mode's final value).
+ *
+ *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk] [--seed S] [--threads T]
+ *                               [--min-repeat-ms MS] [--out DIR] [--keep]
+ *
+ * Curves come from the caches themselves: every measured trial is stored with its time, so a mode's weighted
+ * latency over time is replayed from its cache once the mode finished (whole seconds, as the cache stores).
+ * Writes DIR/summary.json, DIR/curves.csv (mode, seconds, weighted latency), DIR/operators.csv (per operator
+ * and mode: latency, normalized throughput) and, with gnuplot, DIR/curves.png and DIR/operators.png. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backend.h"
+#include "cache.h"
+#include "selector.h"
+
+enum { M_FULL, M_ETO, M_ETO_NOBR, M_TOPK, M_COUNT };
+static const char *mode_name[M_COUNT] = {"full", "eto", "eto-nobr", "topk"};
+static const char *mode_title[M_COUNT] = {"full search (Ansor)", "ETO (1-hop bridges)", "ETO (no bridges)",
+                                          "TopK (Selective Tuning)"};
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+typedef struct {
+  double t;   /* seconds since the mode started */
+  double wlat; /* weighted latency (seconds), once every list operator has a result */
+} point;
+
+typedef struct {
+  int ran;
+  double seconds;        /* wall time of the mode */
+  long long trials;      /* trials stored in its cache (bridges and failures included) */
+  long long failed;      /* of which not ok */
+  double est_trials;     /* the plan's estimate (eto, topk) */
+  int roots, reused;     /* plan nodes tuned by the full search / by reuse */
+  int bridges;           /* bridges tuned */
+  double wlat;           /* final weighted latency */
+  int missing;           /* list operators without a program */
+  double *lat;           /* per list operator: best latency (0 = none) */
+  char (*method)[16];    /* per list operator: how its program was found */
+  point *curve;
+  int ncurve;
+  double first_complete; /* seconds until every list operator had a result */
+} mode_result;
+
+typedef struct {
+  const eto_op *ops;
+  char (*keys)[512];
+  int n;
+  int64_t start; /* unix seconds when the mode started */
+  /* events gathered from the cache: (time, op index, latency) */
+  struct ev {
+    int64_t time;
+    int op;
+    double lat;
+  } *ev;
+  int nev, cap;
+  long long trials, failed;
+  int cur_op;
+} gather;
+
+static int key_index_of(const gather *g, const char *key) {
+  for (int i = 0; i < g->n; i++)
+    if (strcmp(g->keys[i], key) == 0) return i;
+  return -1;
+}
+
+static int on_trial(const eto_cache_trial *rec, void *user) {
+  gather *g = user;
+  g->trials++;
+  if (rec->status != ETO_CACHE_TRIAL_OK) {
+    g->failed++;
+    return 0;
+  }
+  int i = g->cur_op;
+  if (i < 0) return 0; /* a bridge: counted, not on the curve */
+  if (g->nev == g->cap) {
+    g->cap = g->cap ? 2 * g->cap : 1024;
+    struct ev *e = realloc(g->ev, sizeof *e * (size_t)g->cap);
+    if (!e) return 1;
+    g->ev = e;
+  }
+  g->ev[g->nev].time = rec->time;
+  g->ev[g->nev].op = i;
+  g->ev[g->nev].lat = rec->latency_s;
+  g->nev++;
+  return 0;
+}
+
+typedef struct {
+  char **keys;
+  int n, cap;
+} key_list;
+
+static int on_best(const eto_cache_best *rec, void *user) {
+  key_list *k = user;
+  if (k->n == k->cap) {
+    k->cap = k->cap ? 2 * k->cap : 64;
+    char **v = realloc(k->keys, sizeof *v * (size_t)k->cap);
+    if (!v) return 1;
+    k->keys = v;
+  }
+  k->keys[k->n++] = strdup(rec->workload);
+  return 0;
+}
+
+static int cmp_ev(const void *a, const void *b) {
+  const struct ev *x = a, *y = b;
+  return x->time < y->time ? -1 : x->time > y->time;
+}
+
+/* Replays the cache's trials into the weighted-latency curve and counts every trial of the target. */
+static void replay(eto_cache *cache, const eto_target *t, const eto_op *ops, char (*keys)[512], int n, int64_t start,
+                   mode_result *r) {
+  gather g = {.ops = ops, .keys = keys, .n = n, .start = start};
+  /* every workload with trials: list operators by key, bridges have a best record too */
+  key_list kl = {0};
+  eto_cache_foreach_best(cache, t->fingerprint, on_best, &kl);
+  for (int i = 0; i < n; i++) { /* list operators without a best record still have trials */
+    int seen = 0;
+    for (int k = 0; k < kl.n && !seen; k++) seen = strcmp(kl.keys[k], keys[i]) == 0;
+    if (!seen) on_best(&(eto_cache_best){.workload = keys[i]}, &kl);
+  }
+  for (int k = 0; k < kl.n; k++) {
+    g.cur_op = key_index_of(&g, kl.keys[k]);
+    eto_cache_foreach_trial(cache, t->fingerprint, kl.keys[k], on_trial, &g);
+    free(kl.keys[k]);
+  }
+  free(kl.keys);
+  r->trials = g.trials;
+  r->failed = g.failed;
+  qsort(g.ev, (size_t)g.nev, sizeof *g.ev, cmp_ev);
+  double *best = calloc((size_t)n, sizeof(double));
+  r->curve = calloc((size_t)g.nev + 1, sizeof(point));
+  r->ncurve = 0;
+  r->first_complete = -1;
+  int have = 0;
+  for (int e = 0; e < g.nev && best && r->curve; e++) {
+    int i = g.ev[e].op;
+    if (best[i] == 0) have++;
+    if (best[i] == 0 || g.ev[e].lat < best[i]) best[i] = g.ev[e].lat;
+    if (have < n) continue;
+    if (e + 1 < g.nev && g.ev[e + 1].time == g.ev[e].time) continue; /* one point per second */
+    double w = 0;
+    for (int k = 0; k < n; k++) w += (double)(ops[k].freq > 0 ? ops[k].freq : 1) * best[k];
+    double ts = (double)(g.ev[e].time - start);
+    if (ts < 0) ts = 0;
+    if (r->first_complete < 0) r->first_complete = ts;
+    if (r->ncurve == 0 || w < r->curve[r->ncurve - 1].wlat) r->curve[r->ncurve++] = (point){ts, w};
+  }
+  free(best);
+  free(g.ev);
+}
+
+/* Final per-operator latencies and methods from the best records. */
+static void finals(eto_cache *cache, const eto_target *t, const eto_op *ops, char (*keys)[512], int n,
+                   mode_result *r) {
+  r->lat = calloc((size_t)n, sizeof(double));
+  r->method = calloc((size_t)n, sizeof *r->method);
+  r->wlat = 0;
+  r->missing = 0;
+  for (int i = 0; i < n; i++) {
+    eto_cache_best b;
+    if (eto_cache_get_best(cache, t->fingerprint, keys[i], &b) == ETO_CACHE_OK) {
+      r->lat[i] = b.latency.median_s;
+      snprintf(r->method[i], sizeof r->method[i], "%s", eto_cache_method_name(b.method));
+      eto_cache_best_clear(&b);
+      r->wlat += (double)(ops[i].freq > 0 ? ops[i].freq : 1) * r->lat[i];
+    } else {
+      snprintf(r->method[i], sizeof r->method[i], "none");
+      r->missing++;
+    }
+  }
+}
+
+static void line_out(void *user, const char *line) {
+  fprintf(stderr, "  [%s] %s\n", (const char *)user, line);
+}
+
+static void backend_out(const eto_backend_progress *p, void *user) {
+  if (p->event == ETO_BACKEND_EVENT_ROUND)
+    fprintf(stderr, "  [%s] %.0f s: op %d %s round %d, %lld/%lld trials, best %.2f GFLOP/s | all %lld/%lld\n",
+            (const char *)user, p->elapsed, p->task + 1, p->op && p->op->name[0] ? p->op->name : "", p->round,
+            (long long)p->task_trials, (long long)p->task_budget, p->best_gflops, (long long)p->total_trials,
+            (long long)p->total_budget);
+  else if (p->event == ETO_BACKEND_EVENT_MESSAGE && p->message)
+    fprintf(stderr, "  [%s] %s\n", (const char *)user, p->message);
+}
+
+typedef struct {
+  int trials, threads;
+  uint64_t seed;
+  double min_repeat_ms;
+} run_opts;
+
+static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const char *dbdir, const run_opts *ro,
+                    char (*keys)[512], mode_result *r) {
+  char msg[4096];
+  eto_cache *cache = NULL;
+  if (eto_cache_open(dbdir, NULL, &cache) != ETO_CACHE_OK) {
+    fprintf(stderr, "bench_reproduce: cache %s: %s\n", dbdir, eto_cache_errmsg(cache));
+    eto_cache_close(cache);
+    return -1;
+  }
+  eto_measure_opts mo;
+  eto_measure_opts_default(&mo);
+  mo.min_repeat_seconds = ro->min_repeat_ms / 1e3;
+  mo.threads = ro->threads;
+  int64_t start = (int64_t)time(NULL);
+  double t0 = now();
+  eto_status st = ETO_OK;
+  if (m == M_FULL) {
+    eto_backend_opts bo;
+    eto_backend_opts_default(&bo);
+    bo.trials_per_op = ro->trials;
+    bo.seed = ro->seed;
+    bo.measure = mo;
+    eto_backend_report br;
+    st = eto_backend_tune(ops, n, t, cache, &bo, backend_out, (void *)mode_name[m], &br, msg, sizeof msg);
+    r->roots = n;
+    eto_backend_report_free(&br);
+  } else {
+    eto_sel_plan_opts po;
+    memset(&po, 0, sizeof po);
+    po.bridges = m == M_ETO ? ETO_BRIDGES_1HOP : ETO_BRIDGES_NONE;
+    po.full_budget = ro->trials;
+    eto_sel_plan *p = NULL;
+    st = m == M_TOPK ? eto_sel_topk_plan_build(ops, n, t, cache, &po, &p, msg, sizeof msg)
+                     : eto_sel_plan_build(ops, n, t, cache, &po, &p, msg, sizeof msg);
+    if (st == ETO_OK) {
+      r->est_trials = p->est_total;
+      for (int i = 0; i < p->n; i++) {
+        if (!p->node[i].in_plan) continue;
+        if (p->node[i].parent < 0) r->roots++;
+        else r->reused++;
+        if (p->node[i].origin == ETO_PLAN_BRIDGE) r->bridges++;
+      }
+      eto_sel_plan_print_text(p, stderr);
+      eto_sel_run_opts so;
+      eto_sel_run_opts_default(&so);
+      so.full_trials = ro->trials;
+      so.measure = mo;
+      so.seed = ro->seed;
+      eto_sel_run_report rep;
+      st = eto_sel_plan_run(p, t, cache, &so, line_out, (void *)mode_name[m], &rep, msg, sizeof msg);
+      eto_sel_run_report_free(&rep);
+      eto_sel_plan_free(p);
+    }
+  }
+  r->seconds = now() - t0;
+  r->ran = 1;
+  if (st != ETO_OK) fprintf(stderr, "bench_reproduce: %s: %s\n", mode_name[m], msg);
+  replay(cache, t, ops, keys, n, start, r);
+  finals(cache, t, ops, keys, n, r);
+  if (r->ncurve > 0) { /* the curve holds its last value until the mode ends */
+    point last = r->curve[r->ncurve - 1];
+    if (r->seconds > last.t) last.t = r->seconds;
+    r->curve[r->ncurve++] = last;
+  }
+  eto_cache_close(cache);
+  return st == ETO_OK ? 0 : -1;
+}
+
+/* First time the curve is at or below `target` (relative tolerance 1e-9); -1 when never. */
+static double time_to(const mode_result *r, double target) {
+  for (int i = 0; i < r->ncurve; i++)
+    if (r->curve[i].wlat <= target * (1 + 1e-9)) return r->curve[i].t;
+  return -1;
+}
+
+static int rm_rf(const char *dir) {
+  char cmd[4200];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  return system(cmd);
+}
+
+static void usage(const char *a0) {
+  fprintf(stderr,
+          "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk] [--seed S] [--threads T]\n"
+          "       [--min-repeat-ms MS] [--out DIR] [--keep]\n"
+          "Runs each mode on a fresh cache and prints trials, seconds, weighted latency, throughput normalized to\n"
+          "the full search and speed-ups (total, time-to-best, time-to-same). --trials: full-search budget per\n"
+          "operator (1000; e.g. 200 for a quick run). Output in DIR (default bench/out/<list name>).\n",
+          a0);
+}
+
+int main(int argc, char **argv) {
+  run_opts ro = {.trials = 1000, .threads = 0, .seed = 1, .min_repeat_ms = 100};
+  const char *list = NULL, *outdir = NULL;
+  int keep = 0, want[M_COUNT] = {1, 1, 1, 1};
+  for (int i = 1; i < argc; i++) {
+    const char *s = argv[i];
+    if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
+      usage(argv[0]);
+      return 0;
+    }
+    if (strcmp(s, "--keep") == 0) {
+      keep = 1;
+      continue;
+    }
+    if (strncmp(s, "--", 2) == 0) {
+      if (i + 1 >= argc) {
+        usage(argv[0]);
+        return 2;
+      }
+      const char *v = argv[++i];
+      if (strcmp(s, "--trials") == 0) ro.trials = atoi(v);
+      else if (strcmp(s, "--seed") == 0) ro.seed = strtoull(v, NULL, 10);
+      else if (strcmp(s, "--threads") == 0) ro.threads = atoi(v);
+      else if (strcmp(s, "--min-repeat-ms") == 0) ro.min_repeat_ms = atof(v);
+      else if (strcmp(s, "--out") == 0) outdir = v;
+      else if (strcmp(s, "--modes") == 0) {
+        memset(want, 0, sizeof want);
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s", v);
+        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+          int found = 0;
+          for (int m = 0; m < M_COUNT; m++)
+            if (strcmp(tok, mode_name[m]) == 0) want[m] = found = 1;
+          if (!found) {
+            fprintf(stderr, "bench_reproduce: unknown mode '%s' (full, eto, eto-nobr, topk)\n", tok);
+            return 2;
+          }
+        }
+      } else {
+        usage(argv[0]);
+        return 2;
+      }
+      continue;
+    }
+    list = s;
+  }
+  if (!list || ro.trials < 1 || ro.seed == 0 || !want[M_FULL]) {
+    if (list && !want[M_FULL]) fprintf(stderr, "bench_reproduce: the full search is the reference; keep it in --modes\n");
+    usage(argv[0]);
+    return 2;
+  }
+  char msg[4096];
+  eto_oplist *l = NULL;
+  if (eto_oplist_load(list, &l, msg, sizeof msg) != ETO_OK) {
+    fprintf(stderr, "%s\n", msg);
+    return 2;
+  }
+  int n = eto_oplist_count(l);
+  eto_op *ops = calloc((size_t)(n ? n : 1), sizeof *ops);
+  char(*keys)[512] = calloc((size_t)(n ? n : 1), sizeof *keys);
+  if (!ops || !keys) return 1;
+  for (int i = 0; i < n; i++) {
+    ops[i] = *eto_oplist_get(l, i);
+    eto_op_key(&ops[i], keys[i], sizeof keys[i]);
+  }
+  eto_oplist_free(l);
+  char name[256], defout[512];
+  const char *base = strrchr(list, '/');
+  snprintf(name, sizeof name, "%s", base ? base + 1 : list);
+  char *dot = strrchr(name, '.');
+  if (dot) *dot = 0;
+  snprintf(defout, sizeof defout, "bench/out/%s", name);
+  if (!outdir) outdir = defout;
+  char cmd[4400];
+  snprintf(cmd, sizeof cmd, "mkdir -p '%s'", outdir);
+  if (system(cmd) != 0) return 1;
+  eto_target t;
+  eto_target_cpu(ro.threads, &t);
+  time_t wall = time(NULL);
+  char date[64];
+  strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&wall));
+  fprintf(stderr, "bench_reproduce: %s, %d operators, %d trials per full search, seed %llu, target %s\n", list, n,
+          ro.trials, (unsigned long long)ro.seed, t.description);
+
+  mode_result res[M_COUNT];
+  memset(res, 0, sizeof res);
+  int rc = 0;
+  for (int m = 0; m < M_COUNT; m++) {
+    if (!want[m]) continue;
+    char db[4200];
+    snprintf(db, sizeof db, "%s/db-%s", outdir, mode_name[m]);
+    rm_rf(db); /* a fresh cache per mode */
+    if (mkdir(db, 0755) != 0 && errno != EEXIST) {
+      perror(db);
+      return 1;
+    }
+    fprintf(stderr, "bench_reproduce: mode %s ...\n", mode_name[m]);
+    if (run_mode(m, ops, n, &t, db, &ro, keys, &res[m]) != 0) rc = 1;
+    fprintf(stderr, "bench_reproduce: mode %s: %lld trials, %.0f s, weighted latency %.4f ms\n", mode_name[m],
+            res[m].trials, res[m].seconds, res[m].wlat * 1e3);
+    if (!keep) rm_rf(db);
+  }
+
+  /* ---- the table ---- */
+  const mode_result *F = &res[M_FULL];
+  double ttb = time_to(F, F->wlat);
+  char eto_line[4096] = "";
+  printf("# %s on %s\n\n", list, t.description);
+  printf("date %s; %d operators; full-search budget %d trials per operator; seed %llu; min repeat %.0f ms\n\n",
+         date, n, ro.trials, (unsigned long long)ro.seed, ro.min_repeat_ms);
+  printf("| mode | trials | seconds | weighted latency ms | throughput vs full | speed-up total | vs full time-to-best | "
+         "vs full time-to-same | plan est. trials | roots/reused/bridges | missing |\n");
+  printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
+  for (int m = 0; m < M_COUNT; m++) {
+    const mode_result *r = &res[m];
+    if (!r->ran) continue;
+    double thr = r->wlat > 0 && r->missing == 0 ? F->wlat / r->wlat : 0;
+    double tts = time_to(F, r->wlat);
+    char s_ttb[32] = "-", s_tts[32] = "-", s_tot[32] = "-";
+    if (r->seconds > 0) snprintf(s_tot, sizeof s_tot, "%.2fx", F->seconds / r->seconds);
+    if (ttb >= 0 && r->seconds > 0) snprintf(s_ttb, sizeof s_ttb, "%.2fx", (ttb > 0 ? ttb : 1) / r->seconds);
+    if (tts >= 0 && r->seconds > 0) snprintf(s_tts, sizeof s_tts, "%.2fx", (tts > 0 ? tts : 1) / r->seconds);
+    else if (tts < 0) snprintf(s_tts, sizeof s_tts, "never reached");
+    char est[32] = "-";
+    if (m != M_FULL) snprintf(est, sizeof est, "%.0f", r->est_trials);
+    printf("| %s | %lld | %.0f | %.4f | %.1f%% | %s | %s | %s | %s | %d/%d/%d | %d |\n", mode_title[m], r->trials,
+           r->seconds, r->wlat * 1e3, 100 * thr, s_tot, s_ttb, s_tts, est, r->roots, r->reused, r->bridges,
+           r->missing);
+    if (m == M_ETO)
+      snprintf(eto_line, sizeof eto_line,
+               "ETO: %.1f%% of the full search's throughput, %.2fx faster than its total time, %.2fx than its "
+               "time-to-best (%.0f s)",
+               100 * thr, r->seconds > 0 ? F->seconds / r->seconds : 0, r->seconds > 0 ? ttb / r->seconds : 0, ttb);
+  }
+  printf("\nfull search: time-to-best %.0f s of %.0f s (weighted latency first at its final value; whole seconds)\n",
+         ttb, F->seconds);
+  if (eto_line[0]) printf("%s\n", eto_line);
+
+  /* ---- files ---- */
+  char path[4600];
+  snprintf(path, sizeof path, "%s/curves.csv", outdir);
+  FILE *f = fopen(path, "w");
+  if (f) {
+    fprintf(f, "mode,seconds,weighted_latency_ms\n");
+    for (int m = 0; m < M_COUNT; m++)
+      for (int i = 0; i < res[m].ncurve; i++)
+        fprintf(f, "%s,%.0f,%.6f\n", mode_name[m], res[m].curve[i].t, res[m].curve[i].wlat * 1e3);
+    fclose(f);
+  }
+  snprintf(path, sizeof path, "%s/operators.csv", outdir);
+  f = fopen(path, "w");
+  if (f) {
+    fprintf(f, "index,name,key,freq");
+    for (int m = 0; m < M_COUNT; m++)
+      if (res[m].ran) fprintf(f, ",%s_latency_ms,%s_method,%s_normalized", mode_name[m], mode_name[m], mode_name[m]);
+    fprintf(f, "\n");
+    for (int i = 0; i < n; i++) {
+      fprintf(f, "%d,%s,\"%s\",%lld", i + 1, ops[i].name[0] ? ops[i].name : "-", keys[i], (long long)ops[i].freq);
+      for (int m = 0; m < M_COUNT; m++)
+        if (res[m].ran)
+          fprintf(f, ",%.6f,%s,%.4f", res[m].lat[i] * 1e3, res[m].method[i],
+                  res[m].lat[i] > 0 && F->lat[i] > 0 ? F->lat[i] / res[m].lat[i] : 0);
+      fprintf(f, "\n");
+    }
+    fclose(f);
+  }
+  snprintf(path, sizeof path, "%s/summary.json", outdir);
+  f = fopen(path, "w");
+  if (f) {
+    fprintf(f, "{\n  \"list\": \"%s\",\n  \"date\": \"%s\",\n  \"target\": \"%s\",\n  \"operators\": %d,\n", list, date,
+            t.description, n);
+    fprintf(f, "  \"trials_per_full_search\": %d,\n  \"seed\": %llu,\n  \"min_repeat_ms\": %.1f,\n", ro.trials,
+            (unsigned long long)ro.seed, ro.min_repeat_ms);
+    fprintf(f, "  \"full_time_to_best_s\": %.0f,\n  \"modes\": {\n", ttb);
+    int first = 1;
+    for (int m = 0; m < M_COUNT; m++) {
+      const mode_result *r = &res[m];
+      if (!r->ran) continue;
+      double tts = time_to(F, r->wlat);
+      fprintf(f,
+              "%s    \"%s\": {\"trials\": %lld, \"failed_trials\": %lld, \"seconds\": %.1f, \"weighted_latency_ms\": %.6f, "
+              "\"throughput_vs_full\": %.4f, \"speedup_total\": %.3f, \"speedup_time_to_best\": %.3f, "
+              "\"full_time_to_same_s\": %.0f, \"plan_estimated_trials\": %.0f, \"roots\": %d, \"reused\": %d, "
+              "\"bridges\": %d, \"missing\": %d}",
+              first ? "" : ",\n", mode_name[m], r->trials, r->failed, r->seconds, r->wlat * 1e3,
+              r->wlat > 0 && r->missing == 0 ? F->wlat / r->wlat : 0, r->seconds > 0 ? F->seconds / r->seconds : 0,
+              r->seconds > 0 && ttb >= 0 ? ttb / r->seconds : 0, tts, r->est_trials, r->roots, r->reused, r->bridges,
+              r->missing);
+      first = 0;
+    }
+    fprintf(f, "\n  }\n}\n");
+    fclose(f);
+  }
+  /* ---- plots ---- */
+  if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    fprintf(stderr, "bench_reproduce: gnuplot not found, no PNG (apt-get install gnuplot-nox)\n");
+  } else {
+    snprintf(path, sizeof path, "%s/plot.gp", outdir);
+    f = fopen(path, "w");
+    if (f) {
+      fprintf(f, "set datafile separator ','\nset terminal pngcairo size 900,560 noenhanced\n");
+      fprintf(f, "set output '%s/curves.png'\nset title '%s: weighted latency vs tuning time (%d trials per full search)'\n",
+              outdir, name, ro.trials);
+      fprintf(f, "set xlabel 'elapsed seconds'\nset ylabel 'frequency-weighted latency (ms)'\nset logscale x\nset key top right\n");
+      fprintf(f, "plot ");
+      int first = 1;
+      for (int m = 0; m < M_COUNT; m++) {
+        if (!res[m].ran || res[m].ncurve == 0) continue;
+        fprintf(f, "%s'%s/curves.csv' using (strcol(1) eq '%s' ? ($2 > 0 ? $2 : 1) : NaN):(strcol(1) eq '%s' ? $3 : NaN) with steps lw 2 title '%s', '' using (strcol(1) eq '%s' ? ($2 > 0 ? $2 : 1) : NaN):(strcol(1) eq '%s' ? $3 : NaN) with points pt 7 ps 0.6 lc 'black' notitle",
+                first ? "" : ", ", outdir, mode_name[m], mode_name[m], mode_title[m], mode_name[m], mode_name[m]);
+        first = 0;
+      }
+      fprintf(f, "\n");
+      fprintf(f, "set output '%s/operators.png'\nunset logscale x\nset title '%s: per-operator throughput normalized to the full search'\n",
+              outdir, name);
+      fprintf(f, "set xlabel 'operator (list order)'\nset ylabel 'throughput / full search'\nset key outside bottom center horizontal\n");
+      fprintf(f, "set yrange [0:*]\nset grid y\nplot 1 with lines lc 'black' dt 2 notitle");
+      int col = 5;
+      for (int m = 0; m < M_COUNT; m++) {
+        if (!res[m].ran) continue;
+        if (m != M_FULL)
+          fprintf(f, ", '%s/operators.csv' every ::1 using 1:%d with linespoints pt 7 title '%s'", outdir, col + 2,
+                  mode_title[m]);
+        col += 3;
+      }
+      fprintf(f, "\n");
+      fclose(f);
+      snprintf(cmd, sizeof cmd, "gnuplot '%s/plot.gp'", outdir);
+      if (system(cmd) != 0) fprintf(stderr, "bench_reproduce: gnuplot failed (script %s/plot.gp)\n", outdir);
+    }
+  }
+  for (int m = 0; m < M_COUNT; m++) {
+    free(res[m].lat);
+    free(res[m].method);
+    free(res[m].curve);
+  }
+  free(ops);
+  free(keys);
+  return rc;
+}
