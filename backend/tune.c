@@ -349,6 +349,7 @@ static eto_status run_round(tune_ctx *x, int i) {
     if (cancelled(x) || time_up(x)) break;
     eto_measure_result r;
     double m0 = eto_backend_now();
+    eto_measurer_set_best(tk->measurer, isfinite(tk->best_cost) ? tk->best_cost : 0);
     eto_measurer_run(tk->measurer, &progs[j], &r);
     x->rep->measure_seconds += eto_backend_now() - m0;
     x->rep->compile_seconds += r.compile_seconds;

@@ -132,8 +132,10 @@ int tun_try(tun_ctx *x, int round, int64_t blocks, const eto_program *p, eto_mea
   memset(res, 0, sizeof *res);
   if (x->o.measure)
     x->o.measure(x->o.measure_user, p, res);
-  else
+  else {
+    eto_measurer_set_best(x->m, x->res->found ? x->res->best_result.median : 0); /* prunes far slower ones */
     eto_measurer_run(x->m, p, res);
+  }
   eto_tuner_result *out = x->res;
   out->trials++;
   if (round >= 0 && round <= ETO_TUNER_ROUNDS) out->round_trials[round]++;

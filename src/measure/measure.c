@@ -39,15 +39,21 @@ void eto_measure_opts_default(eto_measure_opts *o) {
   o->run_timeout = 10;
   o->seed = 1;
   o->rtol = 1e-3;
+  o->prune_ratio = 3;
 }
 
 int eto_measure_protocol(const eto_measure_opts *o, char *buf, int cap) {
+  char prune[128] = "";
+  if (o->prune_ratio > 1)
+    snprintf(prune, sizeof prune, "; in searches, a candidate whose check run is > %gx the best so far (and >= 2 ms) is timed by that run alone",
+             o->prune_ratio);
   return snprintf(buf, cap,
                   "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
                   "each (repeated when other processes used > 15%% of the cores), median of the per-run means%s; timeouts build "
-                  "%.0f s, run %.0f s",
+                  "%.0f s, run %.0f s%s",
                   (unsigned long long)o->seed, o->rtol, o->warmup, o->repeats, o->min_repeat_seconds * 1e3,
-                  o->flush_cache ? ", caches flushed before every run" : "", o->build_timeout, o->run_timeout);
+                  o->flush_cache ? ", caches flushed before every run" : "", o->build_timeout, o->run_timeout,
+                  prune);
 }
 
 static double now(void) {
@@ -61,6 +67,7 @@ static double now(void) {
 typedef struct {
   char recipe[ETO_RECIPE_MAX];
   eto_fault fault;
+  double best; /* the caller's best latency so far (0: none), for pruning */
 } request;
 
 typedef struct {
@@ -69,6 +76,7 @@ typedef struct {
 } reply;
 
 struct eto_measurer {
+  double best; /* caller's best latency so far (pruning); 0 = none */
   eto_op op;
   eto_compute c;
   eto_target t;
@@ -212,12 +220,23 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   if (rq->fault == ETO_FAULT_CRASH) raise(SIGSEGV);
   if (rq->fault == ETO_FAULT_HANG)
     for (;;) pause();
+  double check0 = now();
   eto_pool_run(pool, fn, args, k->blocks);
+  double check_seconds = now() - check0;
   if (rq->fault == ETO_FAULT_WRONG) out[m->out_n / 2] += 1.0f;
   int64_t where;
   if (!check_output(m, out, &r->max_rel_error, &where)) {
     r->error = ETO_MEASURE_WRONG_ANSWER;
     snprintf(r->message, sizeof r->message, "out[%lld] = %g, reference %g", (long long)where, out[where], m->ref[where]);
+  } else if (rq->best > 0 && m->o.prune_ratio > 1 && check_seconds >= 0.002 &&
+             check_seconds > m->o.prune_ratio * rq->best) {
+    /* far slower than the best so far even allowing for a cold first run: that run is its latency */
+    r->median = r->min = r->max = check_seconds;
+    r->repeats = 1;
+    r->runs_per_repeat = 1;
+    r->pruned = 1;
+    r->gflops = m->flops / r->median * 1e-9;
+    r->error = ETO_MEASURE_OK;
   } else {
     eto_pool_spin(pool, 1);
     for (int i = 0; i < m->o.warmup; i++) eto_pool_run(pool, fn, args, k->blocks);
@@ -398,6 +417,10 @@ eto_status eto_measurer_create(const eto_op *op, const eto_target *t, const eto_
   return ETO_OK;
 }
 
+void eto_measurer_set_best(eto_measurer *m, double seconds) {
+  if (m) m->best = seconds > 0 ? seconds : 0;
+}
+
 void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result *out) {
   memset(out, 0, sizeof *out);
   char why[256];
@@ -406,7 +429,7 @@ void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result 
     snprintf(out->message, sizeof out->message, "%s", why);
     return;
   }
-  request rq = {.fault = m->o.fault};
+  request rq = {.fault = m->o.fault, .best = m->best};
   eto_program_format(p, rq.recipe, sizeof rq.recipe);
   if (m->pid <= 0 && start_worker(m) != 0) {
     out->error = ETO_MEASURE_RUNTIME;

@@ -50,6 +50,11 @@ typedef struct {
   int flush_cache;           /* flush caches before every timed run (then runs are timed one by one) */
   double rtol;               /* relative tolerance of the check (default 1e-3) */
   eto_fault fault;           /* test-only fault injection into the worker; ETO_FAULT_NONE otherwise */
+  double prune_ratio;        /* > 1: once the caller set a best latency (eto_measurer_set_best), a candidate
+                                whose check run alone takes more than prune_ratio x that best (and >= 2 ms) is
+                                reported from that one run, without warm-up and repeats (result .pruned = 1):
+                                it cannot be the best, and slow candidates would otherwise dominate a search's
+                                time. Default 3; 0 = off */
 } eto_measure_opts;
 
 /* Fills the defaults above. */
@@ -69,6 +74,7 @@ typedef struct {
   double gflops;             /* flops / median */
   double max_rel_error;      /* of the check run */
   int disturbed_repeats;     /* repeats thrown away because another process used > 15% of the cores */
+  int pruned;                /* timed by its check run alone (see prune_ratio); median = min = max = that run */
 } eto_measure_result;
 
 typedef struct eto_measurer eto_measurer;
@@ -80,6 +86,9 @@ eto_status eto_measurer_create(const eto_op *op, const eto_target *t, const eto_
                                char *msg, int cap);
 /* Measures one program. Never fails as a call: every failure is a result. */
 void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result *out);
+/* The best latency (seconds) the caller has measured so far for this operator; candidates far slower are
+ * pruned (see prune_ratio). 0 (the initial value) disables pruning. */
+void eto_measurer_set_best(eto_measurer *m, double seconds);
 /* Stops the worker and frees everything; NULL is a no-op. */
 void eto_measurer_free(eto_measurer *m);
 

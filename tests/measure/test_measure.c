@@ -70,5 +70,41 @@ int main(void) {
   }
   eto_measurer_free(m);
   eto_oplist_free(list);
+
+  /* pruning: with a best latency far below the candidate's, a candidate whose check run takes >= 2 ms is
+   * timed by that run alone (still verified); without a best, or with a best it could beat, it is not */
+  const char *big = "matmul m=256 n=256 k=256\n";
+  CHECK(eto_oplist_parse("t.list", big, strlen(big), &list, msg, sizeof msg) == ETO_OK, "%s", msg);
+  op = eto_oplist_get(list, 0);
+  eto_op_compute(op, &c);
+  eto_program slow;
+  memset(&slow, 0, sizeof slow);
+  /* a scalar, single-block-per-row program: far from the best, and its check run takes milliseconds */
+  CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1/16.1.1.1.16/256.1.1.1.1 r=256.1.1 u=0 v=1.1", &slow, msg, sizeof msg) == 0, "%s",
+        msg);
+  CHECK(eto_measurer_create(op, &t, &o, &m, msg, sizeof msg) == ETO_OK, "%s", msg);
+  eto_measurer_run(m, &slow, &r);
+  CHECK(r.error == ETO_MEASURE_OK && !r.pruned && r.repeats == 3, "unpruned: %s %s pruned %d repeats %d",
+        eto_measure_error_name(r.error), r.message, r.pruned, r.repeats);
+  double full = r.median;
+  CHECK(full >= 0.002, "the slow program takes %.3f ms, too fast for the pruning test", full * 1e3);
+  eto_measurer_set_best(m, full); /* a best it can match: measured normally */
+  eto_measurer_run(m, &slow, &r);
+  CHECK(r.error == ETO_MEASURE_OK && !r.pruned, "pruned against an equal best");
+  eto_measurer_set_best(m, full / 100); /* a best 100x faster: pruned after its (verified) check run */
+  eto_measurer_run(m, &slow, &r);
+  CHECK(r.error == ETO_MEASURE_OK && r.pruned && r.repeats == 1 && r.median == r.min && r.median >= 0.002,
+        "not pruned: %s pruned %d repeats %d median %.3f ms", eto_measure_error_name(r.error), r.pruned, r.repeats,
+        r.median * 1e3);
+  CHECK(r.median > 0.3 * full && r.median < 10 * full, "pruned latency %.3f ms vs %.3f ms measured", r.median * 1e3,
+        full * 1e3);
+  o.prune_ratio = 0; /* off */
+  eto_measurer_free(m);
+  CHECK(eto_measurer_create(op, &t, &o, &m, msg, sizeof msg) == ETO_OK, "%s", msg);
+  eto_measurer_set_best(m, full / 100);
+  eto_measurer_run(m, &slow, &r);
+  CHECK(r.error == ETO_MEASURE_OK && !r.pruned, "pruned with prune_ratio 0");
+  eto_measurer_free(m);
+  eto_oplist_free(list);
   return check_result();
 }
