@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "bench_util.h"
 #include "cache.h"
 #include "measure.h"
 #include "vendor.h"
@@ -80,16 +81,7 @@ static void on_signal(int sig) {
   cancel_flag = 1;
 }
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
-static int cmpd(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
 
 /* median, min and max of v[0..n-1] (sorts v) */
 static void stats(double *v, int n, double *med, double *lo, double *hi) {
@@ -97,7 +89,7 @@ static void stats(double *v, int n, double *med, double *lo, double *hi) {
     *med = *lo = *hi = 0;
     return;
   }
-  qsort(v, (size_t)n, sizeof *v, cmpd);
+  qsort(v, (size_t)n, sizeof *v, bench_cmpd);
   *med = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
   *lo = v[0];
   *hi = v[n - 1];
@@ -283,7 +275,7 @@ static int hashset_add(hashset *s, uint64_t h) {
 static int run_random(const eto_op *op, const char *opname, const eto_target *t, const options *o,
                       const eto_measure_opts *mo, int seed, run *r) {
   if (alloc_run(r, o->trials) != 0) return -1;
-  double t0 = now();
+  double t0 = bench_now();
   eto_compute c;
   eto_op_compute(op, &c);
   double flops = eto_op_flops(op);
@@ -306,7 +298,7 @@ static int run_random(const eto_op *op, const char *opname, const eto_target *t,
   double best = 0;
   const int max_dups = 1000;
   while (r->n < o->trials && !cancel_flag) {
-    double s0 = now();
+    double s0 = bench_now();
     eto_program p;
     char recipe[ETO_RECIPE_MAX];
     int found = 0;
@@ -315,17 +307,17 @@ static int run_random(const eto_op *op, const char *opname, const eto_target *t,
       eto_program_format(&p, recipe, sizeof recipe);
       found = hashset_add(&seen, fnv1a(recipe));
     }
-    r->search_s += now() - s0;
+    r->search_s += bench_now() - s0;
     if (!found) {
       snprintf(r->note, sizeof r->note, "no new valid program in %d draws after %d trials", max_dups, r->n);
       fprintf(stderr, "%s seed %d random: %s\n", opname, seed, r->note);
       break;
     }
     eto_measure_result mr;
-    double m0 = now();
+    double m0 = bench_now();
     eto_measurer_set_best(m, best > 0 ? flops / best * 1e-9 : 0); /* same pruning as the full search */
     eto_measurer_run(m, &p, &mr);
-    r->measure_s += now() - m0;
+    r->measure_s += bench_now() - m0;
     r->compile_s += mr.compile_seconds;
     r->errors[mr.error]++;
     if (mr.error == ETO_MEASURE_OK && mr.median > 0) {
@@ -338,7 +330,7 @@ static int run_random(const eto_op *op, const char *opname, const eto_target *t,
       r->failed++;
     }
     r->best[r->n] = best;
-    r->elapsed[r->n] = now() - t0;
+    r->elapsed[r->n] = bench_now() - t0;
     r->n++;
     if (r->n % o->per_round == 0 || r->n == o->trials)
       fprintf(stderr, "%s seed %d random: %d/%d trials, best %.1f GFLOP/s, %.1f s\n", opname, seed, r->n,
@@ -346,7 +338,7 @@ static int run_random(const eto_op *op, const char *opname, const eto_target *t,
   }
   eto_measurer_free(m);
   free(seen.slot);
-  r->seconds = now() - t0;
+  r->seconds = bench_now() - t0;
   return 0;
 }
 
@@ -474,51 +466,18 @@ static void print_table(const op_result *res, const options *o, double peak) {
 
 /* ---- files ---- */
 
-static int mkdir_p(const char *dir) {
-  char buf[1024];
-  snprintf(buf, sizeof buf, "%s", dir);
-  for (char *p = buf + 1; *p; p++)
-    if (*p == '/') {
-      *p = 0;
-      if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
-      *p = '/';
-    }
-  return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
 
-static void json_str(FILE *f, const char *s) {
-  fputc('"', f);
-  for (; s && *s; s++) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\')
-      fprintf(f, "\\%c", ch);
-    else if (ch == '\n')
-      fputs("\\n", f);
-    else if (ch < 0x20)
-      fprintf(f, "\\u%04x", ch);
-    else
-      fputc(ch, f);
-  }
-  fputc('"', f);
-}
 
-/* a number, or null when not finite (JSON has no NaN) */
-static void json_num(FILE *f, double v) {
-  if (isfinite(v))
-    fprintf(f, "%.6g", v);
-  else
-    fputs("null", f);
-}
 
 static void json_stats(FILE *f, const op_result *res, const options *o, int method, int trials) {
   double med, lo, hi;
   seed_stats(res, o, method, trials, &med, &lo, &hi);
   fprintf(f, "{\"median\": ");
-  json_num(f, med);
+  bench_json_num(f, med);
   fprintf(f, ", \"min\": ");
-  json_num(f, lo);
+  bench_json_num(f, lo);
   fprintf(f, ", \"max\": ");
-  json_num(f, hi);
+  bench_json_num(f, hi);
   fprintf(f, "}");
 }
 
@@ -548,46 +507,46 @@ static int write_json(const char *dir, op_result *res, int nres, const options *
   FILE *f = fopen(path, "w");
   if (!f) return -1;
   fprintf(f, "{\n  \"tool\": \"bench_curves\",\n  \"date\": ");
-  json_str(f, date);
+  bench_json_str(f, date);
   fprintf(f, ",\n  \"command\": ");
-  json_str(f, cmdline);
+  bench_json_str(f, cmdline);
   fprintf(f, ",\n  \"target\": {\"name\": ");
-  json_str(f, t->name);
+  bench_json_str(f, t->name);
   fprintf(f, ", \"model\": ");
-  json_str(f, t->model);
+  bench_json_str(f, t->model);
   fprintf(f, ", \"arch\": ");
-  json_str(f, t->arch);
+  bench_json_str(f, t->arch);
   fprintf(f, ", \"cores\": %d, \"vector_bits\": %d, \"fingerprint\": ", t->cores, t->vector_bits);
-  json_str(f, t->fingerprint);
+  bench_json_str(f, t->fingerprint);
   fprintf(f, ", \"description\": ");
-  json_str(f, t->description);
+  bench_json_str(f, t->description);
   fprintf(f, "},\n  \"protocol\": {\"measurement\": ");
-  json_str(f, protocol);
+  bench_json_str(f, protocol);
   fprintf(
       f,
       ", \"trials\": %d, \"seeds\": %d, \"threads\": %d, \"min_repeat_ms\": %g, \"measures_per_round\": %d,"
       " \"full\": ",
       o->trials, o->seeds, t->cores, o->min_repeat_ms, o->per_round);
-  json_str(f,
+  bench_json_str(f,
            "eto_backend_tune, Ansor defaults except measures_per_round; fresh LMDB cache per (op, seed); "
            "transfer off; backend seed = seed; curve = best-so-far median latency of the cache's trials in "
            "seq order; elapsed interpolated linearly inside each round");
   fprintf(f, ", \"random\": ");
-  json_str(f,
+  bench_json_str(f,
            "eto_sched_sample_valid with an rng seeded with the seed, divisor tiles only, distinct recipes, "
            "measured one at a time by one eto_measurer with the same measurement options");
   fprintf(f, ", \"vendor\": ");
-  json_str(f,
+  bench_json_str(f,
            "measured before and after the tuning runs with the same threads and minimum repeat (warm-up, 3 "
            "repeats, median); the better of the two is the reference");
   fprintf(f, ", \"outside_share\": ");
-  json_str(f, "(seconds - measure_seconds) / seconds, summed over seeds; measure = compile + check + timing");
+  bench_json_str(f, "(seconds - measure_seconds) / seconds, summed over seeds; measure = compile + check + timing");
   fprintf(f, "},\n  \"fma_peak_gflops\": ");
-  json_num(f, peak);
+  bench_json_num(f, peak);
   fprintf(f, ", \"fma_peak_gflops_before\": ");
-  json_num(f, peaks[0]);
+  bench_json_num(f, peaks[0]);
   fprintf(f, ", \"fma_peak_gflops_after\": ");
-  json_num(f, peaks[1]);
+  bench_json_num(f, peaks[1]);
   fprintf(f, ",\n  \"ops\": [");
   int ck[8], nck = nckpt(o, ck);
   for (int i = 0; i < nres; i++) {
@@ -595,27 +554,27 @@ static int write_json(const char *dir, op_result *res, int nres, const options *
     char key[512];
     eto_op_key(&r->op, key, sizeof key);
     fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-    json_str(f, cases[r->ci].name);
+    bench_json_str(f, cases[r->ci].name);
     fprintf(f, ", \"title\": ");
-    json_str(f, cases[r->ci].title);
+    bench_json_str(f, cases[r->ci].title);
     fprintf(f, ", \"line\": ");
-    json_str(f, cases[r->ci].line);
+    bench_json_str(f, cases[r->ci].line);
     fprintf(f, ", \"workload\": ");
-    json_str(f, key);
+    bench_json_str(f, key);
     fprintf(f, ", \"flops\": %.0f,\n     \"vendor\": {\"name\": \"%s\", \"gflops\": ", r->flops,
             cases[r->ci].conv ? "oneDNN convolution" : "OpenBLAS cblas_sgemm");
-    json_num(f, r->vendor);
+    bench_json_num(f, r->vendor);
     fprintf(f, ", \"gflops_with_reorders\": ");
-    json_num(f, cases[r->ci].conv ? r->vendor_plus : NAN);
+    bench_json_num(f, cases[r->ci].conv ? r->vendor_plus : NAN);
     fprintf(f, ", \"gflops_before\": ");
-    json_num(f, r->vendor_at[0]);
+    bench_json_num(f, r->vendor_at[0]);
     fprintf(f, ", \"gflops_after\": ");
-    json_num(f, r->vendor_at[1]);
+    bench_json_num(f, r->vendor_at[1]);
     if (cases[r->ci].conv) {
       fprintf(f, ", \"gflops_with_reorders_before\": ");
-      json_num(f, r->vendor_plus_at[0]);
+      bench_json_num(f, r->vendor_plus_at[0]);
       fprintf(f, ", \"gflops_with_reorders_after\": ");
-      json_num(f, r->vendor_plus_at[1]);
+      bench_json_num(f, r->vendor_plus_at[1]);
     }
     fprintf(f, "},\n     \"checkpoints\": [");
     for (int k = 0; k < nck; k++) {
@@ -629,17 +588,17 @@ static int write_json(const char *dir, op_result *res, int nres, const options *
     seed_stats(r, o, M_FULL, o->trials, &fm, &lo, &hi);
     seed_stats(r, o, M_RANDOM, o->trials, &rm, &lo, &hi);
     fprintf(f, "],\n     \"final\": {\"ratio_full_random\": ");
-    json_num(f, rm > 0 ? fm / rm : NAN);
+    bench_json_num(f, rm > 0 ? fm / rm : NAN);
     fprintf(f, ", \"full_pct_vendor\": ");
-    json_num(f, pct(fm, r->vendor));
+    bench_json_num(f, pct(fm, r->vendor));
     fprintf(f, ", \"full_pct_vendor_with_reorders\": ");
-    json_num(f, cases[r->ci].conv ? pct(fm, r->vendor_plus) : NAN);
+    bench_json_num(f, cases[r->ci].conv ? pct(fm, r->vendor_plus) : NAN);
     fprintf(f, ", \"full_pct_peak\": ");
-    json_num(f, pct(fm, peak));
+    bench_json_num(f, pct(fm, peak));
     fprintf(f, ", \"random_pct_vendor\": ");
-    json_num(f, pct(rm, r->vendor));
+    bench_json_num(f, pct(rm, r->vendor));
     fprintf(f, ", \"random_pct_peak\": ");
-    json_num(f, pct(rm, peak));
+    bench_json_num(f, pct(rm, peak));
     fprintf(f, "},\n     \"time\": {");
     for (int m = 0; m < M_COUNT; m++) {
       time_sum ts;
@@ -649,9 +608,9 @@ static int write_json(const char *dir, op_result *res, int nres, const options *
               "\"%s_seconds\": %.3f, \"train_seconds\": %.3f, \"trials\": %.0f, \"seconds_per_trial\": ",
               m ? ", " : "", method_name[m], ts.seconds, ts.measure, ts.compile,
               m == M_FULL ? "search" : "sampling", ts.search, ts.train, ts.trials);
-      json_num(f, ts.trials > 0 ? ts.seconds / ts.trials : NAN);
+      bench_json_num(f, ts.trials > 0 ? ts.seconds / ts.trials : NAN);
       fprintf(f, ", \"outside_share\": ");
-      json_num(f, ts.seconds > 0 ? (ts.seconds - ts.measure) / ts.seconds : NAN);
+      bench_json_num(f, ts.seconds > 0 ? (ts.seconds - ts.measure) / ts.seconds : NAN);
       fprintf(f, ", \"outside_share_min\": %.4f, \"outside_share_max\": %.4f}", ts.outside_lo, ts.outside_hi);
     }
     fprintf(f, "},\n     \"runs\": [");
@@ -665,21 +624,21 @@ static int write_json(const char *dir, op_result *res, int nres, const options *
             "%s\n       {\"method\": \"%s\", \"seed\": %d, \"trials\": %d, \"failed\": %d, \"best_gflops\": ",
             first ? "" : ",", method_name[m], s + 1, u->n, u->failed);
         first = 0;
-        json_num(f, u->n ? u->best[u->n - 1] : 0);
+        bench_json_num(f, u->n ? u->best[u->n - 1] : 0);
         fprintf(f,
                 ", \"seconds\": %.3f, \"measure_seconds\": %.3f, \"compile_seconds\": %.3f, "
                 "\"search_seconds\": %.3f, \"train_seconds\": %.3f, \"recipe\": ",
                 u->seconds, u->measure_s, u->compile_s, u->search_s, u->train_s);
-        json_str(f, u->recipe);
+        bench_json_str(f, u->recipe);
         fprintf(f, ", \"outcomes\": {");
         for (int e = 0; e < ETO_MEASURE_ERROR_COUNT; e++)
           fprintf(f, "%s\"%s\": %d", e ? ", " : "", eto_measure_error_name((eto_measure_error)e),
                   u->errors[e]);
         fprintf(f, "}, \"note\": ");
-        json_str(f, u->note);
+        bench_json_str(f, u->note);
         if (u->cache_dir[0]) {
           fprintf(f, ", \"cache\": ");
-          json_str(f, u->cache_dir);
+          bench_json_str(f, u->cache_dir);
         }
         if (u->report_json) fprintf(f, ",\n        \"backend_report\": %s", u->report_json);
         fprintf(f, "}");
@@ -884,7 +843,7 @@ int main(int argc, char **argv) {
   time_t now_t = time(NULL);
   char date[64];
   strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S%z", localtime(&now_t));
-  if (mkdir_p(o.out) != 0) {
+  if (bench_mkdir_p(o.out) != 0) {
     fprintf(stderr, "bench_curves: cannot create %s: %s\n", o.out, strerror(errno));
     return 1;
   }
@@ -935,7 +894,7 @@ int main(int argc, char **argv) {
     const char *name = cases[r->ci].name;
     for (int s = 1; s <= o.seeds && !cancel_flag; s++)
       for (int m = 0; m < M_COUNT && !cancel_flag; m++) {
-        double t0 = now();
+        double t0 = bench_now();
         int st = m == M_FULL ? run_full(&r->op, name, &t, &o, &mo, s, &r->runs[m][s - 1])
                              : run_random(&r->op, name, &t, &o, &mo, s, &r->runs[m][s - 1]);
         if (st != 0) {
@@ -945,7 +904,7 @@ int main(int argc, char **argv) {
         r->done[m][s - 1] = 1;
         const run *u = &r->runs[m][s - 1];
         fprintf(stderr, "%s seed %d %s: done, %d trials, best %.1f GFLOP/s, %.1f s (%.3f s/trial)\n", name, s,
-                method_name[m], u->n, u->n ? u->best[u->n - 1] : 0.0, now() - t0,
+                method_name[m], u->n, u->n ? u->best[u->n - 1] : 0.0, bench_now() - t0,
                 u->n ? u->seconds / u->n : 0.0);
       }
   }

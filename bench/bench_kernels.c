@@ -11,25 +11,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "measure.h"
 #include "vendor.h"
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
-static int cmpd(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
 
-static double median(double *v, int n) {
-  if (n == 0) return 0;
-  qsort(v, (size_t)n, sizeof(double), cmpd);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 static const struct {
   const char *title, *line;
@@ -97,9 +84,9 @@ int main(int argc, char **argv) {
       eto_program p;
       if (eto_sched_sample_valid(&c, &t, NULL, &rng, 0, &p) != 0) break;
       eto_measure_result r;
-      double a = now();
+      double a = bench_now();
       eto_measurer_run(m, &p, &r);
-      double wall = now() - a;
+      double wall = bench_now() - a;
       errors[r.error]++;
       if (r.error != ETO_MEASURE_OK) continue;
       compile[ok] = r.compile_seconds * 1e3;
@@ -126,7 +113,7 @@ int main(int argc, char **argv) {
       vendor_plus = with_reorders > 0 ? flops / with_reorders * 1e-9 : -1;
     }
     printf("%-40s %9.1f %9.1f %9.1f %9.2f %7.2f %4d/%-3d %8.1f %8.1f\n", cases[ci].title, best, vendor, vendor_plus,
-           vendor > 0 ? best / vendor : NAN, best / peak, ok, programs, median(compile, ok), median(overhead, ok));
+           vendor > 0 ? best / vendor : NAN, best / peak, ok, programs, bench_median(compile, ok), bench_median(overhead, ok));
     printf("  %s: %s; best program %s\n", cases[ci].conv ? "vendor = oneDNN conv only, vendor+ = with NCHW reorders"
                                                          : "vendor = OpenBLAS cblas_sgemm",
            cases[ci].line, best_recipe);

@@ -26,6 +26,7 @@
 
 #include "backend.h"
 #include "cache.h"
+#include "bench_util.h"
 #include "selector.h"
 
 enum { M_FULL, M_ETO, M_ETO_NOBR, M_TOPK, M_COUNT };
@@ -33,11 +34,6 @@ static const char *mode_name[M_COUNT] = {"full", "eto", "eto-nobr", "topk"};
 static const char *mode_title[M_COUNT] = {"full search (Ansor)", "ETO (1-hop bridges)", "ETO (no bridges)",
                                           "TopK (Selective Tuning)"};
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 typedef struct {
   double t;   /* seconds since the mode started */
@@ -225,7 +221,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
   mo.min_repeat_seconds = ro->min_repeat_ms / 1e3;
   mo.threads = ro->threads;
   int64_t start = (int64_t)time(NULL);
-  double t0 = now();
+  double t0 = bench_now();
   eto_status st = ETO_OK;
   if (m == M_FULL) {
     eto_backend_opts bo;
@@ -265,7 +261,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
       eto_sel_plan_free(p);
     }
   }
-  r->seconds = now() - t0;
+  r->seconds = bench_now() - t0;
   r->ran = 1;
   if (st != ETO_OK) fprintf(stderr, "bench_reproduce: %s: %s\n", mode_name[m], msg);
   replay(cache, t, ops, keys, n, start, r);

@@ -20,47 +20,6 @@
 /* Scratch buffer overwritten before each run when caches are flushed (larger than any GPU's L2). */
 #define FLUSH_BYTES ((size_t)256 << 20)
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int write_all(int fd, const void *p, size_t n) {
-  const char *c = p;
-  while (n) {
-    ssize_t w = write(fd, c, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return -1;
-    c += w;
-    n -= (size_t)w;
-  }
-  return 0;
-}
-
-static int read_all(int fd, void *p, size_t n) {
-  char *c = p;
-  while (n) {
-    ssize_t r = read(fd, c, n);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return -1;
-    c += r;
-    n -= (size_t)r;
-  }
-  return 0;
-}
-
-/* Waits up to `seconds` for fd to become readable: 1 ready, 0 timeout, -1 error. */
-static int wait_readable(int fd, double seconds) {
-  double deadline = now() + seconds;
-  for (;;) {
-    struct pollfd pf = {.fd = fd, .events = POLLIN};
-    double left = deadline - now();
-    int rc = left > 0 ? poll(&pf, 1, (int)(left * 1000) + 1) : 0;
-    if (rc < 0 && errno == EINTR) continue;
-    return rc < 0 ? -1 : rc > 0;
-  }
-}
 
 /* ---- the device's target ---- */
 
@@ -134,14 +93,14 @@ eto_status eto_cuda_probe(int ordinal, eto_cuda_device_info *out, char *msg, int
     cuda_rt *rt = NULL;
     h.status = cuda_rt_open(ordinal, &rt, &h.info, h.msg, sizeof h.msg);
     cuda_rt_close(rt);
-    write_all(fd[1], &h, sizeof h);
+    eto_measure_write_all(fd[1], &h, sizeof h);
     _exit(0);
   }
   close(fd[1]);
   hello h;
   eto_status st;
-  int ready = wait_readable(fd[0], STARTUP_TIMEOUT);
-  if (ready == 1 && read_all(fd[0], &h, sizeof h) == 0) {
+  int ready = eto_measure_wait_readable(fd[0], STARTUP_TIMEOUT);
+  if (ready == 1 && eto_measure_read_all(fd[0], &h, sizeof h) == 0) {
     st = (eto_status)h.status;
     if (st == ETO_OK)
       *out = h.info;
@@ -184,29 +143,8 @@ struct eto_cuda_measurer {
   float *ref;
   double flops;
   double ref_scale;
-  pid_t pid;
-  int to_child, from_child;
+  eto_worker w;
 };
-
-static float frand(eto_rng *r) {
-  return (float)((double)(eto_rng_next(r) >> 11) / 9007199254740992.0 * 2.0 - 1.0);
-}
-
-static int check_output(const eto_cuda_measurer *m, const float *out, double *worst_rel, int64_t *where) {
-  *worst_rel = 0;
-  *where = -1;
-  for (int64_t i = 0; i < m->out_n; i++) {
-    double d = fabs((double)out[i] - (double)m->ref[i]);
-    double scale = fabs((double)m->ref[i]) + m->ref_scale;
-    if (!(d <= m->o.rtol * scale)) { /* NaN fails too */
-      *where = i;
-      *worst_rel = isnan(d) ? INFINITY : d / scale;
-      return 0;
-    }
-    if (d / scale > *worst_rel) *worst_rel = d / scale;
-  }
-  return 1;
-}
 
 typedef struct {
   cuda_rt *rt;
@@ -216,15 +154,6 @@ typedef struct {
   cuda_dptr scratch;
   float *out;
 } worker_state;
-
-static void sort_doubles(double *v, int n) {
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
-      double x = v[j];
-      v[j] = v[j - 1];
-      v[j - 1] = x;
-    }
-}
 
 /* Times fn with the protocol of measure.h; returns 0 or -1 with a message. */
 static int time_kernel(eto_cuda_measurer *m, worker_state *w, cuda_function fn, const eto_cuda_build *b,
@@ -270,7 +199,7 @@ static int time_kernel(eto_cuda_measurer *m, worker_state *w, cuda_function fn, 
       times[rep] = sec / (double)runs;
     }
   }
-  sort_doubles(times, reps);
+  eto_measure_sort(times, reps);
   r->median = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
   r->min = times[0];
   r->max = times[reps - 1];
@@ -291,7 +220,7 @@ static int worker_measure(eto_cuda_measurer *m, worker_state *w, const request *
   if (eto_program_parse(rq->recipe, &p, why, sizeof why) != 0) {
     r->error = ETO_MEASURE_INSTANTIATION;
     snprintf(r->message, sizeof r->message, "%s", why);
-    write_all(out_fd, &rp, sizeof rp);
+    eto_measure_write_all(out_fd, &rp, sizeof rp);
     return 0;
   }
   eto_cuda_build b;
@@ -301,11 +230,11 @@ static int worker_measure(eto_cuda_measurer *m, worker_state *w, const request *
     r->error = b.error;
     snprintf(r->message, sizeof r->message, "%.250s", b.message);
     eto_cuda_build_clear(&b);
-    write_all(out_fd, &rp, sizeof rp);
+    eto_measure_write_all(out_fd, &rp, sizeof rp);
     return 0;
   }
   reply progress = {.phase = 1};
-  write_all(out_fd, &progress, sizeof progress);
+  eto_measure_write_all(out_fd, &progress, sizeof progress);
 
   size_t csz;
   const void *cubin = eto_cuda_binary_cubin(b.binary, &csz);
@@ -334,7 +263,7 @@ static int worker_measure(eto_cuda_measurer *m, worker_state *w, const request *
   }
   if (rq->fault == ETO_FAULT_WRONG) w->out[m->out_n / 2] += 1.0f;
   int64_t where;
-  if (!check_output(m, w->out, &r->max_rel_error, &where)) {
+  if (!eto_measure_check(w->out, m->ref, m->out_n, m->o.rtol, m->ref_scale, &r->max_rel_error, &where)) {
     r->error = ETO_MEASURE_WRONG_ANSWER;
     snprintf(r->message, sizeof r->message, "out[%lld] = %g, reference %g", (long long)where, w->out[where],
              m->ref[where]);
@@ -354,11 +283,12 @@ static int worker_measure(eto_cuda_measurer *m, worker_state *w, const request *
 done:
   cuda_rt_unload(w->rt, mod);
   eto_cuda_build_clear(&b);
-  write_all(out_fd, &rp, sizeof rp);
+  eto_measure_write_all(out_fd, &rp, sizeof rp);
   return alive ? 0 : -1;
 }
 
-static void worker_main(eto_cuda_measurer *m, int in_fd, int out_fd) {
+static void worker_main(void *user, int in_fd, int out_fd) {
+  eto_cuda_measurer *m = user;
   hello h;
   memset(&h, 0, sizeof h);
   worker_state w;
@@ -379,69 +309,31 @@ static void worker_main(eto_cuda_measurer *m, int in_fd, int out_fd) {
         h.status = ETO_ERR_NOMEM;
     }
   }
-  write_all(out_fd, &h, sizeof h);
+  eto_measure_write_all(out_fd, &h, sizeof h);
   if (h.status == ETO_OK) {
     request rq;
-    while (read_all(in_fd, &rq, sizeof rq) == 0)
+    while (eto_measure_read_all(in_fd, &rq, sizeof rq) == 0)
       if (worker_measure(m, &w, &rq, out_fd) != 0) break;
   }
   _exit(0); /* the driver releases the device's memory with the process */
 }
 
-static void stop_worker(eto_cuda_measurer *m, int kill_it) {
-  if (m->pid <= 0) return;
-  if (kill_it) kill(m->pid, SIGKILL);
-  close(m->to_child);
-  close(m->from_child);
-  while (waitpid(m->pid, NULL, 0) < 0 && errno == EINTR) {
-  }
-  m->pid = 0;
-}
-
 /* Forks a worker and waits for its hello. Returns its status with the reason in msg. */
 static eto_status start_worker(eto_cuda_measurer *m, char *msg, int cap) {
-  int a[2], b[2];
-  if (pipe(a) != 0) {
-    snprintf(msg, cap, "pipe: %s", strerror(errno));
+  if (eto_worker_start(&m->w, worker_main, m) != 0) {
+    snprintf(msg, cap, "cannot start a worker process: %s", strerror(errno));
     return ETO_ERR_IO;
   }
-  if (pipe(b) != 0) {
-    snprintf(msg, cap, "pipe: %s", strerror(errno));
-    close(a[0]);
-    close(a[1]);
-    return ETO_ERR_IO;
-  }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    snprintf(msg, cap, "fork: %s", strerror(errno));
-    close(a[0]);
-    close(a[1]);
-    close(b[0]);
-    close(b[1]);
-    return ETO_ERR_IO;
-  }
-  if (pid == 0) {
-    close(a[1]);
-    close(b[0]);
-    signal(SIGPIPE, SIG_DFL);
-    worker_main(m, a[0], b[1]);
-  }
-  close(a[0]);
-  close(b[1]);
-  m->pid = pid;
-  m->to_child = a[1];
-  m->from_child = b[0];
   hello h;
-  int ready = wait_readable(m->from_child, STARTUP_TIMEOUT);
-  if (ready != 1 || read_all(m->from_child, &h, sizeof h) != 0) {
-    stop_worker(m, 1);
+  int ready = eto_measure_wait_readable(m->w.from_child, STARTUP_TIMEOUT);
+  if (ready != 1 || eto_measure_read_all(m->w.from_child, &h, sizeof h) != 0) {
+    eto_worker_stop(&m->w, 1);
     snprintf(msg, cap, "the CUDA worker process %s: kernels can be compiled and checked, not measured",
              ready == 1 ? "died while starting" : "did not start within 60 s");
     return ETO_ERR_UNSUPPORTED;
   }
   if (h.status != ETO_OK) {
-    stop_worker(m, 0);
+    eto_worker_stop(&m->w, 0);
     snprintf(msg, cap, "%s", h.msg);
     return (eto_status)h.status;
   }
@@ -477,7 +369,7 @@ eto_status eto_cuda_measurer_create(const eto_op *op, const eto_target *t, const
       eto_cuda_measurer_free(m);
       return ETO_ERR_NOMEM;
     }
-    for (int64_t j = 0; j < m->in_n[i]; j++) m->in[i][j] = frand(&rng);
+    for (int64_t j = 0; j < m->in_n[i]; j++) m->in[i][j] = eto_measure_frand(&rng);
   }
   eto_shape os;
   eto_op_output_shape(op, &os);
@@ -535,7 +427,7 @@ void eto_cuda_measurer_run(eto_cuda_measurer *m, const eto_program *p, eto_measu
   }
   request rq = {.fault = m->o.fault};
   eto_program_format(p, rq.recipe, sizeof rq.recipe);
-  if (m->pid <= 0) {
+  if (m->w.pid <= 0) {
     char msg[512];
     if (start_worker(m, msg, sizeof msg) != ETO_OK) {
       out->error = ETO_MEASURE_RUNTIME;
@@ -544,10 +436,10 @@ void eto_cuda_measurer_run(eto_cuda_measurer *m, const eto_program *p, eto_measu
     }
   }
   void (*old)(int) = signal(SIGPIPE, SIG_IGN);
-  int sent = write_all(m->to_child, &rq, sizeof rq) == 0;
+  int sent = eto_measure_write_all(m->w.to_child, &rq, sizeof rq) == 0;
   signal(SIGPIPE, old);
   if (!sent) {
-    stop_worker(m, 1);
+    eto_worker_stop(&m->w, 1);
     out->error = ETO_MEASURE_RUNTIME;
     snprintf(out->message, sizeof out->message, "worker process is gone");
     return;
@@ -555,23 +447,17 @@ void eto_cuda_measurer_run(eto_cuda_measurer *m, const eto_program *p, eto_measu
   int built = 0;
   double budget = m->o.build_timeout;
   for (;;) {
-    int rc = wait_readable(m->from_child, budget);
+    int rc = eto_measure_wait_readable(m->w.from_child, budget);
     if (rc != 1) {
-      stop_worker(m, 1);
+      eto_worker_stop(&m->w, 1);
       out->error = built ? ETO_MEASURE_RUN_TIMEOUT : ETO_MEASURE_BUILD_TIMEOUT;
       snprintf(out->message, sizeof out->message, "%s did not finish within %.1f s", built ? "run" : "build",
                budget);
       return;
     }
     reply rp;
-    if (read_all(m->from_child, &rp, sizeof rp) != 0) {
-      int status = 0;
-      kill(m->pid, SIGKILL);
-      while (waitpid(m->pid, &status, 0) < 0 && errno == EINTR) {
-      }
-      close(m->to_child);
-      close(m->from_child);
-      m->pid = 0;
+    if (eto_measure_read_all(m->w.from_child, &rp, sizeof rp) != 0) {
+      int status = eto_worker_stop(&m->w, 1);
       out->error = ETO_MEASURE_RUNTIME;
       if (WIFSIGNALED(status))
         snprintf(out->message, sizeof out->message, "worker killed by signal %d (%s) while %s",
@@ -587,14 +473,14 @@ void eto_cuda_measurer_run(eto_cuda_measurer *m, const eto_program *p, eto_measu
       continue;
     }
     *out = rp.r;
-    if (out->error == ETO_MEASURE_RUNTIME) stop_worker(m, 0); /* the worker exits after a runtime failure */
+    if (out->error == ETO_MEASURE_RUNTIME) eto_worker_stop(&m->w, 0); /* the worker exits after a runtime failure */
     return;
   }
 }
 
 void eto_cuda_measurer_free(eto_cuda_measurer *m) {
   if (!m) return;
-  stop_worker(m, 0);
+  eto_worker_stop(&m->w, 0);
   for (int i = 0; i < m->nin; i++) free(m->in[i]);
   free(m->ref);
   free(m);

@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,11 +55,7 @@ int eto_measure_protocol(const eto_measure_opts *o, char *buf, int cap) {
                   prune);
 }
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
+static double now(void) { return eto_measure_now(); }
 
 /* ---- the request and reply that cross the pipes ---- */
 
@@ -87,37 +82,11 @@ struct eto_measurer {
   float *ref;
   double flops;
   double ref_scale; /* tolerance scale for accumulated rounding */
-  pid_t pid;
-  int to_child, from_child;
+  eto_worker w;
 };
 
-static float frand(eto_rng *r) { return (float)((double)(eto_rng_next(r) >> 11) / 9007199254740992.0 * 2.0 - 1.0); }
 
 /* ---- worker ---- */
-
-static int write_all(int fd, const void *p, size_t n) {
-  const char *c = p;
-  while (n) {
-    ssize_t w = write(fd, c, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return -1;
-    c += w;
-    n -= (size_t)w;
-  }
-  return 0;
-}
-
-static int read_all(int fd, void *p, size_t n) {
-  char *c = p;
-  while (n) {
-    ssize_t r = read(fd, c, n);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return -1;
-    c += r;
-    n -= (size_t)r;
-  }
-  return 0;
-}
 
 static void flush_caches(void) {
   static char *junk;
@@ -161,24 +130,6 @@ static double foreign_share(const cpu_sample *before, int cores) {
   return foreign / (wall * (cores > 0 ? cores : 1));
 }
 
-/* Checks out against the reference; returns the worst |d| / (rtol-scaled bound) and the worst index. */
-static int check_output(const eto_measurer *m, const float *out, double *worst_rel, int64_t *where) {
-  *worst_rel = 0;
-  *where = -1;
-  for (int64_t i = 0; i < m->out_n; i++) {
-    double d = fabs((double)out[i] - (double)m->ref[i]);
-    double bound = m->o.rtol * (fabs((double)m->ref[i]) + m->ref_scale);
-    if (!(d <= bound)) { /* NaN fails too */
-      *where = i;
-      *worst_rel = isnan(d) ? INFINITY : d / (fabs((double)m->ref[i]) + m->ref_scale);
-      return 0;
-    }
-    double rel = d / (fabs((double)m->ref[i]) + m->ref_scale);
-    if (rel > *worst_rel) *worst_rel = rel;
-  }
-  return 1;
-}
-
 static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const request *rq, int out_fd) {
   reply rp = {.phase = 2};
   eto_measure_result *r = &rp.r;
@@ -188,7 +139,7 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   if (eto_program_parse(rq->recipe, &p, why, sizeof why) != 0) {
     r->error = ETO_MEASURE_INSTANTIATION;
     snprintf(r->message, sizeof r->message, "%s", why);
-    write_all(out_fd, &rp, sizeof rp);
+    eto_measure_write_all(out_fd, &rp, sizeof rp);
     return;
   }
   eto_kernel *k = NULL;
@@ -196,7 +147,7 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   if (eto_lower(&m->c, &p, &lo, &k, why, sizeof why) != ETO_OK) {
     r->error = ETO_MEASURE_COMPILE;
     snprintf(r->message, sizeof r->message, "lowering: %.200s", why);
-    write_all(out_fd, &rp, sizeof rp);
+    eto_measure_write_all(out_fd, &rp, sizeof rp);
     return;
   }
   eto_compiled *cc = NULL;
@@ -205,11 +156,11 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   if (st != ETO_OK) {
     r->error = ETO_MEASURE_COMPILE;
     eto_kernel_free(k);
-    write_all(out_fd, &rp, sizeof rp);
+    eto_measure_write_all(out_fd, &rp, sizeof rp);
     return;
   }
   reply progress = {.phase = 1};
-  write_all(out_fd, &progress, sizeof progress);
+  eto_measure_write_all(out_fd, &progress, sizeof progress);
 
   eto_kernel_fn fn = eto_compiled_fn(cc);
   float *out = malloc(sizeof(float) * (size_t)m->out_n);
@@ -225,7 +176,7 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   double check_seconds = now() - check0;
   if (rq->fault == ETO_FAULT_WRONG) out[m->out_n / 2] += 1.0f;
   int64_t where;
-  if (!check_output(m, out, &r->max_rel_error, &where)) {
+  if (!eto_measure_check(out, m->ref, m->out_n, m->o.rtol, m->ref_scale, &r->max_rel_error, &where)) {
     r->error = ETO_MEASURE_WRONG_ANSWER;
     snprintf(r->message, sizeof r->message, "out[%lld] = %g, reference %g", (long long)where, out[where], m->ref[where]);
   } else if (rq->best > 0 && m->o.prune_ratio > 1 && check_seconds >= 0.002 &&
@@ -278,12 +229,7 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
     }
     r->disturbed_repeats = disturbed;
     eto_pool_spin(pool, 0);
-    for (int i = 1; i < reps; i++) /* insertion sort: few repeats */
-      for (int j = i; j > 0 && times[j] < times[j - 1]; j--) {
-        double x = times[j];
-        times[j] = times[j - 1];
-        times[j - 1] = x;
-      }
+    eto_measure_sort(times, reps);
     r->median = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
     r->min = times[0];
     r->max = times[reps - 1];
@@ -295,10 +241,11 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   free(out);
   eto_compiled_free(cc);
   eto_kernel_free(k);
-  write_all(out_fd, &rp, sizeof rp);
+  eto_measure_write_all(out_fd, &rp, sizeof rp);
 }
 
-static void worker_main(eto_measurer *m, int in_fd, int out_fd) {
+static void worker_main(void *user, int in_fd, int out_fd) {
+  eto_measurer *m = user;
   char msg[256];
   eto_jit *jit = NULL;
   if (eto_jit_create(&jit, msg, sizeof msg) != ETO_OK) {
@@ -306,64 +253,18 @@ static void worker_main(eto_measurer *m, int in_fd, int out_fd) {
     rp.r.error = ETO_MEASURE_COMPILE;
     snprintf(rp.r.message, sizeof rp.r.message, "%s", msg);
     request rq;
-    while (read_all(in_fd, &rq, sizeof rq) == 0) write_all(out_fd, &rp, sizeof rp);
+    while (eto_measure_read_all(in_fd, &rq, sizeof rq) == 0) eto_measure_write_all(out_fd, &rp, sizeof rp);
     _exit(0);
   }
   eto_pool *pool = eto_pool_create(m->o.threads > 0 ? m->o.threads : m->t.cores);
   request rq;
-  while (read_all(in_fd, &rq, sizeof rq) == 0) worker_measure(m, jit, pool, &rq, out_fd);
+  while (eto_measure_read_all(in_fd, &rq, sizeof rq) == 0) worker_measure(m, jit, pool, &rq, out_fd);
   eto_pool_free(pool);
   eto_jit_free(jit);
   _exit(0);
 }
 
 /* ---- parent ---- */
-
-static void stop_worker(eto_measurer *m, int kill_it) {
-  if (m->pid <= 0) return;
-  if (kill_it) kill(m->pid, SIGKILL);
-  close(m->to_child);
-  close(m->from_child);
-  int status;
-  while (waitpid(m->pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  m->pid = 0;
-}
-
-static int start_worker(eto_measurer *m) {
-  int a[2], b[2];
-  if (pipe(a) != 0) return -1;
-  if (pipe(b) != 0) {
-    close(a[0]);
-    close(a[1]);
-    return -1;
-  }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(a[0]);
-    close(a[1]);
-    close(b[0]);
-    close(b[1]);
-    return -1;
-  }
-  if (pid == 0) {
-    /* keep only our own pipe ends: an inherited end of another measurer's pipe would keep that worker from
-     * seeing end-of-file, and its parent would wait for it forever */
-    long maxfd = sysconf(_SC_OPEN_MAX);
-    if (maxfd < 0 || maxfd > 65536) maxfd = 65536;
-    for (int fd = 3; fd < maxfd; fd++)
-      if (fd != a[0] && fd != b[1]) close(fd);
-    signal(SIGPIPE, SIG_DFL);
-    worker_main(m, a[0], b[1]);
-  }
-  close(a[0]);
-  close(b[1]);
-  m->pid = pid;
-  m->to_child = a[1];
-  m->from_child = b[0];
-  return 0;
-}
 
 eto_status eto_measurer_create(const eto_op *op, const eto_target *t, const eto_measure_opts *opts, eto_measurer **out,
                                char *msg, int cap) {
@@ -393,7 +294,7 @@ eto_status eto_measurer_create(const eto_op *op, const eto_target *t, const eto_
       eto_measurer_free(m);
       return ETO_ERR_NOMEM;
     }
-    for (int64_t j = 0; j < n; j++) m->in[i][j] = frand(&rng);
+    for (int64_t j = 0; j < n; j++) m->in[i][j] = eto_measure_frand(&rng);
   }
   eto_shape os;
   eto_op_output_shape(op, &os);
@@ -410,7 +311,7 @@ eto_status eto_measurer_create(const eto_op *op, const eto_target *t, const eto_
   for (int j = 0; j < m->c.nest.nreduce; j++) red *= m->c.nest.reduce[j].extent;
   m->ref_scale = sqrt((double)red) * 0.05;
   if (m->ref_scale < 0.01) m->ref_scale = 0.01;
-  m->pid = 0;
+  m->w.pid = 0;
   *out = m;
   (void)msg;
   (void)cap;
@@ -431,16 +332,16 @@ void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result 
   }
   request rq = {.fault = m->o.fault, .best = m->best};
   eto_program_format(p, rq.recipe, sizeof rq.recipe);
-  if (m->pid <= 0 && start_worker(m) != 0) {
+  if (m->w.pid <= 0 && eto_worker_start(&m->w, worker_main, m) != 0) {
     out->error = ETO_MEASURE_RUNTIME;
     snprintf(out->message, sizeof out->message, "cannot start a worker process: %s", strerror(errno));
     return;
   }
   void (*old)(int) = signal(SIGPIPE, SIG_IGN);
-  int sent = write_all(m->to_child, &rq, sizeof rq) == 0;
+  int sent = eto_measure_write_all(m->w.to_child, &rq, sizeof rq) == 0;
   signal(SIGPIPE, old);
   if (!sent) {
-    stop_worker(m, 1);
+    eto_worker_stop(&m->w, 1);
     out->error = ETO_MEASURE_RUNTIME;
     snprintf(out->message, sizeof out->message, "worker process is gone");
     return;
@@ -448,25 +349,17 @@ void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result 
   int compiled = 0;
   double deadline = now() + m->o.build_timeout;
   for (;;) {
-    struct pollfd pf = {.fd = m->from_child, .events = POLLIN};
-    double left = deadline - now();
-    int rc = left > 0 ? poll(&pf, 1, (int)(left * 1000) + 1) : 0;
-    if (rc < 0 && errno == EINTR) continue;
-    if (rc == 0) {
-      stop_worker(m, 1);
+    int rc = eto_measure_wait_readable(m->w.from_child, deadline - now());
+    if (rc <= 0) {
+      eto_worker_stop(&m->w, 1);
       out->error = compiled ? ETO_MEASURE_RUN_TIMEOUT : ETO_MEASURE_BUILD_TIMEOUT;
       snprintf(out->message, sizeof out->message, "%s did not finish within %.1f s", compiled ? "run" : "build",
                compiled ? m->o.run_timeout : m->o.build_timeout);
       return;
     }
     reply rp;
-    if (read_all(m->from_child, &rp, sizeof rp) != 0) {
-      int status = 0;
-      kill(m->pid, SIGKILL);
-      waitpid(m->pid, &status, 0);
-      close(m->to_child);
-      close(m->from_child);
-      m->pid = 0;
+    if (eto_measure_read_all(m->w.from_child, &rp, sizeof rp) != 0) {
+      int status = eto_worker_stop(&m->w, 1);
       out->error = ETO_MEASURE_RUNTIME;
       if (WIFSIGNALED(status))
         snprintf(out->message, sizeof out->message, "worker killed by signal %d (%s) while %s", WTERMSIG(status),
@@ -488,7 +381,7 @@ void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result 
 
 void eto_measurer_free(eto_measurer *m) {
   if (!m) return;
-  stop_worker(m, 0);
+  eto_worker_stop(&m->w, 0);
   for (int i = 0; i < m->nin; i++) free(m->in[i]);
   free(m->ref);
   free(m);

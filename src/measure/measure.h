@@ -13,6 +13,7 @@
 #ifndef ETO_MEASURE_H
 #define ETO_MEASURE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "op.h"
@@ -91,5 +92,36 @@ void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result 
 void eto_measurer_set_best(eto_measurer *m, double seconds);
 /* Stops the worker and frees everything; NULL is a no-op. */
 void eto_measurer_free(eto_measurer *m);
+
+/* ---- worker-process plumbing shared by the measurers of every target (cpu here, cuda in src/cuda) ---- */
+
+double eto_measure_now(void); /* monotonic seconds */
+/* Whole-buffer pipe I/O, retrying on EINTR: 0, or -1 on error or end of file. */
+int eto_measure_write_all(int fd, const void *p, size_t n);
+int eto_measure_read_all(int fd, void *p, size_t n);
+/* Waits up to `seconds` for fd to become readable: 1 ready, 0 timeout, -1 error. */
+int eto_measure_wait_readable(int fd, double seconds);
+
+typedef struct {
+  int pid; /* 0 when no worker runs */
+  int to_child, from_child;
+} eto_worker;
+/* The worker's body: reads requests from in_fd, writes replies to out_fd; returning ends the process. */
+typedef void (*eto_worker_main_fn)(void *user, int in_fd, int out_fd);
+/* Forks a worker running fn(user, ...) with only its two pipe ends open (every other descriptor is closed in
+ * the child, so workers never hold each other's pipes). Returns 0, or -1 with errno. */
+int eto_worker_start(eto_worker *w, eto_worker_main_fn fn, void *user);
+/* Kills the worker first when kill_it, closes the pipes (the worker sees end of file) and reaps it; returns
+ * its wait status (0 when no worker ran). A worker that already died keeps the status of its death. */
+int eto_worker_stop(eto_worker *w, int kill_it);
+
+/* Uniform in [-1, 1): the measurers' input values. */
+float eto_measure_frand(eto_rng *r);
+/* 1 when every |out - ref| <= rtol * (|ref| + ref_scale); else 0 with the first failing index in *where.
+ * *worst_rel: the largest |out - ref| / (|ref| + ref_scale) seen (infinite for NaN). */
+int eto_measure_check(const float *out, const float *ref, int64_t n, double rtol, double ref_scale, double *worst_rel,
+                      int64_t *where);
+/* Sorts a few values ascending in place (repeat times). */
+void eto_measure_sort(double *v, int n);
 
 #endif
