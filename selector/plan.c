@@ -1,10 +1,12 @@
 /* plan.c — the optimization-choice graph of an operator list: list operators, cached workloads and
  * bridges as nodes, full-search and reuse edges (costs from the tuner's estimator), solved into a plan. */
 #include <cJSON.h>
+#include <pthread.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cache.h"
 #include "sched.h"
@@ -102,6 +104,74 @@ static int dominates(const eto_loop_nest *x, const eto_loop_nest *y) {
     ge &= x->reduce[i].extent >= y->reduce[i].extent;
   }
   return le || ge;
+}
+
+/* ---- reuse-edge estimates, on several threads ---- */
+
+typedef struct {
+  const eto_sel_plan *p;
+  const eto_target *t;
+  const eto_sel_plan_opts *o;
+  const int *group;
+  const eto_loop_nest *nest;
+  const double *logvol;
+  int *src;      /* [b * max_sources + k]: the k-th closest source of b, -1 after the last */
+  int64_t *cost; /* its estimated trials, -1 when not an edge (estimator refused, or >= the full budget) */
+} est_job;
+
+typedef struct {
+  est_job *job;
+  int first, step; /* nodes first, first + step, ... */
+  int extra_first[8], nextra; /* further stripes (threads that could not start) */
+  cand *cands;
+} est_worker;
+
+static void estimate_node(est_job *j, cand *cands, int b) {
+  const eto_sel_plan *p = j->p;
+  int ms = j->o->max_sources;
+  int *src = j->src + (size_t)b * (size_t)ms;
+  int64_t *cost = j->cost + (size_t)b * (size_t)ms;
+  for (int k = 0; k < ms; k++) src[k] = -1;
+  if (p->node[b].cached) return; /* nothing is tuned into a cached node */
+  int nc = 0;
+  for (int a = 0; a < p->n; a++) {
+    if (a == b || j->group[a] != j->group[b] || !dominates(&j->nest[a], &j->nest[b])) continue;
+    cands[nc].node = a;
+    cands[nc].dist = fabs(j->logvol[a] - j->logvol[b]);
+    nc++;
+  }
+  if (nc > ms) { /* keep the max_sources closest in front (selection), then sort those */
+    for (int k = 0; k < ms; k++) {
+      int m = k;
+      for (int i = k + 1; i < nc; i++)
+        if (cmp_cand(&cands[i], &cands[m]) < 0) m = i;
+      cand tmp = cands[k];
+      cands[k] = cands[m];
+      cands[m] = tmp;
+    }
+    nc = ms;
+  }
+  qsort(cands, (size_t)nc, sizeof *cands, cmp_cand);
+  for (int k = 0; k < nc; k++) {
+    int a = cands[k].node;
+    src[k] = a;
+    cost[k] = -1;
+    double est = 0;
+    if (eto_tuner_estimate(&p->node[b].op, &p->node[a].op, j->t, j->o->seed, &est) != ETO_OK) continue;
+    int64_t c = (int64_t)(est + 0.5);
+    if (c < 1) c = 1;
+    if (c >= j->o->full_budget) continue; /* never cheaper than a full search */
+    cost[k] = c;
+  }
+}
+
+static void *est_thread(void *arg) {
+  est_worker *w = arg;
+  for (int s = -1; s < w->nextra; s++) {
+    int first = s < 0 ? w->first : w->extra_first[s];
+    for (int b = first; b < w->job->p->n; b += w->step) estimate_node(w->job, w->cands, b);
+  }
+  return NULL;
 }
 
 static double now(void) {
@@ -218,12 +288,10 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   char (*sig)[256] = calloc((size_t)p->n, sizeof *sig);
   eto_loop_nest *nest = calloc((size_t)p->n, sizeof *nest);
   double *logvol = calloc((size_t)p->n, sizeof(double));
-  cand *cands = calloc((size_t)p->n, sizeof(cand));
-  if (!sig || !nest || !logvol || !cands) {
+  if (!sig || !nest || !logvol) {
     free(sig);
     free(nest);
     free(logvol);
-    free(cands);
     eto_sel_plan_free(p);
     return ETO_ERR_NOMEM;
   }
@@ -241,7 +309,6 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
     free(sig);
     free(nest);
     free(logvol);
-    free(cands);
     eto_sel_plan_free(p);
     return ETO_ERR_NOMEM;
   }
@@ -254,42 +321,60 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
         break;
       }
   }
-  for (int b = 0; b < p->n; b++) {
-    if (p->node[b].cached) continue; /* nothing is tuned into a cached node */
-    int nc = 0;
-    for (int a = 0; a < p->n; a++) {
-      if (a == b || group[a] != group[b] || !dominates(&nest[a], &nest[b])) continue;
-      cands[nc].node = a;
-      cands[nc].dist = fabs(logvol[a] - logvol[b]);
-      nc++;
-    }
-    if (nc > o.max_sources) { /* keep the max_sources closest in front (selection), then sort those */
-      for (int k = 0; k < o.max_sources; k++) {
-        int m = k;
-        for (int j = k + 1; j < nc; j++)
-          if (cmp_cand(&cands[j], &cands[m]) < 0) m = j;
-        cand tmp = cands[k];
-        cands[k] = cands[m];
-        cands[m] = tmp;
+  /* the estimates (most of the build) run on every core; edges are added afterwards in node order, so the
+   * graph is the same whatever the thread count */
+  est_job job = {.p = p, .t = t, .o = &o, .group = group, .nest = nest, .logvol = logvol};
+  job.src = malloc(sizeof(int) * (size_t)p->n * (size_t)o.max_sources);
+  job.cost = malloc(sizeof(int64_t) * (size_t)p->n * (size_t)o.max_sources);
+  long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+  int nthreads = ncpu < 1 ? 1 : ncpu > 8 ? 8 : (int)ncpu;
+  if (p->n < 64) nthreads = 1;
+  est_worker w[8];
+  pthread_t tid[8];
+  int started = 0;
+  if (job.src && job.cost) {
+    for (int i = 0; i < nthreads; i++) {
+      w[i] = (est_worker){.job = &job, .first = i, .step = nthreads, .cands = calloc((size_t)p->n, sizeof(cand))};
+      if (i == 0) w[0].nextra = 0;
+      if (!w[i].cands) break;
+      if (i > 0 && pthread_create(&tid[i], NULL, est_thread, &w[i]) != 0) {
+        free(w[i].cands);
+        break;
       }
-      nc = o.max_sources;
+      started = i + 1;
     }
-    qsort(cands, (size_t)nc, sizeof *cands, cmp_cand);
-    for (int k = 0; k < nc; k++) {
-      int a = cands[k].node;
-      double est = 0;
-      if (eto_tuner_estimate(&p->node[b].op, &p->node[a].op, t, o.seed, &est) != ETO_OK) continue;
-      int64_t cost = (int64_t)(est + 0.5);
-      if (cost < 1) cost = 1;
-      if (cost >= o.full_budget) continue; /* never cheaper than a full search */
+  }
+  if (started > 0) {
+    /* stripes of threads that could not start are run by this one */
+    for (int i = started; i < nthreads; i++) w[0].extra_first[w[0].nextra++] = i;
+    est_thread(&w[0]);
+    for (int i = 1; i < started; i++) pthread_join(tid[i], NULL);
+    for (int i = 0; i < started; i++) free(w[i].cands);
+  }
+  if (started == 0) {
+    free(job.src);
+    free(job.cost);
+    free(sig);
+    free(nest);
+    free(logvol);
+    free(group);
+    eto_sel_plan_free(p);
+    return ETO_ERR_NOMEM;
+  }
+  for (int b = 0; b < p->n; b++)
+    for (int k = 0; k < o.max_sources; k++) {
+      int a = job.src[(size_t)b * (size_t)o.max_sources + (size_t)k];
+      if (a < 0) break;
+      int64_t cost = job.cost[(size_t)b * (size_t)o.max_sources + (size_t)k];
+      if (cost < 0) continue;
       eto_sel_graph_add_edge(p->graph, a + 1, b + 1, cost, NULL);
       p->pairs++;
     }
-  }
+  free(job.src);
+  free(job.cost);
   free(sig);
   free(nest);
   free(logvol);
-  free(cands);
   free(group);
   p->build_seconds = now() - t0;
   eto_status st = eto_sel_solve(p->graph, &o.solve, &p->tree);
