@@ -520,7 +520,10 @@ static eto_stmt *lower_ctr(lctx *L) {
   eto_stmt *per_out;
   stmt_list s = {.a = a};
   if (!L->gpu) {
-    int small = T <= 256;
+    /* the partial sums live in registers, fully unrolled, only when few: a 256-wide unrolled array under an
+     * unrolled reduction step made straight-line blocks of thousands of statements that LLVM took > 10 s
+     * to compile (norm b=64 m=n=512, "r=256.2.1/1.2.256 u=1024") */
+    int small = T <= 64;
     int part = new_buf(k, "part", small ? ETO_BUF_REG : ETO_BUF_LOCAL, T, -1);
     eto_expr *tix = x_int(a, 0);
     for (int j = 0; j < nr; j++) tix = x_add(a, x_muli(a, tix, r2e[j]), x_var(a, r2v[j]));
