@@ -2,7 +2,7 @@
 # eto_run.sh ETOTUNE — the default run end to end on a tiny list with a temporary cache: the plan full-searches
 # one operator and reuses it for its neighbours; then the data set "changes shape" (one operator is added):
 # the cached operators cost nothing (re-verified only) and the new one is tuned by reuse, not full search;
-# `etotune plan` on the grown list agrees; `etotune db verify` is clean.
+# `etotune plan` on the grown list agrees; `etotune db verify` is clean; `--mode topk` applies K programs.
 set -u
 exe="$1"
 tmp="$(mktemp -d)"
@@ -34,4 +34,10 @@ grep -Eq '\(0 full search' "$tmp/b.out" || bad "second run full-searched: $(cat 
 "$exe" db --db "$tmp/db" verify >"$tmp/v.out" 2>&1 || bad "db verify: $(cat "$tmp/v.out")"
 "$exe" db --db "$tmp/db" list --all-targets >"$tmp/l.out" 2>&1 || bad "db list"
 [ "$(grep -c '^3 record' "$tmp/l.out")" -eq 1 ] || bad "db list: $(cat "$tmp/l.out")"
+# the Selective Tuning baseline on a fresh cache: one representative full-searched, the other by TopK (3 trials)
+"$exe" tune "$tmp/a.list" --mode topk --db "$tmp/topk" --trials 40 --min-repeat-ms 2 --threads 1 --seed 5 \
+  --measures-per-round 20 >"$tmp/t.out" 2>"$tmp/t.err" || bad "topk run: $(cat "$tmp/t.err")"
+[ "$(grep -Ec '^[0-9]+ +full ' "$tmp/t.out")" -eq 1 ] || bad "topk: not one representative: $(cat "$tmp/t.out")"
+grep -Eq '^[0-9]+ +topk +[1-3] ' "$tmp/t.out" || bad "topk: no member applied K <= 3 programs: $(cat "$tmp/t.out")"
+grep -q 'frequency-weighted latency of the list: [0-9.]* ms$' "$tmp/t.out" || bad "topk: an operator has no program"
 exit $fail
