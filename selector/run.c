@@ -66,6 +66,37 @@ static void backend_progress(const eto_backend_progress *pr, void *user) {
     say(f->fn, f->user, "full search: %s", pr->message);
 }
 
+/* The fallback of a reuse edge that produced no program (ETO plans): a full search of that node alone, so
+ * that it and the nodes reusing it still get programs. Returns the backend's status. */
+static eto_status full_search_fallback(const eto_sel_plan_node *n, const eto_target *t, struct eto_cache *cache,
+                                       const eto_sel_run_opts *o, eto_sel_progress_fn progress, void *user,
+                                       eto_sel_run_op *r, eto_sel_run_report *rep, char *msg, int cap) {
+  say(progress, user, "reuse %s found no program (%s): full search instead", n->key, r->message);
+  eto_backend_opts bo;
+  eto_backend_opts_default(&bo);
+  bo.trials_per_op = (int)o->full_trials;
+  bo.seed = o->seed;
+  bo.time_budget = o->time_budget;
+  bo.measure = o->measure;
+  eto_op op = n->op;
+  if (op.freq < 1) op.freq = 1;
+  eto_backend_report br;
+  fwd f = {progress, user};
+  double a = now();
+  eto_status st = eto_backend_tune(&op, 1, t, cache, &bo, backend_progress, &f, &br, msg, cap);
+  r->seconds += now() - a;
+  if (br.count == 1) {
+    rep->full_trials += br.ops[0].new_trials;
+    r->trials += br.ops[0].new_trials;
+    if (br.ops[0].status == ETO_BACKEND_OP_TUNED) {
+      snprintf(r->method, sizeof r->method, "full");
+      snprintf(r->message, sizeof r->message, "reuse found no program; full search instead");
+    }
+  }
+  eto_backend_report_free(&br);
+  return st;
+}
+
 eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct eto_cache *cache,
                             const eto_sel_run_opts *opts, eto_sel_progress_fn progress, void *user,
                             eto_sel_run_report *rep, char *msg, int cap) {
@@ -193,6 +224,8 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
     if (!read_best(cache, t, &src, &beta_best)) {
       snprintf(r->message, sizeof r->message, "no program for its source %.200s", par->key);
       say(progress, user, "%s %s: %s", how, n->key, r->message);
+      if (!p->topk && (st = full_search_fallback(n, t, cache, &o, progress, user, r, rep, msg, cap)) != ETO_OK)
+        goto out;
       continue;
     }
     eto_measurer *m = NULL;
@@ -219,6 +252,8 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
       snprintf(r->message, sizeof r->message, "%s",
                tr.message[0] ? tr.message : p->topk ? "TopK found no program" : "reuse tuning found no program");
       say(progress, user, "%s %s from %s: %s", how, n->key, par->key, r->message);
+      if (!p->topk && (st = full_search_fallback(n, t, cache, &o, progress, user, r, rep, msg, cap)) != ETO_OK)
+        goto out;
     }
   }
 out:

@@ -329,8 +329,9 @@ eto_status eto_sel_plan_print_dot(const eto_sel_plan *p, FILE *f);
 /* ---- running a plan ----
  * Cached programs the plan uses are re-verified first (rebuilt, run and checked; a failure marks the record
  * bad and the node is full-searched instead); root children are tuned by the backend (all of them in one
- * task-scheduled search), every other node by the reuse tuner from its parent's best program, parents first
- * (topk plans: by eto_tuner_topk from its parent's measured programs, method "topk"; a member TopK finds
+ * task-scheduled search), every other node by the reuse tuner from its parent's best program, parents first;
+ * a node the reuse tuner finds no program for (every candidate invalid or failing) is full-searched at once,
+ * so that it and the nodes reusing it still get programs (method "full", with a message) (topk plans: by eto_tuner_topk from its parent's measured programs, method "topk"; a member TopK finds
  * nothing for is reported without a program, never full-searched).
  * Everything is measured, verified and stored in the cache as it goes. */
 
