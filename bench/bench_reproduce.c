@@ -506,8 +506,8 @@ int main(int argc, char **argv) {
       int first = 1;
       for (int m = 0; m < M_COUNT; m++) {
         if (!res[m].ran || res[m].ncurve == 0) continue;
-        fprintf(f, "%s'%s/curves.csv' using (strcol(1) eq '%s' ? ($2 > 0 ? $2 : 1) : NaN):(strcol(1) eq '%s' ? $3 : NaN) with steps lw 2 title '%s', '' using (strcol(1) eq '%s' ? ($2 > 0 ? $2 : 1) : NaN):(strcol(1) eq '%s' ? $3 : NaN) with points pt 7 ps 0.6 lc 'black' notitle",
-                first ? "" : ", ", outdir, mode_name[m], mode_name[m], mode_title[m], mode_name[m], mode_name[m]);
+        fprintf(f, "%s'%s/curves.csv' using (strcol(1) eq '%s' ? ($2 > 0 ? $2 : 1) : NaN):(strcol(1) eq '%s' ? $3 : NaN) with steps lw 2 lc %d title '%s', '' using (strcol(1) eq '%s' ? ($2 > 0 ? $2 : 1) : NaN):(strcol(1) eq '%s' ? $3 : NaN) with points pt 7 ps 1.2 lc %d notitle",
+                first ? "" : ", ", outdir, mode_name[m], mode_name[m], m + 1, mode_title[m], mode_name[m], mode_name[m], m + 1);
         first = 0;
       }
       fprintf(f, "\n");
