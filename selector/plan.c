@@ -288,10 +288,12 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   char (*sig)[256] = calloc((size_t)p->n, sizeof *sig);
   eto_loop_nest *nest = calloc((size_t)p->n, sizeof *nest);
   double *logvol = calloc((size_t)p->n, sizeof(double));
-  if (!sig || !nest || !logvol) {
+  int *group = calloc((size_t)p->n, sizeof(int)); /* equal reuse kind and signature: one group id */
+  if (!sig || !nest || !logvol || !group) {
     free(sig);
     free(nest);
     free(logvol);
+    free(group);
     eto_sel_plan_free(p);
     return ETO_ERR_NOMEM;
   }
@@ -303,15 +305,7 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
     for (int d = 0; d < c.nest.nspace; d++) logvol[i] += log((double)c.nest.space[d].extent);
     for (int d = 0; d < c.nest.nreduce; d++) logvol[i] += log((double)c.nest.reduce[d].extent);
   }
-  /* group id per node: equal reuse kind and signature (the pair loop below then compares integers) */
-  int *group = calloc((size_t)p->n, sizeof(int));
-  if (!group) {
-    free(sig);
-    free(nest);
-    free(logvol);
-    eto_sel_plan_free(p);
-    return ETO_ERR_NOMEM;
-  }
+  /* group ids (the pair loop below then compares integers) */
   for (int i = 0; i < p->n; i++) {
     group[i] = i;
     for (int j = 0; j < i; j++)
