@@ -435,11 +435,7 @@ void eto_cuda_measurer_run(eto_cuda_measurer *m, const eto_program *p, eto_measu
       return;
     }
   }
-  void (*old)(int) = signal(SIGPIPE, SIG_IGN);
-  int sent = eto_measure_write_all(m->w.to_child, &rq, sizeof rq) == 0;
-  signal(SIGPIPE, old);
-  if (!sent) {
-    eto_worker_stop(&m->w, 1);
+  if (eto_worker_send(&m->w, &rq, sizeof rq) != 0) {
     out->error = ETO_MEASURE_RUNTIME;
     snprintf(out->message, sizeof out->message, "worker process is gone");
     return;
@@ -457,13 +453,8 @@ void eto_cuda_measurer_run(eto_cuda_measurer *m, const eto_program *p, eto_measu
     }
     reply rp;
     if (eto_measure_read_all(m->w.from_child, &rp, sizeof rp) != 0) {
-      int status = eto_worker_stop(&m->w, 1);
       out->error = ETO_MEASURE_RUNTIME;
-      if (WIFSIGNALED(status))
-        snprintf(out->message, sizeof out->message, "worker killed by signal %d (%s) while %s",
-                 WTERMSIG(status), strsignal(WTERMSIG(status)), built ? "running" : "building");
-      else
-        snprintf(out->message, sizeof out->message, "worker exited while %s", built ? "running" : "building");
+      eto_worker_lost(&m->w, built ? "running" : "building", out->message, sizeof out->message);
       return;
     }
     if (rp.phase == 1) {

@@ -337,11 +337,7 @@ void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result 
     snprintf(out->message, sizeof out->message, "cannot start a worker process: %s", strerror(errno));
     return;
   }
-  void (*old)(int) = signal(SIGPIPE, SIG_IGN);
-  int sent = eto_measure_write_all(m->w.to_child, &rq, sizeof rq) == 0;
-  signal(SIGPIPE, old);
-  if (!sent) {
-    eto_worker_stop(&m->w, 1);
+  if (eto_worker_send(&m->w, &rq, sizeof rq) != 0) {
     out->error = ETO_MEASURE_RUNTIME;
     snprintf(out->message, sizeof out->message, "worker process is gone");
     return;
@@ -359,13 +355,8 @@ void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result 
     }
     reply rp;
     if (eto_measure_read_all(m->w.from_child, &rp, sizeof rp) != 0) {
-      int status = eto_worker_stop(&m->w, 1);
       out->error = ETO_MEASURE_RUNTIME;
-      if (WIFSIGNALED(status))
-        snprintf(out->message, sizeof out->message, "worker killed by signal %d (%s) while %s", WTERMSIG(status),
-                 strsignal(WTERMSIG(status)), compiled ? "running" : "building");
-      else
-        snprintf(out->message, sizeof out->message, "worker exited while %s", compiled ? "running" : "building");
+      eto_worker_lost(&m->w, compiled ? "running" : "building", out->message, sizeof out->message);
       return;
     }
     if (rp.phase == 1) {

@@ -115,6 +115,12 @@ int eto_worker_start(eto_worker *w, eto_worker_main_fn fn, void *user);
  * its wait status (0 when no worker ran). A worker that already died keeps the status of its death. */
 int eto_worker_stop(eto_worker *w, int kill_it);
 
+/* Sends one request to the worker (SIGPIPE ignored meanwhile); on failure stops the worker and returns -1. */
+int eto_worker_send(eto_worker *w, const void *req, size_t n);
+/* The worker died before replying: stops (kills) it and writes why into msg — "worker killed by signal N (name)
+ * while <doing>" or "worker exited while <doing>". */
+void eto_worker_lost(eto_worker *w, const char *doing, char *msg, size_t cap);
+
 /* Uniform in [-1, 1): the measurers' input values. */
 float eto_measure_frand(eto_rng *r);
 /* 1 when every |out - ref| <= rtol * (|ref| + ref_scale); else 0 with the first failing index in *where.

@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -103,6 +104,23 @@ int eto_worker_stop(eto_worker *w, int kill_it) {
   }
   w->pid = 0;
   return status;
+}
+
+int eto_worker_send(eto_worker *w, const void *req, size_t n) {
+  void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+  int sent = eto_measure_write_all(w->to_child, req, n) == 0;
+  signal(SIGPIPE, old);
+  if (sent) return 0;
+  eto_worker_stop(w, 1);
+  return -1;
+}
+
+void eto_worker_lost(eto_worker *w, const char *doing, char *msg, size_t cap) {
+  int status = eto_worker_stop(w, 1);
+  if (WIFSIGNALED(status))
+    snprintf(msg, cap, "worker killed by signal %d (%s) while %s", WTERMSIG(status), strsignal(WTERMSIG(status)), doing);
+  else
+    snprintf(msg, cap, "worker exited while %s", doing);
 }
 
 float eto_measure_frand(eto_rng *r) {
