@@ -182,8 +182,11 @@ static int64_t prod_reduce(const eto_program *p, int level) {
   return n;
 }
 
-/* Variables of the per-thread register tile: s3 loops (all axes), then s4 loops with the vector axis (the
- * last axis with S4 > 1) moved innermost. Fills vars/ext/kind for both groups and the reg index. */
+/* Variables of the per-thread register tile: s3 loops (all axes), then s4 loops with the vector axis moved
+ * innermost. Fills vars/ext/kind for both groups and the reg index.
+ * The vector axis: on a GPU the last axis with S4 > 1. On the CPU the last axis whose S4 factor is a multiple
+ * of the SIMD lanes (whole vectors; e.g. the output channels of a conv with S4 = k8 x w7 give 8-wide FMAs
+ * on channel-blocked weights instead of 7-wide ones along w), else the last axis with S4 > 1. */
 typedef struct {
   int s3[ETO_MAX_LOOPS], s4[ETO_MAX_LOOPS];
   int order4[ETO_MAX_LOOPS];   /* axis of the i-th s4 loop (outermost first) */
@@ -195,6 +198,8 @@ static void make_tile_vars(lctx *L, tile_vars *tv, int level3, int level4) {
   int ns = p->nspace, n = 0;
   tv->vec_axis = -1;
   for (int i = ns - 1; i >= 0 && tv->vec_axis < 0; i--)
+    if (!L->gpu && L->lanes > 1 && p->stile[i][level4] % L->lanes == 0) tv->vec_axis = i;
+  for (int i = ns - 1; i >= 0 && tv->vec_axis < 0; i--)
     if (p->stile[i][level4] > 1) tv->vec_axis = i;
   for (int i = 0; i < ns; i++) {
     tv->s3[i] = level3 >= 0 ? new_var(L->k, "s3_", i) : -1;
@@ -204,13 +209,15 @@ static void make_tile_vars(lctx *L, tile_vars *tv, int level3, int level4) {
   if (tv->vec_axis >= 0) tv->order4[n++] = tv->vec_axis;
 }
 
-/* Register-tile index: row-major over [S3 axes..., S4 axes...]. */
+/* Register-tile index: row-major over [S3 axes..., S4 axes in loop order (vector axis last, stride 1)]. */
 static eto_expr *reg_index(lctx *L, const tile_vars *tv, int level3, int level4) {
   eto_expr *e = x_int(L->a, 0);
   for (int i = 0; i < L->p->nspace; i++)
     if (level3 >= 0) e = x_add(L->a, x_muli(L->a, e, L->p->stile[i][level3]), x_var(L->a, tv->s3[i]));
-  for (int i = 0; i < L->p->nspace; i++)
+  for (int n = 0; n < L->p->nspace; n++) {
+    int i = tv->order4[n];
     e = x_add(L->a, x_muli(L->a, e, L->p->stile[i][level4]), x_var(L->a, tv->s4[i]));
+  }
   return e;
 }
 
@@ -265,19 +272,38 @@ static eto_stmt *lower_mlt(lctx *L) {
     klo[j] = x_muli(a, x_var(a, r0var[j]), qr[j]);
   }
 
+  tile_vars tv;
+  make_tile_vars(L, &tv, 3, 4);
+
   /* shared tiles: footprint, strides and the base (lowest virtual coordinate) of each dimension */
   int sh[ETO_MAX_INPUTS];
   int64_t fdim[ETO_MAX_INPUTS][ETO_MAX_DIMS], fstride[ETO_MAX_INPUTS][ETO_MAX_DIMS];
+  int blocked[ETO_MAX_INPUTS]; /* CPU: dimension stored vector-blocked, -1 when row-major */
+  int64_t V4 = tv.vec_axis >= 0 ? p->stile[tv.vec_axis][4] : 1;
   eto_expr *base[ETO_MAX_INPUTS][ETO_MAX_DIMS];
   for (int i = 0; i < c->ninputs; i++) {
     int64_t size = eto_sched_footprint(c, p, i, fdim[i]);
     char name[16];
     snprintf(name, sizeof name, "sh_%s", c->in[i].name);
     sh[i] = new_buf(k, name, ETO_BUF_SHARED, size, -1);
-    int64_t st = 1;
-    for (int d = c->in[i].rank - 1; d >= 0; d--) {
+    /* Row-major, except on the CPU a dimension indexed by the vector axis alone (not the innermost one) is
+     * stored vector-blocked: it is split into (tile / V4, V4) with the V4 part innermost, V4 = the vector
+     * axis's S4 factor, so that the register tile's vector loads from this tile are contiguous and each
+     * thread's slice stays dense (a conv's weights vectorized along the output channels are stored
+     * [k/8][c][r][s][8], oneDNN's OIhw8o). */
+    int rank = c->in[i].rank;
+    blocked[i] = -1;
+    if (!L->gpu && V4 > 1)
+      for (int d = 0; d < rank - 1; d++) {
+        const eto_index *ix = &c->in[i].index[d];
+        if (ix->nterms == 1 && ix->offset == 0 && ix->term[0].var == tv.vec_axis && ix->term[0].coef == 1 &&
+            ix->term[0].div == 1 && fdim[i][d] % V4 == 0)
+          blocked[i] = d;
+      }
+    int64_t st = blocked[i] >= 0 ? V4 : 1;
+    for (int d = rank - 1; d >= 0; d--) {
       fstride[i][d] = st;
-      st *= fdim[i][d];
+      st *= d == blocked[i] ? fdim[i][d] / V4 : fdim[i][d];
     }
     for (int d = 0; d < c->in[i].rank; d++) {
       const eto_index *ix = &c->in[i].index[d];
@@ -303,13 +329,12 @@ static eto_stmt *lower_mlt(lctx *L) {
   eto_expr *th[ETO_MAX_LOOPS], *vt[ETO_MAX_LOOPS];
   decode(a, x_var(a, tvar), s2, ns, th);
   decode(a, x_var(a, vvar), s1, ns, vt);
-  tile_vars tv;
-  make_tile_vars(L, &tv, 3, 4);
   /* local (in-block) and global space indices */
-  eto_expr *loc[ETO_MAX_LOOPS], *xs[ETO_MAX_LOOPS];
+  eto_expr *loc[ETO_MAX_LOOPS], *locq[ETO_MAX_LOOPS], *xs[ETO_MAX_LOOPS];
   for (int i = 0; i < ns; i++) {
     eto_expr *e = x_add(a, x_muli(a, vt[i], s2[i]), th[i]);
     e = x_add(a, x_muli(a, e, p->stile[i][3]), x_var(a, tv.s3[i]));
+    locq[i] = e; /* loc = locq * S4 + s4 */
     e = x_add(a, x_muli(a, e, p->stile[i][4]), x_var(a, tv.s4[i]));
     loc[i] = e;
     xs[i] = x_add(a, blo[i], e);
@@ -339,6 +364,8 @@ static eto_stmt *lower_mlt(lctx *L) {
     eto_stmt *fetch;
     /* CPU: the innermost tile dimension is copied in SIMD vectors (lanes wide), vec of them per step */
     int64_t W = L->lanes, U = p->vec[i], E = fdim[i][rank - 1];
+    int bd = blocked[i], cr = -1;
+    if (bd >= 0) W = 1; /* scalar copy: a vector along the global innermost dimension would scatter */
     while (W > 1 && E % W) W /= 2;
     if (W == 1 || (E / W) % U) U = 1;
     int cu = -1, ci = -1;
@@ -346,6 +373,10 @@ static eto_stmt *lower_mlt(lctx *L) {
       for (int d = 0; d < rank; d++) {
         cvar[d] = new_var(k, "c", d);
         cd[d] = x_var(a, cvar[d]);
+      }
+      if (bd >= 0) { /* the blocked dimension is copied as (cq, cr), cr innermost: contiguous shared stores */
+        cr = new_var(k, "cr", i);
+        cd[bd] = x_add(a, x_muli(a, cd[bd], V4), x_var(a, cr));
       }
       if (W > 1) {
         cu = new_var(k, "cu", i);
@@ -365,7 +396,8 @@ static eto_stmt *lower_mlt(lctx *L) {
     eto_expr *shi = x_int(a, 0);
     for (int d = 0; d < rank; d++) {
       vs[d] = x_add(a, base[i][d], cd[d]);
-      shi = x_add(a, shi, x_muli(a, cd[d], fstride[i][d]));
+      if (d == bd) shi = x_add(a, shi, x_add(a, x_muli(a, x_var(a, cvar[d]), fstride[i][d]), x_var(a, cr)));
+      else shi = x_add(a, shi, x_muli(a, cd[d], fstride[i][d]));
     }
     eto_stmt *st = s_store(a, sh[i], shi, load_virtual(L, i, vs, NULL));
     if (!L->gpu) {
@@ -379,6 +411,10 @@ static eto_stmt *lower_mlt(lctx *L) {
         ext[rank - 1] = E / W / U;
         st = s_for(a, ci, W, ETO_LOOP_VECTOR, st);
         if (U > 1) st = s_for(a, cu, U, ETO_LOOP_UNROLL, st);
+      }
+      if (bd >= 0) {
+        ext[bd] = fdim[i][bd] / V4;
+        st = s_for(a, cr, V4, ETO_LOOP_SERIAL, st);
       }
       fetch = nest_loops(L, st, cvar, ext, kinds, rank);
     } else {
@@ -409,6 +445,10 @@ static eto_stmt *lower_mlt(lctx *L) {
     eto_expr *shi = x_int(a, 0);
     for (int d = 0; d < in->rank; d++) {
       const eto_index *ix = &in->index[d];
+      if (d == blocked[i]) { /* the vector axis alone: (locq, s4) in the blocked layout */
+        shi = x_add(a, shi, x_add(a, x_muli(a, locq[tv.vec_axis], fstride[i][d]), x_var(a, tv.s4[tv.vec_axis])));
+        continue;
+      }
       eto_expr *off = x_int(a, 0); /* virtual coordinate minus the tile base */
       for (int t = 0; t < ix->nterms; t++) {
         const eto_term *tm = &ix->term[t];

@@ -13,7 +13,7 @@
 
 /* Bumped whenever generated code can change for the same program: cached results of another version are
  * never reused silently. */
-#define ETO_CODEGEN_VERSION 2
+#define ETO_CODEGEN_VERSION 3
 
 typedef enum { ETO_TARGET_CPU, ETO_TARGET_CUDA } eto_target_kind;
 
