@@ -18,6 +18,11 @@
  *   LOCAL         one array per block on the CPU, indexed with the thread id by the lowering; per thread on
  *                 a GPU (the lowering then omits the thread id). See eto_kernel.gpu.
  *   REG           a register tile: every index is a constant once UNROLL/VECTOR loops are expanded.
+ *
+ * CPU vectorization (multi-level tiling): the per-thread tile's innermost loop is a VECTOR loop along the
+ * last space axis whose S4 factor is a multiple of the SIMD lanes (else the last axis with S4 > 1); an input
+ * dimension indexed by that axis alone is stored vector-blocked in its shared tile ((tile / S4, S4), S4
+ * innermost) so that the tile's loads are contiguous vectors or broadcasts, never per-lane gathers.
  */
 #ifndef ETO_LOWER_H
 #define ETO_LOWER_H

@@ -9,21 +9,7 @@
 
 #include "backend.h"
 #include "check.h"
-
-/* Parses one operator line; aborts the test on failure (a test fixture, not library code). */
-static inline eto_op test_op(const char *line) {
-  eto_oplist *l = NULL;
-  char msg[512];
-  char text[512];
-  snprintf(text, sizeof text, "%s\n", line);
-  if (eto_oplist_parse("test", text, strlen(text), &l, msg, sizeof msg) != ETO_OK) {
-    fprintf(stderr, "bad test operator '%s': %s\n", line, msg);
-    exit(2);
-  }
-  eto_op op = *eto_oplist_get(l, 0);
-  eto_oplist_free(l);
-  return op;
-}
+#include "test_op.h"
 
 /* ---- exhaustive enumeration of perfect-tile programs ---- */
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "test_op.h"
 #include "op.h"
 
 typedef struct {
@@ -74,22 +75,6 @@ static inline double max_mismatch(const float *a, const float *b, int64_t n, int
     if (!(d <= lim) && (*where < 0 || d > worst)) worst = d, *where = i;
   }
   return *where < 0 ? 0 : worst;
-}
-
-/* Parses one line that must be valid and hold exactly one operator. */
-static inline eto_op parse1(const char *line) {
-  eto_oplist *l = NULL;
-  char msg[1024];
-  eto_op op;
-  memset(&op, 0, sizeof op);
-  eto_status st = eto_oplist_parse("t.list", line, strlen(line), &l, msg, sizeof msg);
-  CHECK(st == ETO_OK, "parse of '%s' failed: %s", line, msg);
-  if (st == ETO_OK) {
-    CHECK(eto_oplist_count(l) == 1, "'%s' gave %d operators", line, eto_oplist_count(l));
-    if (eto_oplist_count(l) >= 1) op = *eto_oplist_get(l, 0);
-  }
-  eto_oplist_free(l);
-  return op;
 }
 
 #endif

@@ -116,7 +116,7 @@ static void test_kind(rng *r, eto_op_kind kind) {
 
 /* A wrong description must be caught: perturb each index expression and expect a mismatch somewhere. */
 static void test_detects_errors(rng *r) {
-  eto_op op = parse1("conv2d n=1 c=2 h=6 w=5 k=2 r=3 s=2 stride=2,1 pad=1 dilation=1,2");
+  eto_op op = test_op("conv2d n=1 c=2 h=6 w=5 k=2 r=3 s=2 stride=2,1 pad=1 dilation=1,2");
   eto_compute c;
   eto_op_compute(&op, &c);
   op_tensors t;
@@ -155,7 +155,7 @@ static void test_nests(void) {
       {"conv2d n=1 c=1 h=10 w=10 k=1 r=3 s=3 dilation=2,3", "nn=1 ff=1 yy=6 xx=4 | rc=1 ry=3 rx=3"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    eto_op op = parse1(cases[i].line);
+    eto_op op = test_op(cases[i].line);
     eto_loop_nest n;
     eto_op_loop_nest(&op, &n);
     char buf[256] = "";
@@ -170,17 +170,17 @@ static void test_nests(void) {
     CHECK(strcmp(buf, cases[i].nest) == 0, "%s: nest '%s', expected '%s'", cases[i].line, buf, cases[i].nest);
   }
   /* FLOPs: 2 per multiply-add, plus bias and relu per output; norm adds one sqrt per output. */
-  eto_op mm = parse1("matmul m=3 n=4 k=5 bias=1 relu=1");
+  eto_op mm = test_op("matmul m=3 n=4 k=5 bias=1 relu=1");
   CHECK(eto_op_flops(&mm) == 2.0 * 3 * 4 * 5 + 2 * 12, "matmul flops %g", eto_op_flops(&mm));
-  eto_op nm = parse1("norm b=2 m=3 n=4");
+  eto_op nm = test_op("norm b=2 m=3 n=4");
   CHECK(eto_op_flops(&nm) == 2.0 * 24 + 2, "norm flops %g", eto_op_flops(&nm));
-  eto_op cv = parse1("conv2d n=1 c=3 h=224 w=224 k=64 r=7 s=7 stride=2 pad=3");
+  eto_op cv = test_op("conv2d n=1 c=3 h=224 w=224 k=64 r=7 s=7 stride=2 pad=3");
   CHECK(eto_op_flops(&cv) == 2.0 * 64 * 112 * 112 * 3 * 49, "conv2d flops %g", eto_op_flops(&cv));
   /* matmul keeps its own kind; reuse decisions see batch_matmul. */
   CHECK(mm.kind == ETO_OP_MATMUL && eto_op_reuse_kind(mm.kind) == ETO_OP_BATCH_MATMUL, "matmul reuse kind");
   CHECK(eto_op_reuse_kind(ETO_OP_CONV2D) == ETO_OP_CONV2D, "conv2d reuse kind");
   /* input shapes */
-  eto_op dw = parse1("depthwise_conv2d n=2 c=3 h=5 w=6 r=3 s=1 multiplier=2 bias=1");
+  eto_op dw = test_op("depthwise_conv2d n=2 c=3 h=5 w=6 r=3 s=1 multiplier=2 bias=1");
   eto_shape s;
   CHECK(eto_op_num_inputs(&dw) == 3, "depthwise with bias has 3 inputs");
   eto_op_input_shape(&dw, 1, &s);

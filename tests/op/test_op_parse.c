@@ -136,19 +136,19 @@ static void test_errors(void) {
 
 static void test_valid_forms(void) {
   eto_op a =
-      parse1("conv2d n=1 c=3 h=8 w=8 k=4 r=3 s=3 stride=2,1 pad=1,0 dilation=1,2 bias=1 relu=0 dtype=float32 "
+      test_op("conv2d n=1 c=3 h=8 w=8 k=4 r=3 s=3 stride=2,1 pad=1,0 dilation=1,2 bias=1 relu=0 dtype=float32 "
              "freq=7 name=layer1.conv # comment");
   CHECK(a.stride[0] == 2 && a.stride[1] == 1 && a.pad[0] == 1 && a.pad[1] == 0 && a.dilation[1] == 2,
         "lists");
   CHECK(a.bias == 1 && a.relu == 0 && a.freq == 7 && strcmp(a.name, "layer1.conv") == 0 && a.line == 1,
         "flags");
-  eto_op b = parse1("\t capsule_conv2d n=1 h=8 w=8 c=2 k=2 r=3 s=3\r");
+  eto_op b = test_op("\t capsule_conv2d n=1 h=8 w=8 c=2 k=2 r=3 s=3\r");
   CHECK(b.v[ETO_KEY_CAPSULE] == 4 && b.nspatial == 2 && b.freq == 1, "capsule defaults");
-  eto_op c = parse1("depthwise_conv2d n=1 c=8 h=5 w=5 r=3 s=3");
+  eto_op c = test_op("depthwise_conv2d n=1 c=8 h=5 w=5 r=3 s=3");
   CHECK(c.v[ETO_KEY_MULTIPLIER] == 1 && c.v[ETO_KEY_K] == 0, "depthwise defaults");
-  eto_op d = parse1("conv2d_transpose n=1 c=3 h=8 w=8 k=4 r=3 s=3 stride=2 output_padding=1");
+  eto_op d = test_op("conv2d_transpose n=1 c=3 h=8 w=8 k=4 r=3 s=3 stride=2 output_padding=1");
   CHECK(d.output_padding[0] == 1 && d.output_padding[1] == 1 && d.dilation[0] == 1, "transpose lists");
-  eto_op e = parse1("matmul m=+3 n=04 k=5");
+  eto_op e = test_op("matmul m=+3 n=04 k=5");
   CHECK(e.v[ETO_KEY_M] == 3 && e.v[ETO_KEY_N] == 4 && e.v[ETO_KEY_B] == 0, "integers");
   eto_oplist *l;
   char msg[256];
@@ -220,7 +220,7 @@ static void test_keys(void) {
       {"norm b=1 m=256 n=256", "norm:b=1,m=256,n=256;dtype=float32"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    eto_op op = parse1(cases[i].line);
+    eto_op op = test_op(cases[i].line);
     char key[512];
     int n = eto_op_key(&op, key, sizeof key);
     CHECK(strcmp(key, cases[i].key) == 0, "key of '%s':\n  got      %s\n  expected %s", cases[i].line, key,
@@ -270,7 +270,7 @@ static void test_format_round_trip(void) {
       char text[512];
       int len = eto_op_format(op, text, sizeof text);
       CHECK(len == (int)strlen(text), "format length");
-      eto_op back = parse1(text);
+      eto_op back = test_op(text);
       CHECK(ops_equal(op, &back), "round trip of '%s' via '%s' changed the operator", line, text);
       eto_oplist_free(l);
     }
@@ -280,10 +280,10 @@ static void test_format_round_trip(void) {
       "conv3d n=1 c=2 d=8 h=9 w=10 k=4 t=3 r=3 s=3 pad=1,0,1 stride=2 name=c3",
   };
   for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
-    eto_op op = parse1(fixed[i]);
+    eto_op op = test_op(fixed[i]);
     char text[512];
     eto_op_format(&op, text, sizeof text);
-    eto_op back = parse1(text);
+    eto_op back = test_op(text);
     CHECK(ops_equal(&op, &back), "round trip of '%s' via '%s'", fixed[i], text);
   }
 }
@@ -350,7 +350,7 @@ static void test_dir(const char *dir) {
       freq += op->freq;
       char text[512];
       eto_op_format(op, text, sizeof text);
-      eto_op back = parse1(text);
+      eto_op back = test_op(text);
       CHECK(ops_equal(op, &back), "%s: round trip of operator %d via '%s'", path, i, text);
       CHECK(eto_op_check(op, NULL, 0) == ETO_OK, "%s: operator %d fails eto_op_check", path, i);
     }

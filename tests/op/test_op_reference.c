@@ -22,7 +22,7 @@ static void expect(const char *what, const float *got, const float *want, int64_
 /* ---- hand-computed ---- */
 
 static void hand(const char *line, const float *const *in, const float *want, int64_t n) {
-  eto_op op = parse1(line);
+  eto_op op = test_op(line);
   eto_shape o;
   eto_op_output_shape(&op, &o);
   CHECK(eto_shape_size(&o) == n, "%s: output has %lld elements, expected %lld", line,

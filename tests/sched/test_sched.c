@@ -4,21 +4,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "test_op.h"
 #include "sched.h"
-
-static eto_op parse_one(const char *line) {
-  eto_oplist *l = NULL;
-  char msg[1024];
-  eto_op op;
-  memset(&op, 0, sizeof op);
-  if (eto_oplist_parse("t.list", line, strlen(line), &l, msg, sizeof msg) != ETO_OK) {
-    CHECK(0, "%s", msg);
-    return op;
-  }
-  op = *eto_oplist_get(l, 0);
-  eto_oplist_free(l);
-  return op;
-}
 
 static void expect_invalid(const eto_compute *c, const eto_target *t, const char *recipe, const char *reason) {
   eto_program p;
@@ -35,7 +22,7 @@ int main(void) {
   CHECK(eto_target_cuda("sm_80", NULL, 0, &gpu) == 0, "sm_80 unknown");
 
   /* the paper's β: conv2d 1x512x28x28, 128 filters 1x1, and its best program S*β */
-  eto_op beta = parse_one("conv2d n=1 c=512 h=28 w=28 k=128 r=1 s=1\n");
+  eto_op beta = test_op("conv2d n=1 c=512 h=28 w=28 k=128 r=1 s=1\n");
   eto_compute cb;
   eto_op_compute(&beta, &cb);
   const char *sbeta = "v1 mlt s=1.1.1.1.1/4.1.8.2.2/14.1.1.1.2/1.1.28.1.1 r=4.64.2/1.1.1/1.1.1 u=1024 v=1.1";
@@ -85,7 +72,7 @@ int main(void) {
       "conv2d n=1 c=64 h=56 w=56 k=64 r=3 s=3 pad=1\n", "matmul m=1 n=1000 k=1280\n", "norm b=16 m=256 n=256\n",
       "capsule_conv2d n=1 h=16 w=16 c=32 k=32 r=3 s=3 capsule=4 stride=2 pad=1\n"};
   for (size_t li = 0; li < sizeof lines / sizeof lines[0]; li++) {
-    eto_op op = parse_one(lines[li]);
+    eto_op op = test_op(lines[li]);
     eto_compute c;
     eto_op_compute(&op, &c);
     eto_sketch_set set;
@@ -110,7 +97,7 @@ int main(void) {
     for (int k = 0; k < set.count; k++) CHECK(seen[set.kind[k]], "%s: sketch %s never sampled", lines[li], eto_sketch_name(set.kind[k]));
   }
   /* sketch rules: norm has no data reuse; a small-space, large-reduction matmul also gets cross-thread reduction */
-  eto_op norm = parse_one("norm b=1 m=512 n=512\n"), gemv = parse_one("matmul m=1 n=1000 k=1280\n");
+  eto_op norm = test_op("norm b=1 m=512 n=512\n"), gemv = test_op("matmul m=1 n=1000 k=1280\n");
   eto_compute cn, cg;
   eto_op_compute(&norm, &cn);
   eto_op_compute(&gemv, &cg);

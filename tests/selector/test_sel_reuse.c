@@ -4,31 +4,18 @@
 #include <string.h>
 
 #include "check.h"
+#include "test_op.h"
 #include "selector.h"
-
-static eto_op op_of(const char *line) {
-  eto_oplist *l = NULL;
-  char msg[512];
-  eto_op op;
-  memset(&op, 0, sizeof op);
-  if (eto_oplist_parse("t", line, strlen(line), &l, msg, sizeof msg) != ETO_OK) {
-    CHECK(0, "%s", msg);
-    return op;
-  }
-  op = *eto_oplist_get(l, 0);
-  eto_oplist_free(l);
-  return op;
-}
 
 int main(void) {
   eto_target t;
   eto_target_cpu(2, &t);
-  eto_op b512 = op_of("conv2d n=1 c=512 h=28 w=28 k=128 r=1 s=1\n"), b256 = op_of("conv2d n=1 c=256 h=28 w=28 k=128 r=1 s=1\n");
-  eto_op p1 = op_of("conv2d n=1 c=256 h=28 w=28 k=128 r=3 s=3 pad=1\n");
-  eto_op wide = op_of("conv2d n=1 c=256 h=56 w=56 k=64 r=1 s=1\n");
-  eto_op mm = op_of("matmul m=128 n=768 k=768\n"), bmm = op_of("batch_matmul b=12 m=128 n=768 k=768\n");
-  eto_op bmm2 = op_of("batch_matmul b=12 m=128 n=128 k=64\n");
-  eto_op nrm = op_of("norm b=1 m=256 n=256\n");
+  eto_op b512 = test_op("conv2d n=1 c=512 h=28 w=28 k=128 r=1 s=1\n"), b256 = test_op("conv2d n=1 c=256 h=28 w=28 k=128 r=1 s=1\n");
+  eto_op p1 = test_op("conv2d n=1 c=256 h=28 w=28 k=128 r=3 s=3 pad=1\n");
+  eto_op wide = test_op("conv2d n=1 c=256 h=56 w=56 k=64 r=1 s=1\n");
+  eto_op mm = test_op("matmul m=128 n=768 k=768\n"), bmm = test_op("batch_matmul b=12 m=128 n=768 k=768\n");
+  eto_op bmm2 = test_op("batch_matmul b=12 m=128 n=128 k=64\n");
+  eto_op nrm = test_op("norm b=1 m=256 n=256\n");
   CHECK(eto_sel_reuse_pair(&b512, &b256, &t) && eto_sel_reuse_pair(&b256, &b512, &t), "paper pair");
   CHECK(!eto_sel_reuse_pair(&b256, &p1, &t), "padded 3x3 vs 1x1");
   CHECK(!eto_sel_reuse_pair(&b512, &wide, &t), "non-dominating nests");

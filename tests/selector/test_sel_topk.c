@@ -12,6 +12,7 @@
 
 #include "cache.h"
 #include "check.h"
+#include "test_op.h"
 #include "sched.h"
 #include "selector.h"
 
@@ -30,20 +31,6 @@ static double bf_overlap(int64_t a, int64_t b, int k) {
   double ca = (double)bf_tuples(a, 1, k, 0), cb = (double)bf_tuples(b, 1, k, 0);
   double both = (double)bf_tuples(a, 1, k, b);
   return both / (ca + cb - both);
-}
-
-static eto_op op_of(const char *line) {
-  eto_oplist *l = NULL;
-  char msg[512];
-  eto_op op;
-  memset(&op, 0, sizeof op);
-  if (eto_oplist_parse("t", line, strlen(line), &l, msg, sizeof msg) != ETO_OK) {
-    CHECK(0, "%s", msg);
-    return op;
-  }
-  op = *eto_oplist_get(l, 0);
-  eto_oplist_free(l);
-  return op;
 }
 
 /* The operators of a list text, in list order; *n receives the count. Caller frees. */
@@ -146,11 +133,11 @@ static void test_counts(void) {
 }
 
 static void test_similarity(const eto_target *t) {
-  eto_op a = op_of("matmul m=64 n=64 k=64\n"), m48 = op_of("matmul m=48 n=64 k=64\n");
-  eto_op all48 = op_of("matmul m=48 n=48 k=48\n"), bmm = op_of("batch_matmul b=4 m=64 n=64 k=64\n");
-  eto_op nrm = op_of("norm b=1 m=64 n=64\n");
-  eto_op c1 = op_of("conv2d n=1 c=64 h=28 w=28 k=64 r=3 s=3 pad=1\n"), c0 = op_of("conv2d n=1 c=64 h=28 w=28 k=64 r=3 s=3\n");
-  eto_op c2 = op_of("conv2d n=1 c=32 h=28 w=28 k=64 r=3 s=3 pad=1\n");
+  eto_op a = test_op("matmul m=64 n=64 k=64\n"), m48 = test_op("matmul m=48 n=64 k=64\n");
+  eto_op all48 = test_op("matmul m=48 n=48 k=48\n"), bmm = test_op("batch_matmul b=4 m=64 n=64 k=64\n");
+  eto_op nrm = test_op("norm b=1 m=64 n=64\n");
+  eto_op c1 = test_op("conv2d n=1 c=64 h=28 w=28 k=64 r=3 s=3 pad=1\n"), c0 = test_op("conv2d n=1 c=64 h=28 w=28 k=64 r=3 s=3\n");
+  eto_op c2 = test_op("conv2d n=1 c=32 h=28 w=28 k=64 r=3 s=3 pad=1\n");
   CHECK(eto_sel_topk_similarity(&a, &a, t) == 1, "matmul 64^3 vs itself: %g", eto_sel_topk_similarity(&a, &a, t));
   /* matmul's nest is [1, M, N]·[K], multi-level tiling: 4 inner factors per space loop, 2 per reduction */
   double s = eto_sel_topk_similarity(&a, &m48, t);

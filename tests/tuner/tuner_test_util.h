@@ -8,21 +8,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "test_op.h"
 #include "tuner_internal.h"
-
-static inline eto_op test_op(const char *line) {
-  eto_oplist *l = NULL;
-  char msg[1024];
-  eto_op op;
-  memset(&op, 0, sizeof op);
-  if (eto_oplist_parse("t.list", line, strlen(line), &l, msg, sizeof msg) != ETO_OK) {
-    CHECK(0, "%s: %s", line, msg);
-    return op;
-  }
-  op = *eto_oplist_get(l, 0);
-  eto_oplist_free(l);
-  return op;
-}
 
 static inline eto_program test_recipe(const char *recipe) {
   eto_program p;
