@@ -11,6 +11,9 @@
 
 #include "backend_internal.h"
 
+/* At most this many candidates of a round are measured per batch (the measurer builds them at once). */
+#define ETO_BACKEND_MAX_JOBS 16
+
 void eto_backend_opts_default(eto_backend_opts *o) {
   memset(o, 0, sizeof *o);
   o->trials_per_op = 1000;
@@ -345,13 +348,20 @@ static eto_status run_round(tune_ctx *x, int i) {
   eto_measure_result best_result;
   int have_best_result = 0;
   const char *kind = eto_op_kind_name(tk->op.kind);
+  /* measured in chunks that the measurer builds at once (one candidate per core), then times one by one */
+  eto_measure_result chunk[ETO_BACKEND_MAX_JOBS];
+  int jobs = eto_measurer_jobs(tk->measurer);
+  if (jobs > ETO_BACKEND_MAX_JOBS) jobs = ETO_BACKEND_MAX_JOBS;
   for (int j = 0; j < k; j++) {
-    if (cancelled(x) || time_up(x)) break;
-    eto_measure_result r;
-    double m0 = eto_backend_now();
-    eto_measurer_set_best(tk->measurer, isfinite(tk->best_cost) ? tk->best_cost : 0);
-    eto_measurer_run(tk->measurer, &progs[j], &r);
-    x->rep->measure_seconds += eto_backend_now() - m0;
+    if (j % jobs == 0) {
+      if (cancelled(x) || time_up(x)) break;
+      int c = k - j < jobs ? k - j : jobs;
+      double m0 = eto_backend_now();
+      eto_measurer_set_best(tk->measurer, isfinite(tk->best_cost) ? tk->best_cost : 0);
+      eto_measurer_run_batch(tk->measurer, &progs[j], c, chunk);
+      x->rep->measure_seconds += eto_backend_now() - m0;
+    }
+    eto_measure_result r = chunk[j % jobs];
     x->rep->compile_seconds += r.compile_seconds;
     double cost = r.error == ETO_MEASURE_OK ? r.median : INFINITY;
     int improved = eto_task_record(tk, &progs[j], cost);

@@ -297,44 +297,53 @@ static int run_random(const eto_op *op, const char *opname, const eto_target *t,
   eto_sample_opts so = {.imperfect = 0}; /* as the backend's default search space: divisors only */
   double best = 0;
   const int max_dups = 1000;
+  int jobs = eto_measurer_jobs(m) < 16 ? eto_measurer_jobs(m) : 16;
   while (r->n < o->trials && !cancel_flag) {
+    /* a batch of new valid programs, built at once by the measurer as the full search's are */
     double s0 = bench_now();
-    eto_program p;
-    char recipe[ETO_RECIPE_MAX];
-    int found = 0;
-    for (int d = 0; d < max_dups && !found; d++) {
-      if (eto_sched_sample_valid(&c, t, &so, &rng, 0, &p) != 0) break;
-      eto_program_format(&p, recipe, sizeof recipe);
-      found = hashset_add(&seen, fnv1a(recipe));
+    eto_program p[16];
+    char recipe[16][ETO_RECIPE_MAX];
+    int np = 0, exhausted = 0;
+    while (np < jobs && r->n + np < o->trials && !exhausted) {
+      int found = 0;
+      for (int d = 0; d < max_dups && !found; d++) {
+        if (eto_sched_sample_valid(&c, t, &so, &rng, 0, &p[np]) != 0) break;
+        eto_program_format(&p[np], recipe[np], sizeof recipe[np]);
+        found = hashset_add(&seen, fnv1a(recipe[np]));
+      }
+      if (found) np++;
+      else exhausted = 1;
     }
     r->search_s += bench_now() - s0;
-    if (!found) {
+    eto_measure_result mr[16];
+    double m0 = bench_now();
+    eto_measurer_set_best(m, best > 0 ? flops / best * 1e-9 : 0); /* same pruning as the full search */
+    eto_measurer_run_batch(m, p, np, mr);
+    r->measure_s += bench_now() - m0;
+    for (int k = 0; k < np; k++) {
+      r->compile_s += mr[k].compile_seconds;
+      r->errors[mr[k].error]++;
+      if (mr[k].error == ETO_MEASURE_OK && mr[k].median > 0) {
+        double g = flops / mr[k].median * 1e-9;
+        if (g > best) {
+          best = g;
+          memcpy(r->recipe, recipe[k], sizeof r->recipe); /* both ETO_RECIPE_MAX, NUL-terminated */
+        }
+      } else {
+        r->failed++;
+      }
+      r->best[r->n] = best;
+      r->elapsed[r->n] = bench_now() - t0;
+      r->n++;
+      if (r->n % o->per_round == 0 || r->n == o->trials)
+        fprintf(stderr, "%s seed %d random: %d/%d trials, best %.1f GFLOP/s, %.1f s\n", opname, seed, r->n,
+                o->trials, best, r->elapsed[r->n - 1]);
+    }
+    if (exhausted) {
       snprintf(r->note, sizeof r->note, "no new valid program in %d draws after %d trials", max_dups, r->n);
       fprintf(stderr, "%s seed %d random: %s\n", opname, seed, r->note);
       break;
     }
-    eto_measure_result mr;
-    double m0 = bench_now();
-    eto_measurer_set_best(m, best > 0 ? flops / best * 1e-9 : 0); /* same pruning as the full search */
-    eto_measurer_run(m, &p, &mr);
-    r->measure_s += bench_now() - m0;
-    r->compile_s += mr.compile_seconds;
-    r->errors[mr.error]++;
-    if (mr.error == ETO_MEASURE_OK && mr.median > 0) {
-      double g = flops / mr.median * 1e-9;
-      if (g > best) {
-        best = g;
-        snprintf(r->recipe, sizeof r->recipe, "%s", recipe);
-      }
-    } else {
-      r->failed++;
-    }
-    r->best[r->n] = best;
-    r->elapsed[r->n] = bench_now() - t0;
-    r->n++;
-    if (r->n % o->per_round == 0 || r->n == o->trials)
-      fprintf(stderr, "%s seed %d random: %d/%d trials, best %.1f GFLOP/s, %.1f s\n", opname, seed, r->n,
-              o->trials, best, r->elapsed[r->n - 1]);
   }
   eto_measurer_free(m);
   free(seen.slot);

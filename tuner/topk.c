@@ -114,8 +114,8 @@ eto_status eto_tuner_topk(const eto_op *alpha, const eto_op *beta, const eto_tar
   int k = opts && opts->topk > 0 ? opts->topk : ETO_TUNER_TOPK_DEFAULT;
   for (int g = 0; g * k < np && !out->found && !tun_stopped(x); g++) {
     for (int i = g * k; i < np && i < (g + 1) * k && !tun_stopped(x); i++)
-      tun_try(x, g + 1, 0, &progs[i], NULL);
-    tun_flush(x);
+      tun_try(x, g + 1, 0, &progs[i]);
+    tun_flush(x, NULL);
   }
   free(progs);
   eto_status st = tun_ctx_finish(x);

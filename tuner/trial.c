@@ -1,7 +1,8 @@
 /* trial.c — one candidate's path through the tuner: validated (invalid ones are skipped, never measured),
- * de-duplicated, measured, reported to the caller's callback, counted, and queued for the cache; the queue is
- * stored in one transaction per flush; the last one also offers the best program (method reuse or topk,
- * source β's workload key, trials = all trials of the call). */
+ * de-duplicated and queued (tun_try); at a flush the queue is measured as one batch (the measurer builds
+ * several at once), each result reported to the caller's callback, counted, and stored in one transaction per
+ * flush; the last one also offers the best program (method reuse or topk, source β's workload key, trials =
+ * all trials of the call). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,12 @@ typedef struct {
   int round;
   int64_t time;
 } pending_trial;
+
+typedef struct {
+  eto_program p;
+  int round;
+  int64_t blocks;
+} candidate;
 
 struct tun_ctx {
   const eto_op *alpha;
@@ -35,6 +42,8 @@ struct tun_ctx {
   int npend, cappend;
   char (*seen)[ETO_RECIPE_MAX];
   int nseen, capseen;
+  candidate *cand; /* queued for the next flush's measurement */
+  int ncand, capcand;
   int best_dirty, stopped;
   eto_status status;
 };
@@ -110,9 +119,9 @@ void tun_skip_invalid(tun_ctx *x, int round) {
   x->res->skipped_invalid++;
 }
 
-int tun_try(tun_ctx *x, int round, int64_t blocks, const eto_program *p, eto_measure_result *r) {
+int tun_try(tun_ctx *x, int round, int64_t blocks, const eto_program *p) {
   if (x->stopped) return -1;
-  if (x->o.max_trials > 0 && x->res->trials >= x->o.max_trials) {
+  if (x->o.max_trials > 0 && x->res->trials + x->ncand >= x->o.max_trials) {
     x->stopped = 1;
     return -1;
   }
@@ -127,39 +136,83 @@ int tun_try(tun_ctx *x, int round, int64_t blocks, const eto_program *p, eto_mea
     x->res->skipped_duplicate++;
     return 0;
   }
-  eto_measure_result local;
-  eto_measure_result *res = r ? r : &local;
-  memset(res, 0, sizeof *res);
-  if (x->o.measure)
-    x->o.measure(x->o.measure_user, p, res);
-  else {
-    eto_measurer_set_best(x->m, x->res->found ? x->res->best_result.median : 0); /* prunes far slower ones */
-    eto_measurer_run(x->m, p, res);
+  if (x->ncand == x->capcand) {
+    int cap = x->capcand ? 2 * x->capcand : 16;
+    void *c = realloc(x->cand, (size_t)cap * sizeof *x->cand);
+    if (!c) {
+      x->stopped = 1;
+      x->status = ETO_ERR_NOMEM;
+      snprintf(x->res->message, sizeof x->res->message, "out of memory queueing candidates");
+      return -1;
+    }
+    x->cand = c;
+    x->capcand = cap;
   }
+  candidate *q = &x->cand[x->ncand++];
+  q->p = *p;
+  q->round = round;
+  q->blocks = blocks;
+  return 1;
+}
+
+/* Counts, reports and queues for the cache one measured candidate; updates *bb (may be NULL). */
+static void account(tun_ctx *x, const candidate *q, const eto_measure_result *res, tun_best *bb) {
   eto_tuner_result *out = x->res;
   out->trials++;
-  if (round >= 0 && round <= ETO_TUNER_ROUNDS) out->round_trials[round]++;
+  if (q->round >= 0 && q->round <= ETO_TUNER_ROUNDS) out->round_trials[q->round]++;
   int improved = 0;
   if (res->error != ETO_MEASURE_OK) {
     out->failed++;
-  } else if (!out->found || res->median < out->best_result.median) {
-    out->found = 1;
-    out->best = *p;
-    out->best_result = *res;
-    x->best_dirty = 1;
-    improved = 1;
+  } else {
+    if (!out->found || res->median < out->best_result.median) {
+      out->found = 1;
+      out->best = q->p;
+      out->best_result = *res;
+      x->best_dirty = 1;
+      improved = 1;
+    }
+    if (bb && (!bb->found || res->median < bb->median)) {
+      bb->found = 1;
+      bb->p = q->p;
+      bb->median = res->median;
+    }
   }
-  queue(x, recipe, round, res);
+  char recipe[ETO_RECIPE_MAX];
+  eto_program_format(&q->p, recipe, sizeof recipe);
+  queue(x, recipe, q->round, res);
   if (x->cb) {
     eto_tuner_trial tr = {.index = out->trials,
-                          .round = round,
-                          .blocks = blocks,
-                          .program = p,
+                          .round = q->round,
+                          .blocks = q->blocks,
+                          .program = &q->p,
                           .result = res,
                           .improved = improved};
     x->cb(x->cb_user, &tr);
   }
-  return 1;
+}
+
+/* Measures the queued candidates: one at a time through the caller's function, or as batches of the
+ * measurer's build jobs. */
+static void measure_queue(tun_ctx *x, tun_best *bb) {
+  int n = x->ncand;
+  x->ncand = 0;
+  if (n == 0 || x->status != ETO_OK) return;
+  eto_measure_result chunk[TUN_MAX_JOBS];
+  int jobs = x->o.measure ? 1 : eto_measurer_jobs(x->m);
+  if (jobs > TUN_MAX_JOBS) jobs = TUN_MAX_JOBS;
+  for (int s = 0; s < n; s += jobs) {
+    int c = n - s < jobs ? n - s : jobs;
+    if (x->o.measure) {
+      memset(&chunk[0], 0, sizeof chunk[0]);
+      x->o.measure(x->o.measure_user, &x->cand[s].p, &chunk[0]);
+    } else {
+      eto_program ps[TUN_MAX_JOBS];
+      for (int j = 0; j < c; j++) ps[j] = x->cand[s + j].p;
+      eto_measurer_set_best(x->m, x->res->found ? x->res->best_result.median : 0); /* prunes far slower ones */
+      eto_measurer_run_batch(x->m, ps, c, chunk);
+    }
+    for (int j = 0; j < c; j++) account(x, &x->cand[s + j], &chunk[j], bb);
+  }
 }
 
 /* Stores the pending trials, and with `final` the best program (so its trial count is the whole call's). */
@@ -236,14 +289,19 @@ static int flush(tun_ctx *x, int final) {
   return 0;
 }
 
-int tun_flush(tun_ctx *x) { return flush(x, 0); }
+int tun_flush(tun_ctx *x, tun_best *bb) {
+  measure_queue(x, bb);
+  return flush(x, 0);
+}
 
 eto_status tun_ctx_finish(tun_ctx *x) {
   if (!x) return ETO_OK;
+  measure_queue(x, NULL);
   flush(x, 1);
   eto_status st = x->status;
   free(x->pend);
   free(x->seen);
+  free(x->cand);
   free(x);
   return st;
 }

@@ -22,22 +22,6 @@ static int64_t gcd64(int64_t a, int64_t b) {
   return a;
 }
 
-/* The best OK measurement of one block count. */
-typedef struct {
-  int found;
-  eto_program p;
-  double median;
-} block_best;
-
-static void consider(block_best *bb, int measured, const eto_program *p, const eto_measure_result *r) {
-  if (measured != 1 || r->error != ETO_MEASURE_OK) return;
-  if (!bb->found || r->median < bb->median) {
-    bb->found = 1;
-    bb->p = *p;
-    bb->median = r->median;
-  }
-}
-
 static void record_blocks(eto_tuner_result *out, const int64_t *blocks, int n) {
   out->nblocks = n;
   for (int k = 0; k < n && k < ETO_TUNER_MAX_BLOCKS; k++) out->blocks[k] = blocks[k];
@@ -90,8 +74,7 @@ static void tune_block_mlt(const mlt_ctx *k, tun_ctx *x, int64_t blocks) {
   }
   for (int j = 0; j < nr; j++) rfetch[j] = rfull[j] / fetch[j];
 
-  block_best bb = {0};
-  eto_measure_result r;
+  tun_best bb = {0};
   /* round 1: every thread count with its best TShape, default LShape and unroll */
   int64_t threads[TUN_MAX_RANGE];
   int nt = tun_thread_range(&k->pp, k->t, k->fb.total_threads, blocks, tile, threads, TUN_MAX_RANGE);
@@ -104,9 +87,9 @@ static void tune_block_mlt(const mlt_ctx *k, tun_ctx *x, int64_t blocks) {
     eto_program p;
     tun_fill_program(ca, k->t, bshape, &ts, fetch, &p);
     set_default_unroll(k, &p);
-    consider(&bb, tun_try(x, 1, blocks, &p, &r), &p, &r);
+    tun_try(x, 1, blocks, &p);
   }
-  tun_flush(x);
+  tun_flush(x, &bb);
   if (!bb.found) return;
 
   /* round 2: the other fetch counts whose total shared memory lies in the M range */
@@ -119,9 +102,9 @@ static void tune_block_mlt(const mlt_ctx *k, tun_ctx *x, int64_t blocks) {
       eto_program p = base;
       set_fetch(ca, &p, k->la, fs[i]);
       set_default_unroll(k, &p);
-      consider(&bb, tun_try(x, 2, blocks, &p, &r), &p, &r);
+      tun_try(x, 2, blocks, &p);
     }
-    tun_flush(x);
+    tun_flush(x, &bb);
   }
 
   /* round 3: unroll steps that change what is unrolled */
@@ -132,9 +115,9 @@ static void tune_block_mlt(const mlt_ctx *k, tun_ctx *x, int64_t blocks) {
     for (int i = 0; i < nu && !tun_stopped(x); i++) {
       eto_program p = base;
       p.unroll = steps[i];
-      consider(&bb, tun_try(x, 3, blocks, &p, &r), &p, &r);
+      tun_try(x, 3, blocks, &p);
     }
-    tun_flush(x);
+    tun_flush(x, &bb);
   }
 
   /* round 4: vector lengths per input, input after input from the best so far */
@@ -145,10 +128,10 @@ static void tune_block_mlt(const mlt_ctx *k, tun_ctx *x, int64_t blocks) {
     for (int v = 0; v < nv && !tun_stopped(x); v++) {
       eto_program p = base;
       p.vec[i] = lens[v];
-      consider(&bb, tun_try(x, 4, blocks, &p, &r), &p, &r);
+      tun_try(x, 4, blocks, &p);
     }
+    tun_flush(x, &bb); /* the next input starts from the best so far */
   }
-  tun_flush(x);
 }
 
 static void run_mlt(tun_ctx *x, const eto_compute *ca, const eto_compute *cb, const eto_program *pb,
@@ -237,8 +220,7 @@ static void run_simple(tun_ctx *x, const eto_compute *ca, const eto_compute *cb,
     int nt =
         tun_thread_range(&pp, t, fb.total_threads, blocks[b],
                          pb->sketch == ETO_SKETCH_CROSS_THREAD ? pp.reduce_a : tile, threads, TUN_MAX_RANGE);
-    block_best bb = {0};
-    eto_measure_result r;
+    tun_best bb = {0};
     for (int i = 0; i < nt && !tun_stopped(x); i++) {
       eto_program p;
       if (simple_program(ca, t, pb->sketch, bshape, threads[i], &p) != 0) {
@@ -246,9 +228,9 @@ static void run_simple(tun_ctx *x, const eto_compute *ca, const eto_compute *cb,
         continue;
       }
       p.unroll = pb->unroll;
-      consider(&bb, tun_try(x, 1, blocks[b], &p, &r), &p, &r);
+      tun_try(x, 1, blocks[b], &p);
     }
-    tun_flush(x);
+    tun_flush(x, &bb);
     if (!bb.found) continue;
     int steps[ETO_NUM_UNROLL];
     eto_program base = bb.p;
@@ -256,9 +238,9 @@ static void run_simple(tun_ctx *x, const eto_compute *ca, const eto_compute *cb,
     for (int i = 0; i < nu && !tun_stopped(x); i++) {
       eto_program p = base;
       p.unroll = steps[i];
-      consider(&bb, tun_try(x, 3, blocks[b], &p, &r), &p, &r);
+      tun_try(x, 3, blocks[b], &p);
     }
-    tun_flush(x);
+    tun_flush(x, &bb);
   }
 }
 

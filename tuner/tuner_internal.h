@@ -205,20 +205,30 @@ typedef struct tun_ctx tun_ctx;
 tun_ctx *tun_ctx_create(const eto_op *alpha, const eto_op *beta, const eto_target *t, eto_measurer *m,
                         eto_cache *cache, const eto_tuner_opts *o, eto_cache_method method,
                         eto_tuner_trial_fn cb, void *cb_user, eto_tuner_result *res);
-/* Validates, de-duplicates and measures p as a trial of `round` for block count B; the result goes to the
- * callback, the result counts, and the pending cache batch. Returns 1 when measured (*r filled; r may be
- * NULL), 0 when skipped (invalid or already measured), -1 when the context stopped (trial limit or a cache
- * error). */
-int tun_try(tun_ctx *x, int round, int64_t blocks, const eto_program *p, eto_measure_result *r);
+/* The best OK measurement among some candidates (a block count's, in the tuner's rounds). */
+typedef struct {
+  int found;
+  eto_program p;
+  double median;
+} tun_best;
+
+/* At most this many queued candidates go to the measurer at once (it builds them in parallel). */
+#define TUN_MAX_JOBS 16
+
+/* Validates, de-duplicates and queues p as a trial of `round` for block count B; it is measured at the next
+ * tun_flush. Returns 1 when queued, 0 when skipped (invalid or already seen), -1 when the context stopped
+ * (trial limit, counting the queue, or an error). */
+int tun_try(tun_ctx *x, int round, int64_t blocks, const eto_program *p);
 /* Counts a candidate of `round` that could not even be built within the target's limits (no TShape fits,
  * threads cannot be placed) as enumerated and skipped invalid. */
 void tun_skip_invalid(tun_ctx *x, int round);
-/* Stores the pending trials in one transaction. Returns 0 or -1 (cache error: the context stops, the
- * message is in res->message). */
-int tun_flush(tun_ctx *x);
+/* Measures the queued candidates (each result goes to the callback, the counts, and *bb when it is better:
+ * bb may be NULL) and stores their trials in one transaction. Returns 0 or -1 (cache error: the context
+ * stops, the message is in res->message). */
+int tun_flush(tun_ctx *x, tun_best *bb);
 /* 1 once the trial limit was reached or a cache error happened. */
 int tun_stopped(const tun_ctx *x);
-/* Stores the pending trials and the best program (one transaction), records the cache's outcome in
+/* Measures what is still queued, stores the pending trials and the best program (one transaction), records the cache's outcome in
  * res->outcome and frees; returns ETO_OK, ETO_ERR_IO (cache) or ETO_ERR_NOMEM. NULL is a no-op. */
 eto_status tun_ctx_finish(tun_ctx *x);
 

@@ -18,7 +18,7 @@
 typedef struct {
   const char *list, *mode, *report, *db;
   eto_sel_plan_opts plan;
-  int trials, threads, per_round, qwalk, transfer;
+  int trials, threads, build_jobs, per_round, qwalk, transfer;
   double time_budget, min_repeat_ms;
   uint64_t seed;
   int have_seed;
@@ -117,6 +117,9 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       } else if (strcmp(s, "--threads") == 0) {
         if (parse_number(s, v, 1, &x)) return -1;
         a->threads = (int)x;
+      } else if (strcmp(s, "--build-jobs") == 0) {
+        if (parse_number(s, v, 1, &x)) return -1;
+        a->build_jobs = (int)x;
       } else if (strcmp(s, "--min-repeat-ms") == 0) {
         if (parse_number(s, v, 0.1, &x)) return -1;
         a->min_repeat_ms = x;
@@ -297,6 +300,7 @@ int eto_cli_tune(int argc, char **argv) {
   o.transfer = a.transfer;
   o.measure.min_repeat_seconds = a.min_repeat_ms / 1e3;
   o.measure.threads = a.threads;
+  o.measure.build_jobs = a.build_jobs;
   if (!a.have_seed) { /* chosen here so that it can be printed before the run */
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);

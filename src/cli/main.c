@@ -98,6 +98,8 @@ const eto_cli_command eto_cli_commands[] = {
      "  --report FILE.json     also write the report as JSON\n"
      "  --db PATH              the cache (default $ETOTUNE_DB or ~/.cache/etotune)\n"
      "  --threads T            threads that run blocks (default: all cores)\n"
+     "  --build-jobs N         candidates compiled at once, each in its own worker process, before they are\n"
+     "                         timed one at a time (default: the cores used)\n"
      "  --min-repeat-ms MS     minimum duration of one timing repeat (default 100)\n"
      "  --measures-per-round N candidates per full-search round (default 64); --qwalk: OpEvo mutation; --no-transfer",
      eto_cli_tune},

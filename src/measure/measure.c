@@ -55,6 +55,8 @@ int eto_measure_protocol(const eto_measure_opts *o, char *buf, int cap) {
                   prune);
 }
 
+#define ETO_MEASURE_MAX_JOBS 16
+
 static double now(void) { return eto_measure_now(); }
 
 /* ---- the request and reply that cross the pipes ---- */
@@ -62,8 +64,13 @@ static double now(void) { return eto_measure_now(); }
 typedef struct {
   char recipe[ETO_RECIPE_MAX];
   eto_fault fault;
-  double best; /* the caller's best latency so far (0: none), for pruning */
 } request;
+
+/* Sent after the worker reported "compiled": run the check and the timing now (the builds of a batch are
+ * over, so nothing else competes for the cores). */
+typedef struct {
+  double best; /* the caller's best latency so far (0: none), for pruning */
+} go;
 
 typedef struct {
   int phase; /* 1: compiled (progress), 2: final */
@@ -82,7 +89,8 @@ struct eto_measurer {
   float *ref;
   double flops;
   double ref_scale; /* tolerance scale for accumulated rounding */
-  eto_worker w;
+  int jobs;         /* workers: candidates built at once by a batch */
+  eto_worker w[ETO_MEASURE_MAX_JOBS];
 };
 
 
@@ -130,7 +138,7 @@ static double foreign_share(const cpu_sample *before, int cores) {
   return foreign / (wall * (cores > 0 ? cores : 1));
 }
 
-static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const request *rq, int out_fd) {
+static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const request *rq, int in_fd, int out_fd) {
   reply rp = {.phase = 2};
   eto_measure_result *r = &rp.r;
   eto_program p;
@@ -160,7 +168,13 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
     return;
   }
   reply progress = {.phase = 1};
-  eto_measure_write_all(out_fd, &progress, sizeof progress);
+  go g;
+  if (eto_measure_write_all(out_fd, &progress, sizeof progress) != 0 ||
+      eto_measure_read_all(in_fd, &g, sizeof g) != 0) { /* the parent gave up on this candidate */
+    eto_compiled_free(cc);
+    eto_kernel_free(k);
+    _exit(0);
+  }
 
   eto_kernel_fn fn = eto_compiled_fn(cc);
   float *out = malloc(sizeof(float) * (size_t)m->out_n);
@@ -179,8 +193,8 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   if (!eto_measure_check(out, m->ref, m->out_n, m->o.rtol, m->ref_scale, &r->max_rel_error, &where)) {
     r->error = ETO_MEASURE_WRONG_ANSWER;
     snprintf(r->message, sizeof r->message, "out[%lld] = %g, reference %g", (long long)where, out[where], m->ref[where]);
-  } else if (rq->best > 0 && m->o.prune_ratio > 1 && check_seconds >= 0.002 &&
-             check_seconds > m->o.prune_ratio * rq->best) {
+  } else if (g.best > 0 && m->o.prune_ratio > 1 && check_seconds >= 0.002 &&
+             check_seconds > m->o.prune_ratio * g.best) {
     /* far slower than the best so far even allowing for a cold first run: that run is its latency */
     r->median = r->min = r->max = check_seconds;
     r->repeats = 1;
@@ -258,7 +272,7 @@ static void worker_main(void *user, int in_fd, int out_fd) {
   }
   eto_pool *pool = eto_pool_create(m->o.threads > 0 ? m->o.threads : m->t.cores);
   request rq;
-  while (eto_measure_read_all(in_fd, &rq, sizeof rq) == 0) worker_measure(m, jit, pool, &rq, out_fd);
+  while (eto_measure_read_all(in_fd, &rq, sizeof rq) == 0) worker_measure(m, jit, pool, &rq, in_fd, out_fd);
   eto_pool_free(pool);
   eto_jit_free(jit);
   _exit(0);
@@ -311,7 +325,9 @@ eto_status eto_measurer_create(const eto_op *op, const eto_target *t, const eto_
   for (int j = 0; j < m->c.nest.nreduce; j++) red *= m->c.nest.reduce[j].extent;
   m->ref_scale = sqrt((double)red) * 0.05;
   if (m->ref_scale < 0.01) m->ref_scale = 0.01;
-  m->w.pid = 0;
+  int cores = t->cores > 0 ? t->cores : 1;
+  m->jobs = m->o.build_jobs > 0 ? m->o.build_jobs : cores;
+  if (m->jobs > ETO_MEASURE_MAX_JOBS) m->jobs = ETO_MEASURE_MAX_JOBS;
   *out = m;
   (void)msg;
   (void)cap;
@@ -322,57 +338,100 @@ void eto_measurer_set_best(eto_measurer *m, double seconds) {
   if (m) m->best = seconds > 0 ? seconds : 0;
 }
 
-void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result *out) {
+int eto_measurer_jobs(const eto_measurer *m) { return m && m->jobs > 0 ? m->jobs : 1; }
+
+/* Waits for worker w's next reply until `deadline`. Returns 0 with *rp, or -1 after the worker was stopped
+ * (timeout: killed; lost: it died) with the error in *out. */
+static int await_reply(eto_measurer *m, eto_worker *w, double deadline, int compiled, reply *rp,
+                       eto_measure_result *out) {
+  int rc = eto_measure_wait_readable(w->from_child, deadline - now());
+  if (rc <= 0) {
+    eto_worker_stop(w, 1);
+    out->error = compiled ? ETO_MEASURE_RUN_TIMEOUT : ETO_MEASURE_BUILD_TIMEOUT;
+    snprintf(out->message, sizeof out->message, "%s did not finish within %.1f s", compiled ? "run" : "build",
+             compiled ? m->o.run_timeout : m->o.build_timeout);
+    return -1;
+  }
+  if (eto_measure_read_all(w->from_child, rp, sizeof *rp) != 0) {
+    out->error = ETO_MEASURE_RUNTIME;
+    eto_worker_lost(w, compiled ? "running" : "building", out->message, sizeof out->message);
+    return -1;
+  }
+  return 0;
+}
+
+/* Validates p and sends it to worker w (started when needed). Returns 1 when sent, 0 with *out final. */
+static int start_build(eto_measurer *m, eto_worker *w, const eto_program *p, eto_measure_result *out) {
   memset(out, 0, sizeof *out);
   char why[256];
   if (eto_sched_validate(&m->c, &m->t, p, why, sizeof why) != 0) {
     out->error = ETO_MEASURE_INSTANTIATION;
     snprintf(out->message, sizeof out->message, "%s", why);
-    return;
+    return 0;
   }
-  request rq = {.fault = m->o.fault, .best = m->best};
+  request rq = {.fault = m->o.fault};
   eto_program_format(p, rq.recipe, sizeof rq.recipe);
-  if (m->w.pid <= 0 && eto_worker_start(&m->w, worker_main, m) != 0) {
+  if (w->pid <= 0 && eto_worker_start(w, worker_main, m) != 0) {
     out->error = ETO_MEASURE_RUNTIME;
     snprintf(out->message, sizeof out->message, "cannot start a worker process: %s", strerror(errno));
-    return;
+    return 0;
   }
-  if (eto_worker_send(&m->w, &rq, sizeof rq) != 0) {
+  if (eto_worker_send(w, &rq, sizeof rq) != 0) {
     out->error = ETO_MEASURE_RUNTIME;
     snprintf(out->message, sizeof out->message, "worker process is gone");
-    return;
+    return 0;
   }
-  int compiled = 0;
-  double deadline = now() + m->o.build_timeout;
-  for (;;) {
-    int rc = eto_measure_wait_readable(m->w.from_child, deadline - now());
-    if (rc <= 0) {
-      eto_worker_stop(&m->w, 1);
-      out->error = compiled ? ETO_MEASURE_RUN_TIMEOUT : ETO_MEASURE_BUILD_TIMEOUT;
-      snprintf(out->message, sizeof out->message, "%s did not finish within %.1f s", compiled ? "run" : "build",
-               compiled ? m->o.run_timeout : m->o.build_timeout);
-      return;
+  return 1;
+}
+
+void eto_measurer_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_measure_result *out) {
+  for (int s = 0; s < n; s += m->jobs) {
+    int k = n - s < m->jobs ? n - s : m->jobs;
+    int built[ETO_MEASURE_MAX_JOBS];
+    double deadline[ETO_MEASURE_MAX_JOBS];
+    /* every build of the batch at once, one per worker */
+    for (int j = 0; j < k; j++) {
+      built[j] = start_build(m, &m->w[j], &ps[s + j], &out[s + j]);
+      deadline[j] = now() + m->o.build_timeout;
     }
-    reply rp;
-    if (eto_measure_read_all(m->w.from_child, &rp, sizeof rp) != 0) {
-      out->error = ETO_MEASURE_RUNTIME;
-      eto_worker_lost(&m->w, compiled ? "running" : "building", out->message, sizeof out->message);
-      return;
+    for (int j = 0; j < k; j++) {
+      if (!built[j]) continue;
+      reply rp;
+      built[j] = 0;
+      if (await_reply(m, &m->w[j], deadline[j], 0, &rp, &out[s + j]) != 0) continue;
+      if (rp.phase != 1) { /* it failed to build: that is its result */
+        out[s + j] = rp.r;
+        continue;
+      }
+      built[j] = 1;
     }
-    if (rp.phase == 1) {
-      compiled = 1;
+    /* then check and time them one at a time: the other workers sleep */
+    for (int j = 0; j < k; j++) {
+      if (!built[j]) continue;
+      eto_worker *w = &m->w[j];
+      go g = {.best = m->best};
+      if (eto_worker_send(w, &g, sizeof g) != 0) {
+        out[s + j].error = ETO_MEASURE_RUNTIME;
+        snprintf(out[s + j].message, sizeof out[s + j].message, "worker process is gone");
+        continue;
+      }
       /* the run budget covers the check run, the warm-up and the repeats */
-      deadline = now() + m->o.run_timeout + m->o.min_repeat_seconds * (m->o.repeats + 1);
-      continue;
+      double dl = now() + m->o.run_timeout + m->o.min_repeat_seconds * (m->o.repeats + 1);
+      reply rp;
+      if (await_reply(m, w, dl, 1, &rp, &out[s + j]) != 0) continue;
+      out[s + j] = rp.r;
+      if (m->best > 0 && rp.r.error == ETO_MEASURE_OK && rp.r.median < m->best) m->best = rp.r.median;
     }
-    *out = rp.r;
-    return;
   }
+}
+
+void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result *out) {
+  eto_measurer_run_batch(m, p, 1, out);
 }
 
 void eto_measurer_free(eto_measurer *m) {
   if (!m) return;
-  eto_worker_stop(&m->w, 0);
+  for (int j = 0; j < ETO_MEASURE_MAX_JOBS; j++) eto_worker_stop(&m->w[j], 0);
   for (int i = 0; i < m->nin; i++) free(m->in[i]);
   free(m->ref);
   free(m);

@@ -5,7 +5,9 @@
  * from the measurer, so it shares the inputs and the reference), which lowers it, JIT-compiles it, runs it
  * once, compares the output with the reference, and times it. A crash, a hang past the timeout, a compile
  * failure, a resource violation or a wrong result comes back as a measure error of its kind; the worker is
- * restarted and the caller goes on. Timing runs one candidate at a time.
+ * restarted and the caller goes on. Timing runs one candidate at a time; building does not have to:
+ * eto_measurer_run_batch builds up to build_jobs candidates at once, one per worker process, and then checks
+ * and times them one after the other while the other workers wait (a build never overlaps a timed run).
  *
  * Fork safety: the worker is forked lazily at the first measurement and after each failure; create the
  * measurer before starting threads you do not want duplicated, and never share an LMDB environment with it.
@@ -51,6 +53,8 @@ typedef struct {
   int flush_cache;           /* flush caches before every timed run (then runs are timed one by one) */
   double rtol;               /* relative tolerance of the check (default 1e-3) */
   eto_fault fault;           /* test-only fault injection into the worker; ETO_FAULT_NONE otherwise */
+  int build_jobs;            /* candidates eto_measurer_run_batch builds at once, each in its own worker process
+                                (0 = the target's cores; 1 = one worker, builds one at a time) */
   double prune_ratio;        /* > 1: once the caller set a best latency (eto_measurer_set_best), a candidate
                                 whose check run alone takes more than prune_ratio x that best (and >= 2 ms) is
                                 reported from that one run, without warm-up and repeats (result .pruned = 1):
@@ -71,7 +75,8 @@ typedef struct {
   double median, min, max;   /* seconds per run (OK only) */
   int repeats;
   int64_t runs_per_repeat;
-  double compile_seconds;    /* lowering + LLVM (when it got that far) */
+  double compile_seconds;    /* lowering + LLVM (when it got that far); wall time of this candidate's build,
+                                which may have overlapped other builds of its batch */
   double gflops;             /* flops / median */
   double max_rel_error;      /* of the check run */
   int disturbed_repeats;     /* repeats thrown away because another process used > 15% of the cores */
@@ -87,6 +92,13 @@ eto_status eto_measurer_create(const eto_op *op, const eto_target *t, const eto_
                                char *msg, int cap);
 /* Measures one program. Never fails as a call: every failure is a result. */
 void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result *out);
+/* Measures programs ps[0..n-1] into out[0..n-1], in order: the same results as n calls of eto_measurer_run,
+ * but up to eto_measurer_jobs(m) candidates are built at once (in as many worker processes), then checked and
+ * timed one at a time. A crash, hang or timeout costs only its own candidate. When a best latency was set,
+ * every OK result faster than it becomes the new best (as a caller would do between single runs). */
+void eto_measurer_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_measure_result *out);
+/* How many candidates eto_measurer_run_batch builds at once (>= 1): a batch size that keeps them all busy. */
+int eto_measurer_jobs(const eto_measurer *m);
 /* The best latency (seconds) the caller has measured so far for this operator; candidates far slower are
  * pruned (see prune_ratio). 0 (the initial value) disables pruning. */
 void eto_measurer_set_best(eto_measurer *m, double seconds);
