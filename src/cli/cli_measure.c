@@ -12,6 +12,9 @@
 #include "cuda.h"
 #endif
 
+/* at most this many programs go to the measurer at once (it builds them in parallel) */
+#define MEASURE_MAX_JOBS 16
+
 typedef struct {
   const char *file, *emit, *format, *recipe, *target, *cuda_arch;
   int programs, threads, imperfect, compile_only;
@@ -200,42 +203,54 @@ static int measure_programs(const measure_args *a, const eto_oplist *l, const et
     }
     double best = 0;
     char best_recipe[ETO_RECIPE_MAX] = "";
-    for (int n = 0; n < a->programs; n++) {
-      eto_program p;
-      if (next_program(a, &c, t, &rng, &p, why, sizeof why) != 0) {
-        fprintf(stderr, "etotune measure: %s: %s\n", key, why);
-        failures++;
-        break;
-      }
-      char recipe[ETO_RECIPE_MAX], summary[256];
-      eto_program_format(&p, recipe, sizeof recipe);
-      eto_program_summary(&c, &p, summary, sizeof summary);
-      eto_measure_result r;
-      eto_measurer_run(m, &p, &r);
-      if (r.error == ETO_MEASURE_OK && r.gflops > best) {
-        best = r.gflops;
-        snprintf(best_recipe, sizeof best_recipe, "%s", recipe);
-      }
-      if (r.error != ETO_MEASURE_OK) failures += r.error != ETO_MEASURE_INSTANTIATION;
-      if (json) {
-        cJSON *jp = cJSON_CreateObject();
-        cJSON_AddStringToObject(jp, "recipe", recipe);
-        cJSON_AddStringToObject(jp, "status", eto_measure_error_name(r.error));
-        if (r.error == ETO_MEASURE_OK) {
-          cJSON_AddNumberToObject(jp, "median_s", r.median);
-          cJSON_AddNumberToObject(jp, "min_s", r.min);
-          cJSON_AddNumberToObject(jp, "max_s", r.max);
-          cJSON_AddNumberToObject(jp, "gflops", r.gflops);
-        } else {
-          cJSON_AddStringToObject(jp, "message", r.message);
+    /* in batches that the measurer builds at once (one per core), then times one by one */
+    int jobs = eto_measurer_jobs(m) < MEASURE_MAX_JOBS ? eto_measurer_jobs(m) : MEASURE_MAX_JOBS;
+    int stop = 0;
+    for (int n0 = 0; n0 < a->programs && !stop; n0 += jobs) {
+      eto_program ps[MEASURE_MAX_JOBS];
+      eto_measure_result rs[MEASURE_MAX_JOBS];
+      int np = 0;
+      while (np < jobs && n0 + np < a->programs) {
+        if (next_program(a, &c, t, &rng, &ps[np], why, sizeof why) != 0) {
+          fprintf(stderr, "etotune measure: %s: %s\n", key, why);
+          failures++;
+          stop = 1;
+          break;
         }
-        cJSON_AddNumberToObject(jp, "compile_s", r.compile_seconds);
-        cJSON_AddItemToArray(jprogs, jp);
-      } else if (r.error == ETO_MEASURE_OK) {
-        printf("  %-3d %-58.58s %-13s %10.4f %9.2f %10.1f\n", n + 1, summary, "ok", r.median * 1e3, r.gflops,
-               r.compile_seconds * 1e3);
-      } else {
-        printf("  %-3d %-58.58s %-13s %s\n", n + 1, summary, eto_measure_error_name(r.error), r.message);
+        np++;
+      }
+      eto_measurer_run_batch(m, ps, np, rs);
+      for (int q = 0; q < np; q++) {
+        const eto_measure_result *r = &rs[q];
+        int n = n0 + q;
+        char recipe[ETO_RECIPE_MAX], summary[256];
+        eto_program_format(&ps[q], recipe, sizeof recipe);
+        eto_program_summary(&c, &ps[q], summary, sizeof summary);
+        if (r->error == ETO_MEASURE_OK && r->gflops > best) {
+          best = r->gflops;
+          snprintf(best_recipe, sizeof best_recipe, "%s", recipe);
+        }
+        if (r->error != ETO_MEASURE_OK) failures += r->error != ETO_MEASURE_INSTANTIATION;
+        if (json) {
+          cJSON *jp = cJSON_CreateObject();
+          cJSON_AddStringToObject(jp, "recipe", recipe);
+          cJSON_AddStringToObject(jp, "status", eto_measure_error_name(r->error));
+          if (r->error == ETO_MEASURE_OK) {
+            cJSON_AddNumberToObject(jp, "median_s", r->median);
+            cJSON_AddNumberToObject(jp, "min_s", r->min);
+            cJSON_AddNumberToObject(jp, "max_s", r->max);
+            cJSON_AddNumberToObject(jp, "gflops", r->gflops);
+          } else {
+            cJSON_AddStringToObject(jp, "message", r->message);
+          }
+          cJSON_AddNumberToObject(jp, "compile_s", r->compile_seconds);
+          cJSON_AddItemToArray(jprogs, jp);
+        } else if (r->error == ETO_MEASURE_OK) {
+          printf("  %-3d %-58.58s %-13s %10.4f %9.2f %10.1f\n", n + 1, summary, "ok", r->median * 1e3, r->gflops,
+                 r->compile_seconds * 1e3);
+        } else {
+          printf("  %-3d %-58.58s %-13s %s\n", n + 1, summary, eto_measure_error_name(r->error), r->message);
+        }
       }
       fflush(stdout);
     }
