@@ -135,6 +135,17 @@ eto_status eto_tuner_run(const eto_op *alpha, const eto_op *beta, const eto_prog
 eto_status eto_tuner_estimate(const eto_op *alpha, const eto_op *beta, const eto_target *t, uint64_t seed,
                               double *trials);
 
+/* The enumeration estimate: the trials eto_tuner_run would measure, counted by running its rounds with a
+ * stand-in for the measurement (a repeatable pseudo-latency per program decides which candidate each round
+ * keeps; nothing is compiled). With beta_best (a valid program of β) the count is for that program; without
+ * it, the mean over `samples` (0 = ETO_TUNER_ESTIMATE_SAMPLES) random valid programs of β (seeded). Slower
+ * than eto_tuner_estimate (milliseconds to a second per pair: every candidate is built and validated) and
+ * closer to what the tuner measures on this target, since it skips what the tuner skips (invalid and
+ * duplicate candidates, vector lengths and unroll steps that change nothing). Returns ETO_OK, or
+ * ETO_ERR_INVALID (not a reuse pair, invalid beta_best, or no valid program of β found). */
+eto_status eto_tuner_estimate_enum(const eto_op *alpha, const eto_op *beta, const eto_target *t,
+                                   const eto_program *beta_best, uint64_t seed, int samples, double *trials);
+
 /* TopK baseline: reads β's measured trials from the cache (OK ones, fastest first, distinct recipes; β's best
  * record when there are no trials), adapts each to α (eto_tuner_adapt) and keeps those valid on t, measures
  * them K at a time (opts->topk) until a group has a program that runs; every trial and the best (method

@@ -262,6 +262,10 @@ static int run_estimate(const reuse_args *a, const eto_op *alpha, const eto_op *
   }
   printf("estimated trials: %.1f (mean over %d sampled programs of β, seed %llu; %.2f ms)\n", est,
          ETO_TUNER_ESTIMATE_SAMPLES, (unsigned long long)a->seed, ms);
+  t0 = now_seconds();
+  if (eto_tuner_estimate_enum(alpha, beta, t, NULL, a->seed, 0, &est) == ETO_OK)
+    printf("enumerated trials: %.1f (the tuner's rounds run without measuring on the same number of random "
+           "programs of β; %.0f ms)\n", est, (now_seconds() - t0) * 1e3);
   eto_program sb;
   double lat = 0;
   if (cached_beta(cache, beta, t, &sb, &lat) == 0) {
@@ -270,6 +274,8 @@ static int run_estimate(const reuse_args *a, const eto_op *alpha, const eto_op *
     char summary[256];
     eto_program_summary(&cb, &sb, summary, sizeof summary);
     printf("cached S*β: %s (%.4f ms); run without --estimate to tune α from it\n", summary, lat * 1e3);
+    if (eto_tuner_estimate_enum(alpha, beta, t, &sb, a->seed, 0, &est) == ETO_OK)
+      printf("enumerated trials from the cached S*β: %.0f\n", est);
   }
   return ETO_EXIT_OK;
 }

@@ -283,8 +283,8 @@ static eto_stmt *lower_mlt(lctx *L) {
   eto_expr *base[ETO_MAX_INPUTS][ETO_MAX_DIMS];
   for (int i = 0; i < c->ninputs; i++) {
     int64_t size = eto_sched_footprint(c, p, i, fdim[i]);
-    char name[24]; /* "sh_" + an input name (< 16 bytes) */
-    snprintf(name, sizeof name, "sh_%s", c->in[i].name);
+    char name[16]; /* a buffer name holds 15 characters */
+    snprintf(name, sizeof name, "sh_%.12s", c->in[i].name);
     sh[i] = new_buf(k, name, ETO_BUF_SHARED, size, -1);
     /* Row-major, except on the CPU a dimension indexed by the vector axis alone (not the innermost one) is
      * stored vector-blocked: it is split into (tile / V4, V4) with the V4 part innermost, V4 = the vector

@@ -347,6 +347,19 @@ static void test_estimate(void) {
   CHECK(eto_tuner_estimate(&norm2, &norm, &cpu, 1, &e3) == ETO_OK && e3 > 0, "norm pair %g", e3);
   eto_op mm = test_op("matmul m=64 n=64 k=64\n");
   CHECK(eto_tuner_estimate(&mm, &norm, &cpu, 1, &e3) == ETO_ERR_INVALID, "different kinds rejected");
+
+  /* the enumeration estimate: with the paper's S*β on sm_70, the 7 block counts of α's range each measure at
+   * least their round 1 and at most 3 thread counts + 2 fetch counts + 2 unroll steps + 2 x 2 vector lengths */
+  eto_program sb = test_recipe(EX3_SBETA);
+  double n1 = -1, n2 = -1;
+  CHECK(eto_tuner_estimate_enum(&alpha, &beta, &gpu, &sb, 1, 0, &n1) == ETO_OK, "enumeration with S*β");
+  CHECK(n1 >= 7 && n1 <= 7 * (3 + 2 + 2 + 4), "enumeration with S*β: %g trials", n1);
+  CHECK(eto_tuner_estimate_enum(&alpha, &beta, &gpu, &sb, 1, 0, &n2) == ETO_OK && n1 == n2, "repeatable: %g vs %g",
+        n1, n2);
+  CHECK(eto_tuner_estimate_enum(&alpha, &beta, &cpu, NULL, 3, 4, &n1) == ETO_OK && n1 > 0, "sampled β programs");
+  CHECK(eto_tuner_estimate_enum(&alpha, &beta, &cpu, NULL, 3, 4, &n2) == ETO_OK && n1 == n2, "deterministic: %g vs %g",
+        n1, n2);
+  CHECK(eto_tuner_estimate_enum(&mm, &norm, &cpu, NULL, 1, 2, &n1) == ETO_ERR_INVALID, "different kinds rejected");
 }
 
 /* A synthetic measurement for dry runs: OK, a latency from a hash of the recipe, and a log of the sketches.
