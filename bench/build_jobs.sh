@@ -3,11 +3,13 @@
 # tuning runs (fresh cache, same seed) with one build at a time and with one build per core, alternated
 # side by side in one run. Prints per run the trials, seconds, seconds per trial and the best result, and per
 # case the median seconds per trial of each setting and their ratio.
-# Usage: bench/build_jobs.sh [BUILD_DIR] [TRIALS] [REPEATS]   (defaults: build 128 2)
+# Usage: bench/build_jobs.sh [BUILD_DIR] [TRIALS] [REPEATS] [CASES]   (defaults: build 128 2 all; CASES is
+# a regular expression over gemm-full, conv-full, quickstart-eto)
 set -u
 B=${1:-build}
 TRIALS=${2:-128}
 REPS=${3:-2}
+ONLY=${4:-.}
 cd "$(dirname "$0")/.."
 ETO=$B/src/cli/etotune
 tmp=$(mktemp -d)
@@ -24,6 +26,7 @@ printf '%-16s %5s %4s %7s %8s %8s %10s\n' case jobs rep trials seconds s/trial "
 declare -A per
 for c in "${cases[@]}"; do
   set -- $c
+  [[ $1 =~ $ONLY ]] || continue
   for rep in $(seq 1 "$REPS"); do
     for jobs in 1 0; do
       db="$tmp/db-$1-$jobs-$rep"
@@ -44,6 +47,7 @@ echo "median seconds per trial: one build at a time vs one per core"
 med() { tr ' ' '\n' | grep . | sort -g | awk '{v[NR]=$1} END{print NR % 2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 for c in "${cases[@]}"; do
   set -- $c
+  [[ $1 =~ $ONLY ]] || continue
   a=$(echo "${per[$1-1]:-}" | med); b=$(echo "${per[$1-0]:-}" | med)
   awk -v n="$1" -v a="$a" -v b="$b" 'BEGIN{printf "%-16s %.3f s -> %.3f s  (%.2fx faster)\n", n, a, b, (b > 0 ? a / b : 0)}'
 done
