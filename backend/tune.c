@@ -11,9 +11,6 @@
 
 #include "backend_internal.h"
 
-/* At most this many candidates of a round are measured per batch (the measurer builds them at once). */
-#define ETO_BACKEND_MAX_JOBS 16
-
 void eto_backend_opts_default(eto_backend_opts *o) {
   memset(o, 0, sizeof *o);
   o->trials_per_op = 1000;
@@ -349,9 +346,8 @@ static eto_status run_round(tune_ctx *x, int i) {
   int have_best_result = 0;
   const char *kind = eto_op_kind_name(tk->op.kind);
   /* measured in chunks that the measurer builds at once (one candidate per core), then times one by one */
-  eto_measure_result chunk[ETO_BACKEND_MAX_JOBS];
+  eto_measure_result chunk[ETO_MEASURE_MAX_JOBS];
   int jobs = eto_measurer_jobs(tk->measurer);
-  if (jobs > ETO_BACKEND_MAX_JOBS) jobs = ETO_BACKEND_MAX_JOBS;
   for (int j = 0; j < k; j++) {
     if (j % jobs == 0) {
       if (cancelled(x) || time_up(x)) break;

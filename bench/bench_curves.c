@@ -297,12 +297,12 @@ static int run_random(const eto_op *op, const char *opname, const eto_target *t,
   eto_sample_opts so = {.imperfect = 0}; /* as the backend's default search space: divisors only */
   double best = 0;
   const int max_dups = 1000;
-  int jobs = eto_measurer_jobs(m) < 16 ? eto_measurer_jobs(m) : 16;
+  int jobs = eto_measurer_jobs(m);
   while (r->n < o->trials && !cancel_flag) {
     /* a batch of new valid programs, built at once by the measurer as the full search's are */
     double s0 = bench_now();
-    eto_program p[16];
-    char recipe[16][ETO_RECIPE_MAX];
+    eto_program p[ETO_MEASURE_MAX_JOBS];
+    char recipe[ETO_MEASURE_MAX_JOBS][ETO_RECIPE_MAX];
     int np = 0, exhausted = 0;
     while (np < jobs && r->n + np < o->trials && !exhausted) {
       int found = 0;
@@ -315,7 +315,7 @@ static int run_random(const eto_op *op, const char *opname, const eto_target *t,
       else exhausted = 1;
     }
     r->search_s += bench_now() - s0;
-    eto_measure_result mr[16];
+    eto_measure_result mr[ETO_MEASURE_MAX_JOBS];
     double m0 = bench_now();
     eto_measurer_set_best(m, best > 0 ? flops / best * 1e-9 : 0); /* same pruning as the full search */
     eto_measurer_run_batch(m, p, np, mr);

@@ -197,16 +197,15 @@ static void measure_queue(tun_ctx *x, tun_best *bb) {
   int n = x->ncand;
   x->ncand = 0;
   if (n == 0 || x->status != ETO_OK) return;
-  eto_measure_result chunk[TUN_MAX_JOBS];
+  eto_measure_result chunk[ETO_MEASURE_MAX_JOBS];
   int jobs = x->o.measure ? 1 : eto_measurer_jobs(x->m);
-  if (jobs > TUN_MAX_JOBS) jobs = TUN_MAX_JOBS;
   for (int s = 0; s < n; s += jobs) {
     int c = n - s < jobs ? n - s : jobs;
     if (x->o.measure) {
       memset(&chunk[0], 0, sizeof chunk[0]);
       x->o.measure(x->o.measure_user, &x->cand[s].p, &chunk[0]);
     } else {
-      eto_program ps[TUN_MAX_JOBS];
+      eto_program ps[ETO_MEASURE_MAX_JOBS];
       for (int j = 0; j < c; j++) ps[j] = x->cand[s + j].p;
       eto_measurer_set_best(x->m, x->res->found ? x->res->best_result.median : 0); /* prunes far slower ones */
       eto_measurer_run_batch(x->m, ps, c, chunk);

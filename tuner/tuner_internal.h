@@ -212,9 +212,6 @@ typedef struct {
   double median;
 } tun_best;
 
-/* At most this many queued candidates go to the measurer at once (it builds them in parallel). */
-#define TUN_MAX_JOBS 16
-
 /* Validates, de-duplicates and queues p as a trial of `round` for block count B; it is measured at the next
  * tun_flush. Returns 1 when queued, 0 when skipped (invalid or already seen), -1 when the context stopped
  * (trial limit, counting the queue, or an error). */

@@ -12,9 +12,6 @@
 #include "cuda.h"
 #endif
 
-/* at most this many programs go to the measurer at once (it builds them in parallel) */
-#define MEASURE_MAX_JOBS 16
-
 typedef struct {
   const char *file, *emit, *format, *recipe, *target, *cuda_arch;
   int programs, threads, imperfect, compile_only;
@@ -204,11 +201,11 @@ static int measure_programs(const measure_args *a, const eto_oplist *l, const et
     double best = 0;
     char best_recipe[ETO_RECIPE_MAX] = "";
     /* in batches that the measurer builds at once (one per core), then times one by one */
-    int jobs = eto_measurer_jobs(m) < MEASURE_MAX_JOBS ? eto_measurer_jobs(m) : MEASURE_MAX_JOBS;
+    int jobs = eto_measurer_jobs(m);
     int stop = 0;
     for (int n0 = 0; n0 < a->programs && !stop; n0 += jobs) {
-      eto_program ps[MEASURE_MAX_JOBS];
-      eto_measure_result rs[MEASURE_MAX_JOBS];
+      eto_program ps[ETO_MEASURE_MAX_JOBS];
+      eto_measure_result rs[ETO_MEASURE_MAX_JOBS];
       int np = 0;
       while (np < jobs && n0 + np < a->programs) {
         if (next_program(a, &c, t, &rng, &ps[np], why, sizeof why) != 0) {

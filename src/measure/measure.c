@@ -55,8 +55,6 @@ int eto_measure_protocol(const eto_measure_opts *o, char *buf, int cap) {
                   prune);
 }
 
-#define ETO_MEASURE_MAX_JOBS 16
-
 static double now(void) { return eto_measure_now(); }
 
 /* ---- the request and reply that cross the pipes ---- */

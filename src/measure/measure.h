@@ -97,7 +97,10 @@ void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result 
  * timed one at a time. A crash, hang or timeout costs only its own candidate. When a best latency was set,
  * every OK result faster than it becomes the new best (as a caller would do between single runs). */
 void eto_measurer_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_measure_result *out);
-/* How many candidates eto_measurer_run_batch builds at once (>= 1): a batch size that keeps them all busy. */
+/* The most workers a measurer has: eto_measurer_jobs never exceeds it, so callers can size batches with it. */
+#define ETO_MEASURE_MAX_JOBS 16
+/* How many candidates eto_measurer_run_batch builds at once (1..ETO_MEASURE_MAX_JOBS): a batch size that keeps
+ * them all busy. */
 int eto_measurer_jobs(const eto_measurer *m);
 /* The best latency (seconds) the caller has measured so far for this operator; candidates far slower are
  * pruned (see prune_ratio). 0 (the initial value) disables pruning. */
