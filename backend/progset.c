@@ -11,11 +11,7 @@
 uint64_t eto_program_hash(const eto_program *p) {
   char buf[ETO_RECIPE_MAX];
   eto_program_format(p, buf, sizeof buf);
-  uint64_t h = 1469598103934665603ull;
-  for (const char *s = buf; *s; s++) {
-    h ^= (unsigned char)*s;
-    h *= 1099511628211ull;
-  }
+  uint64_t h = eto_hash_str(ETO_HASH_SEED, buf);
   return h ? h : 1;
 }
 

@@ -255,10 +255,9 @@ typedef struct {
   size_t cap;
 } hashset;
 
-static uint64_t fnv1a(const char *s) {
-  uint64_t h = 1469598103934665603ull;
-  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-  return h ? h : 1;
+static uint64_t recipe_hash(const char *s) {
+  uint64_t h = eto_hash_str(ETO_HASH_SEED, s);
+  return h ? h : 1; /* 0 marks an empty slot */
 }
 
 /* 1 when added, 0 when present; cap is a power of two above twice the number of insertions */
@@ -309,7 +308,7 @@ static int run_random(const eto_op *op, const char *opname, const eto_target *t,
       for (int d = 0; d < max_dups && !found; d++) {
         if (eto_sched_sample_valid(&c, t, &so, &rng, 0, &p[np]) != 0) break;
         eto_program_format(&p[np], recipe[np], sizeof recipe[np]);
-        found = hashset_add(&seen, fnv1a(recipe[np]));
+        found = hashset_add(&seen, recipe_hash(recipe[np]));
       }
       if (found) np++;
       else exhausted = 1;

@@ -25,15 +25,9 @@ typedef struct {
   size_t cap;
 } key_index;
 
-static uint64_t key_hash(const char *s) {
-  uint64_t h = 1469598103934665603ull;
-  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-  return h;
-}
-
 static int find_key(const node_vec *nv, const key_index *ki, const char *key) {
   if (!ki->cap) return -1;
-  for (size_t j = key_hash(key) & (ki->cap - 1);; j = (j + 1) & (ki->cap - 1)) {
+  for (size_t j = eto_hash_str(ETO_HASH_SEED, key) & (ki->cap - 1);; j = (j + 1) & (ki->cap - 1)) {
     int i = ki->slot[j] - 1;
     if (i < 0) return -1;
     if (strcmp(nv->v[i].key, key) == 0) return i;
@@ -52,7 +46,7 @@ static int index_add(key_index *ki, const node_vec *nv, int i) {
     for (int k = 0; k < nv->n; k++)
       if (k != i) index_add(ki, nv, k);
   }
-  size_t j = key_hash(nv->v[i].key) & (ki->cap - 1);
+  size_t j = eto_hash_str(ETO_HASH_SEED, nv->v[i].key) & (ki->cap - 1);
   while (ki->slot[j]) j = (j + 1) & (ki->cap - 1);
   ki->slot[j] = i + 1;
   return 0;

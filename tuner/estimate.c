@@ -99,8 +99,7 @@ static void stand_in(void *user, const eto_program *p, eto_measure_result *out) 
   (void)user;
   char r[ETO_RECIPE_MAX];
   eto_program_format(p, r, sizeof r);
-  uint64_t h = 1469598103934665603ull;
-  for (const char *c = r; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
+  uint64_t h = eto_hash_str(ETO_HASH_SEED, r);
   memset(out, 0, sizeof *out);
   out->error = ETO_MEASURE_OK;
   out->median = 1e-3 * (1.0 + (double)(h % 1000) / 1000.0);

@@ -23,14 +23,6 @@
 
 /* ---- the device's target ---- */
 
-static uint64_t fnv1a(uint64_t h, const char *s) {
-  for (; *s; s++) {
-    h ^= (unsigned char)*s;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
 static int arch_number(const char *arch) { return strncmp(arch, "sm_", 3) == 0 ? atoi(arch + 3) : 0; }
 
 void eto_cuda_device_target(const eto_cuda_device_info *d, eto_target *out) {
@@ -51,12 +43,12 @@ void eto_cuda_device_target(const eto_cuda_device_info *d, eto_target *out) {
   snprintf(buf, sizeof buf, "|sm=%d|driver=%d|threads=%d|smem=%lld|codegen=%d", d->sm_count,
            d->driver_version, out->max_threads_per_block, (long long)out->max_shared_bytes,
            ETO_CODEGEN_VERSION);
-  uint64_t h = 1469598103934665603ull;
-  h = fnv1a(h, "cuda-device|");
-  h = fnv1a(h, d->name);
-  h = fnv1a(h, "|");
-  h = fnv1a(h, d->arch);
-  h = fnv1a(h, buf);
+  uint64_t h = ETO_HASH_SEED;
+  h = eto_hash_str(h, "cuda-device|");
+  h = eto_hash_str(h, d->name);
+  h = eto_hash_str(h, "|");
+  h = eto_hash_str(h, d->arch);
+  h = eto_hash_str(h, buf);
   snprintf(out->fingerprint, sizeof out->fingerprint, "%016llx", (unsigned long long)h);
   snprintf(out->description, sizeof out->description, "cuda: %s (%s), %d SMs, driver %d.%d, codegen v%d",
            d->name, d->arch, out->cores, d->driver_version / 1000, d->driver_version % 1000 / 10,

@@ -250,4 +250,11 @@ void eto_oplist_free(eto_oplist *l);
 /* Formats op as one operators.list line (parseable; gives back an equal op). Returns needed length. */
 int eto_op_format(const eto_op *op, char *buf, int cap);
 
+/* The project's string hash: FNV-1a, 64 bits, continuing from h (start from ETO_HASH_SEED), stable across runs
+ * and machines. The seed is not FNV's usual offset basis: target fingerprints, and so the cache keys of every
+ * stored program, were made with it, so it stays. For hash tables, fingerprints and de-duplication; the cache's
+ * own keys add a finalizer (cache/store.c). */
+#define ETO_HASH_SEED 1469598103934665603ull
+uint64_t eto_hash_str(uint64_t h, const char *s);
+
 #endif

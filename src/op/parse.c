@@ -592,8 +592,7 @@ static void parse_line(parser *p, int line, const char *s, size_t n) {
 
 /* ---- merging equal workload keys ---- */
 
-static uint64_t fnv1a(const char *s) {
-  uint64_t h = 1469598103934665603ull;
+uint64_t eto_hash_str(uint64_t h, const char *s) {
   for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
   return h;
 }
@@ -614,7 +613,7 @@ static int merge_equal_keys(eto_oplist *l) {
   for (int i = 0; i < l->n; i++) {
     char key[KEY_BUF];
     eto_op_key(&l->ops[i], key, sizeof key);
-    size_t h = (size_t)fnv1a(key) & (cap - 1);
+    size_t h = (size_t)eto_hash_str(ETO_HASH_SEED, key) & (cap - 1);
     while (slot[h] >= 0 && strcmp(keys[slot[h]], key) != 0) h = (h + 1) & (cap - 1);
     if (slot[h] >= 0) {
       eto_op *o = &l->ops[slot[h]];

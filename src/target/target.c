@@ -1,5 +1,6 @@
 /* target.c — host CPU detection and the table of known CUDA architectures. */
 #include "target.h"
+#include "op.h"
 
 #include <llvm-c/Core.h>
 #include <llvm-c/TargetMachine.h>
@@ -17,15 +18,6 @@ const char *eto_target_cpu_features(void) {
     LLVMDisposeMessage(f);
   }
   return host_features;
-}
-
-/* FNV-1a, 64 bits: stable across runs and machines. */
-static uint64_t fnv1a(uint64_t h, const char *s) {
-  for (; *s; s++) {
-    h ^= (unsigned char)*s;
-    h *= 1099511628211ull;
-  }
-  return h;
 }
 
 static void cpu_model(char *buf, size_t cap) {
@@ -58,13 +50,13 @@ static int has_feature(const char *features, const char *name) {
 
 static void fingerprint(eto_target *t, const char *extra) {
   char buf[64];
-  uint64_t h = 1469598103934665603ull;
-  h = fnv1a(h, t->name);
-  h = fnv1a(h, t->model);
-  h = fnv1a(h, t->arch);
-  h = fnv1a(h, extra);
+  uint64_t h = ETO_HASH_SEED;
+  h = eto_hash_str(h, t->name);
+  h = eto_hash_str(h, t->model);
+  h = eto_hash_str(h, t->arch);
+  h = eto_hash_str(h, extra);
   snprintf(buf, sizeof buf, "|cores=%d|codegen=%d", t->cores, ETO_CODEGEN_VERSION);
-  h = fnv1a(h, buf);
+  h = eto_hash_str(h, buf);
   snprintf(t->fingerprint, sizeof t->fingerprint, "%016llx", (unsigned long long)h);
 }
 

@@ -375,8 +375,7 @@ static void dry_measure(void *user, const eto_program *p, eto_measure_result *ou
   dry_ctx *d = user;
   char recipe[ETO_RECIPE_MAX];
   eto_program_format(p, recipe, sizeof recipe);
-  uint64_t h = 1469598103934665603ull;
-  for (const char *s = recipe; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  uint64_t h = eto_hash_str(ETO_HASH_SEED, recipe);
   memset(out, 0, sizeof *out);
   out->error = ETO_MEASURE_OK;
   out->median = 1e-3 * (1.0 + (double)(h % 1000) / 1000.0);
