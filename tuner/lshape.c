@@ -1,6 +1,7 @@
 /* lshape.c — LShape: which reduction loop cooperative fetches split (the input-channel loop, as in the ETO
  * artifact's load_step_iter), how much shared memory one fetch takes, and the default fetch count that keeps
- * shared memory per fetch closest to S*β's. The M range of round 2 is tun_fetch_range (ranges.c). */
+ * shared memory per fetch closest to S*β's, raised when over the target's per-block limit (tun_fit_fetch).
+ * The M range of round 2 is tun_fetch_range (ranges.c). */
 #include <string.h>
 
 #include "tuner_internal.h"
@@ -29,6 +30,19 @@ int64_t tun_smem_per_fetch(const eto_compute *c, const int64_t *bshape, const in
   int64_t dims[ETO_MAX_DIMS], total = 0;
   for (int i = 0; i < c->ninputs; i++) total += eto_sched_footprint(c, &q, i, dims);
   return total;
+}
+
+int64_t tun_fit_fetch(const eto_compute *c, const eto_target *t, const int64_t *bshape, int la, int64_t f) {
+  int64_t ext = c->nest.reduce[la].extent, rfetch[ETO_MAX_LOOPS];
+  for (int j = 0; j < c->nest.nreduce; j++) rfetch[j] = c->nest.reduce[j].extent;
+  for (int64_t g = f; g >= 1 && g <= ext; g++) {
+    if (ext % g) continue;
+    rfetch[la] = ext / g;
+    /* bytes as eto_sched_validate counts them (float32 elements) */
+    if (t->max_shared_bytes <= 0 || tun_smem_per_fetch(c, bshape, rfetch) * 4 <= t->max_shared_bytes)
+      return g;
+  }
+  return f;
 }
 
 int64_t tun_default_fetch(int64_t load_extent, int64_t fetches_beta, int64_t smem_one_fetch,

@@ -71,6 +71,7 @@ static void tune_block_mlt(const mlt_ctx *k, tun_ctx *x, int64_t blocks) {
   if (k->la >= 0) {
     fetch[k->la] = tun_default_fetch(rfull[k->la], k->fetch_b, one_fetch, k->fb.smem_per_block);
     if (fetch[k->la] == 0) return; /* no fetch count in range: the artifact skips the block count */
+    fetch[k->la] = tun_fit_fetch(ca, k->t, bshape, k->la, fetch[k->la]);
   }
   for (int j = 0; j < nr; j++) rfetch[j] = rfull[j] / fetch[j];
 

@@ -166,6 +166,11 @@ int64_t tun_smem_per_fetch(const eto_compute *c, const int64_t *bshape, const in
  * (the block count is then skipped). */
 int64_t tun_default_fetch(int64_t load_extent, int64_t fetches_beta, int64_t smem_one_fetch,
                           int64_t smem_beta);
+/* The fetch count f of the load loop la (0-based reduction loop), or when its shared memory per fetch with
+ * block tile bshape exceeds the target's per-block limit, the smallest divisor of the loop's extent above f
+ * that fits (this project's addition to the artifact's rule: a default LShape over the limit leaves round 1
+ * without a valid candidate, and the rounds stop at the block count). f itself when none fits. */
+int64_t tun_fit_fetch(const eto_compute *c, const eto_target *t, const int64_t *bshape, int la, int64_t f);
 
 /* ---- annot.c ---- */
 

@@ -464,6 +464,38 @@ static void test_dry_runs(void) {
   CHECK(runs >= 20 && simple >= 4, "%d dry runs, %d simplified", runs, simple);
 }
 
+/* ResNet-50's bridge conv 1024x512 at 7x7 reused from the 28x28 stride-2 list operator (bench_reproduce at 1000
+ * trials, 2026-11-23): the default fetch count of every block count put a block's shared memory just over the
+ * CPU limit (512 KiB), so round 1 had no valid candidate and the plan fell back to a 1000-trial full search.
+ * The fetch count is now raised until it fits: the tuner measures, and only valid programs. */
+static void test_fetch_fits_limit(void) {
+  eto_op alpha = test_op("conv2d n=1 c=512 h=7 w=7 k=1024 r=1 s=1\n");
+  eto_op beta = test_op("conv2d n=1 c=512 h=28 w=28 k=1024 r=1 s=1 stride=2\n");
+  eto_compute ca, cb;
+  eto_op_compute(&alpha, &ca);
+  eto_op_compute(&beta, &cb);
+  eto_target t;
+  eto_target_cpu(2, &t);
+  eto_program sb;
+  char why[256];
+  CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1/4.2.32.4.1/1.1.1.7.2/1.1.7.1.2 r=4.4.32/1.1.1/1.1.1 u=16 v=4.4", &sb,
+                          why, sizeof why) == 0 &&
+            eto_sched_validate(&cb, &t, &sb, why, sizeof why) == 0,
+        "S*beta: %s", why);
+  dry_ctx d = {.c = &ca, .t = &t, .sketch = ETO_SKETCH_MULTI_LEVEL};
+  eto_tuner_opts o = {.measure = dry_measure, .measure_user = &d};
+  eto_tuner_result res;
+  CHECK(eto_tuner_run(&alpha, &beta, &sb, &t, NULL, NULL, &o, NULL, NULL, &res) == ETO_OK, "%s", res.message);
+  CHECK(res.trials > 0 && d.calls == res.trials && d.invalid == 0, "%d trials, %d calls, %d invalid: %s",
+        res.trials, d.calls, d.invalid, res.message);
+  /* the fit itself: k-tile 1024 x 128 channels per fetch is 3 KiB over the limit, 64 channels fit */
+  int64_t bshape[4] = {1, 1024, 1, 7};
+  int la = tun_load_loop(&ca);
+  CHECK(tun_fit_fetch(&ca, &t, bshape, la, 4) == 8 && tun_fit_fetch(&ca, &t, bshape, la, 16) == 16,
+        "fit 4 -> %lld, 16 -> %lld", (long long)tun_fit_fetch(&ca, &t, bshape, la, 4),
+        (long long)tun_fit_fetch(&ca, &t, bshape, la, 16));
+}
+
 int main(void) {
   test_divisor_range();
   test_block_range();
@@ -476,5 +508,6 @@ int main(void) {
   test_adapt();
   test_estimate();
   test_dry_runs();
+  test_fetch_fits_limit();
   return check_result();
 }
