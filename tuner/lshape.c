@@ -38,9 +38,7 @@ int64_t tun_fit_fetch(const eto_compute *c, const eto_target *t, const int64_t *
   for (int64_t g = f; g >= 1 && g <= ext; g++) {
     if (ext % g) continue;
     rfetch[la] = ext / g;
-    /* bytes as eto_sched_validate counts them (float32 elements) */
-    if (t->max_shared_bytes <= 0 || tun_smem_per_fetch(c, bshape, rfetch) * 4 <= t->max_shared_bytes)
-      return g;
+    if (eto_sched_smem_bytes(tun_smem_per_fetch(c, bshape, rfetch)) <= t->max_shared_bytes) return g;
   }
   return f;
 }

@@ -86,6 +86,9 @@ int eto_sched_sample_valid(const eto_compute *c, const eto_target *t, const eto_
 /* Checks p against c's loop nest and t's limits. Returns 0 when valid; otherwise -1 and a reason in why
  * (e.g. "threads per block 2048 > limit 1024"). */
 int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap);
+/* Bytes of smem_elements shared (float32) elements; eto_sched_validate rejects a program whose
+ * smem_per_block takes more than t->max_shared_bytes. */
+int64_t eto_sched_smem_bytes(int64_t smem_elements);
 
 /* ---- features ---- */
 

@@ -226,6 +226,8 @@ static int unused_level(eto_sketch_kind k, int level) {
   return 0;
 }
 
+int64_t eto_sched_smem_bytes(int64_t smem_elements) { return smem_elements * 4; }
+
 int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap) {
   if ((unsigned)p->sketch >= ETO_SKETCH_COUNT) FAIL("unknown sketch %d", (int)p->sketch);
   if (p->nspace != c->nest.nspace || p->nreduce != c->nest.nreduce)
@@ -277,7 +279,8 @@ int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_prog
   if (f.vthreads > t->max_vthreads) FAIL("virtual threads %lld > limit %d", (long long)f.vthreads, t->max_vthreads);
   if (f.thread_tile > t->max_thread_tile)
     FAIL("accumulators per thread %lld > limit %d", (long long)f.thread_tile, t->max_thread_tile);
-  if (f.smem_per_block * 4 > t->max_shared_bytes)
-    FAIL("shared memory per block %lld bytes > limit %lld", (long long)f.smem_per_block * 4, (long long)t->max_shared_bytes);
+  if (eto_sched_smem_bytes(f.smem_per_block) > t->max_shared_bytes)
+    FAIL("shared memory per block %lld bytes > limit %lld", (long long)eto_sched_smem_bytes(f.smem_per_block),
+         (long long)t->max_shared_bytes);
   return 0;
 }
