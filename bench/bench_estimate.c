@@ -18,36 +18,6 @@
 
 #define MAX_PAIRS 1024
 
-/* Splits one CSV line (quoted fields, no embedded newlines) into at most cap fields, in place. */
-static int csv_split(char *line, char **field, int cap) {
-  int n = 0;
-  char *p = line;
-  while (*p && *p != '\n' && n < cap) {
-    if (*p == '"') {
-      char *w = ++p;
-      field[n++] = w;
-      while (*p && !(*p == '"' && p[1] != '"')) {
-        if (*p == '"') p++; /* "" inside quotes */
-        *w++ = *p++;
-      }
-      if (*p == '"') p++;
-      *w = 0;
-    } else {
-      field[n++] = p;
-      while (*p && *p != ',' && *p != '\n') p++;
-    }
-    if (*p == ',') *p++ = 0;
-    else if (*p == '\n') *p = 0;
-  }
-  return n;
-}
-
-static int column(char **head, int n, const char *name) {
-  for (int i = 0; i < n; i++)
-    if (strcmp(head[i], name) == 0) return i;
-  return -1;
-}
-
 static void summary(const char *name, double *r, int n) {
   if (n == 0) return;
   double lg = 0, lo = INFINITY, hi = 0;
@@ -79,7 +49,8 @@ int main(int argc, char **argv) {
   }
   eto_target t;
   eto_target_cpu(0, &t);
-  if (simd_bits == 128 || simd_bits == 256 || simd_bits == 512) { /* as eto_target_cpu would describe that host */
+  if (simd_bits == 128 || simd_bits == 256 ||
+      simd_bits == 512) { /* as eto_target_cpu would describe that host */
     t.vector_bits = simd_bits;
     t.warp_size = simd_bits / 32;
     t.max_thread_tile = t.warp_size * (simd_bits >= 512 ? 32 : 16);
@@ -90,20 +61,21 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s: empty\n", path);
     return 1;
   }
-  int nh = csv_split(hline, head, 64);
-  int ca = column(head, nh, "alpha"), cb = column(head, nh, "beta"), ct = column(head, nh, "tuner_trials"),
-      cp = column(head, nh, "pair");
+  int nh = bench_csv_split(hline, head, 64);
+  int ca = bench_csv_column(head, nh, "alpha"), cb = bench_csv_column(head, nh, "beta"),
+      ct = bench_csv_column(head, nh, "tuner_trials"), cp = bench_csv_column(head, nh, "pair");
   if (ca < 0 || cb < 0 || ct < 0 || cp < 0) {
     fprintf(stderr, "%s: not a bench_pairs CSV (needs pair, alpha, beta, tuner_trials)\n", path);
     return 1;
   }
-  printf("bench_estimate %s: target %d-bit SIMD, seed 1, 10 samples of β per estimate\n", path, t.vector_bits);
-  printf("%-5s %-16s %7s %9s %6s %9s %6s %8s\n", "pair", "kind", "actual", "artifact", "e/a", "enumerate", "e/a",
-         "ms");
+  printf("bench_estimate %s: target %d-bit SIMD, seed 1, 10 samples of β per estimate\n", path,
+         t.vector_bits);
+  printf("%-5s %-16s %7s %9s %6s %9s %6s %8s\n", "pair", "kind", "actual", "artifact", "e/a", "enumerate",
+         "e/a", "ms");
   static double ra[MAX_PAIRS], re[MAX_PAIRS];
   int n = 0;
   while (fgets(line, sizeof line, f) && n < MAX_PAIRS) {
-    int nf = csv_split(line, fld, 64);
+    int nf = bench_csv_split(line, fld, 64);
     if (nf <= ca || nf <= cb || nf <= ct) continue;
     double actual = atof(fld[ct]);
     eto_op a, b;
@@ -116,8 +88,8 @@ int main(int argc, char **argv) {
     double e0 = bench_now();
     if (eto_tuner_estimate_enum(&a, &b, &t, NULL, 1, 0, &en) != ETO_OK) continue;
     double ms = (bench_now() - e0) * 1e3;
-    printf("%-5s %-16.16s %7.0f %9.1f %6.2f %9.1f %6.2f %8.1f\n", fld[cp], eto_op_kind_name(a.kind), actual, est,
-           est / actual, en, en / actual, ms);
+    printf("%-5s %-16.16s %7.0f %9.1f %6.2f %9.1f %6.2f %8.1f\n", fld[cp], eto_op_kind_name(a.kind), actual,
+           est, est / actual, en, en / actual, ms);
     ra[n] = est / actual;
     re[n] = en / actual;
     n++;

@@ -2,8 +2,10 @@
  * workload lists and their 1-hop bridges, the ETO tuner on α from β's best program, next to the TopK baseline
  * (Selective Tuning, K = 3) and to a full search of α, with the estimator's trials next to the actual ones.
  *
- *   build/bench/bench_pairs [--lists a,b,c] [--kinds k1,k2] [--pairs P] [--trials T] [--seed S]
- *                           [--threads N] [--min-repeat-ms MS] [--out DIR] [--no-share-full] [--dry-run]
+ *   build/bench/bench_pairs [--lists a,b,c] [--kinds k1,k2] [--pairs P] [--first-pair F] [--trials T]
+ *                           [--seed S] [--threads N] [--min-repeat-ms MS] [--out DIR] [--no-share-full]
+ *                           [--dry-run]
+ *   build/bench/bench_pairs --merge a/pairs.csv,b/pairs.csv [--out DIR]
  *
  * Data flow:
  *   lists ──► operator pool (deduplicated by workload key) + 1-hop bridges of non-dominating same-kind pairs
@@ -17,6 +19,12 @@
  *     α full search, T trials, cache B (fresh, transfer off) ──► best, trials, seconds, time-to-best (read
  *       back from cache B in seq order), trials until it first matched the tuner's latency
  *   ──► per-pair table, per-kind and overall summary (stdout), pairs.csv and summary.json (--out).
+ *
+ * Chunks. The draw of a kind is a prefix property: pairs 1..P of `--pairs P` are pairs 1..P of any larger
+ * --pairs with the same seed, lists and kinds. `--first-pair F` measures only pairs F..P of each kind, so a
+ * long benchmark runs as several shorter ones (pairs 1-2, then 3-4, ...), and `--merge` joins their pairs.csv
+ * files into one table, pairs.csv and summary.json. The `draw` column (a pair's place in its kind's draw)
+ * tells chunks apart; a full search shared between pairs is shared only within a chunk.
  *
  * Isolation. Every full search runs with transfer learning off, so a search learns nothing from the other
  * workloads in its cache. The tuner and TopK write α's trials into a scratch cache per pair (a copy of β's
@@ -74,8 +82,8 @@ static const char paper_figures[] =
 /* ---- options ---- */
 
 typedef struct {
-  const char *lists_arg, *kinds_arg, *out;
-  int pairs, trials, threads, dry_run, share_full;
+  const char *lists_arg, *kinds_arg, *out, *merge;
+  int pairs, first_pair, trials, threads, dry_run, share_full;
   uint64_t seed;
   double min_repeat_ms;
   int kind_on[NKINDS];
@@ -96,6 +104,8 @@ static void usage(FILE *f) {
       "all;\n"
       "                       matmul counts as batch_matmul)\n"
       "  --pairs P            pairs drawn per kind (default 10)\n"
+      "  --first-pair F       measure only pairs F..P of each kind's draw (default 1): a long benchmark\n"
+      "                       runs in chunks, joined afterwards with --merge\n"
       "  --trials T           trials of every full search (default 1000)\n"
       "  --seed S             pair drawing, full searches, estimator and measurement inputs (default 1)\n"
       "  --threads N          threads of the CPU target (default: all cores)\n"
@@ -104,6 +114,8 @@ static void usage(FILE *f) {
       "  --no-share-full      run the full search of a workload that is both a beta and an alpha twice\n"
       "                       (once in cache A, once in cache B) instead of once\n"
       "  --dry-run            list the drawn pairs with their estimated trials and exit without measuring\n"
+      "  --merge a.csv,b.csv  measure nothing: join the pairs.csv files of earlier runs (chunks) into one\n"
+      "                       table, pairs.csv and summary.json in --out\n"
       "  --help               this text\n");
 }
 
@@ -145,6 +157,7 @@ static int parse_args(int argc, char **argv, bench_args *a) {
   memset(a, 0, sizeof *a);
   a->out = "bench/out/pairs";
   a->pairs = 10;
+  a->first_pair = 1;
   a->trials = 1000;
   a->seed = 1;
   a->min_repeat_ms = 100;
@@ -185,6 +198,10 @@ static int parse_args(int argc, char **argv, bench_args *a) {
       a->out = v;
     else if (strcmp(s, "--pairs") == 0)
       rc = parse_int(s, v, 1, &a->pairs);
+    else if (strcmp(s, "--first-pair") == 0)
+      rc = parse_int(s, v, 1, &a->first_pair);
+    else if (strcmp(s, "--merge") == 0)
+      a->merge = v;
     else if (strcmp(s, "--trials") == 0)
       rc = parse_int(s, v, 1, &a->trials);
     else if (strcmp(s, "--threads") == 0)
@@ -208,6 +225,10 @@ static int parse_args(int argc, char **argv, bench_args *a) {
       return -1;
     }
     if (rc) return -1;
+  }
+  if (a->first_pair > a->pairs) {
+    fprintf(stderr, "bench_pairs: --first-pair %d is past --pairs %d\n", a->first_pair, a->pairs);
+    return -1;
   }
   if (strchr(a->cmdline, '\n')) a->cmdline[0] = 0;
   return 0;
@@ -234,9 +255,6 @@ static void install_signals(void) {
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
 }
-
-
-
 
 /* A fresh directory for an LMDB cache under $TMPDIR (or /tmp). Returns 0 and the path. */
 static int fresh_dir(const char *tag, char *path, size_t cap) {
@@ -265,9 +283,6 @@ static eto_cache *open_cache(const char *path) {
   }
   return c;
 }
-
-
-
 
 static void csv_num(FILE *f, double x) {
   if (isfinite(x))
@@ -617,6 +632,7 @@ typedef struct {
 
 typedef struct {
   int kind, a, b; /* pool indices: α = a, β = b */
+  int draw;       /* 1-based place in its kind's seeded draw */
   int alpha_smaller;
   double est; /* estimator's trials, NAN when it refused the pair */
   int fb, fa; /* full runs of β and α, -1 when none */
@@ -742,7 +758,8 @@ static void run_reuse(bench_ctx *x, pair_row *pr, const full_run *fb, const char
             ? eto_tuner_run(&alpha->op, &beta->op, &fb->best, x->t, m, scratch, &to, on_trial, &w, &res)
             : eto_tuner_topk(&alpha->op, &beta->op, x->t, m, scratch, &to, on_trial, &w, &res);
     eto_measurer_free(m);
-    double secs = bench_now() - t0; /* the measurer's start (reference output) counts, as in the full search */
+    double secs =
+        bench_now() - t0; /* the measurer's start (reference output) counts, as in the full search */
     if (st != ETO_OK) {
       memset(mr, 0, sizeof *mr);
       mr->latency = mr->gflops = NAN;
@@ -820,13 +837,27 @@ static int pair_failed(const bench_ctx *x, const pair_row *pr) {
   return !fa || !fa->ok || !fb || !fb->ok || !pr->tun.found || !pr->topk.found || pr->note[0];
 }
 
+/* What the summaries need of one pair: built from a measured row, or read back from a pairs.csv (--merge). */
+typedef struct {
+  int kind, measured, failed, never_matched;
+  int64_t match_trials; /* -1 never or unknown */
+  pair_fig f;
+} pair_outcome;
+
+static pair_outcome outcome_of(const bench_ctx *x, const pair_row *pr) {
+  pair_outcome o = {.kind = pr->kind, .measured = pr->measured, .match_trials = pr->match_trials};
+  o.failed = pair_failed(x, pr);
+  figures(x, pr, &o.f);
+  o.never_matched = pr->tun.found && pr->match_trials < 0 && pr->fa >= 0 && x->full[pr->fa].ok;
+  return o;
+}
+
 /* ---- statistics ---- */
 
 typedef struct {
   int n;
   double median, min, max, mean;
 } pstat;
-
 
 static pstat stat_of(double *v, int n) {
   pstat s = {0, NAN, NAN, NAN, NAN};
@@ -861,30 +892,28 @@ typedef struct {
   int goal_median, goal_all; /* -1 unknown */
 } group_sum;
 
-static void summarize(const bench_ctx *x, const pair_row *rows, int n, int kind, group_sum *g) {
+static void summarize(const pair_outcome *o, int n, int kind, group_sum *g) {
   memset(g, 0, sizeof *g);
   double *v[7];
   for (int k = 0; k < 7; k++) v[k] = calloc((size_t)(n ? n : 1), sizeof(double));
   int m = 0, all_ok = 1;
   for (int i = 0; i < n; i++) {
-    const pair_row *pr = &rows[i];
-    if (kind >= 0 && pr->kind != kind) continue;
+    if (kind >= 0 && o[i].kind != kind) continue;
     g->pairs++;
-    if (!pr->measured) continue;
+    if (!o[i].measured) continue;
     g->measured++;
-    if (pair_failed(x, pr)) g->failures++;
-    pair_fig f;
-    figures(x, pr, &f);
+    g->failures += o[i].failed;
+    g->never_matched += o[i].never_matched;
+    const pair_fig *f = &o[i].f;
+    if (!(f->tun_norm >= GOAL_THROUGHPUT && f->trials_ratio >= GOAL_TRIALS_RATIO)) all_ok = 0;
     if (!v[6]) continue;
-    v[0][m] = f.tun_norm;
-    v[1][m] = f.topk_norm;
-    v[2][m] = f.trials_ratio;
-    v[3][m] = f.time_ratio;
-    v[4][m] = f.ttb_ratio;
-    v[5][m] = f.est_ratio;
-    v[6][m] = pr->match_trials > 0 ? (double)pr->match_trials : NAN;
-    if (pr->tun.found && pr->match_trials < 0 && pr->fa >= 0 && x->full[pr->fa].ok) g->never_matched++;
-    if (!(f.tun_norm >= GOAL_THROUGHPUT && f.trials_ratio >= GOAL_TRIALS_RATIO)) all_ok = 0;
+    v[0][m] = f->tun_norm;
+    v[1][m] = f->topk_norm;
+    v[2][m] = f->trials_ratio;
+    v[3][m] = f->time_ratio;
+    v[4][m] = f->ttb_ratio;
+    v[5][m] = f->est_ratio;
+    v[6][m] = o[i].match_trials > 0 ? (double)o[i].match_trials : NAN;
     m++;
   }
   if (v[6]) {
@@ -987,6 +1016,29 @@ static void print_summary(const group_sum *g, const char *name, FILE *f) {
           goal_word(g->goal_all));
 }
 
+/* The per-kind and overall summary table, the paper's figures and the goal; fills gs (NKINDS + 1). */
+static void print_summaries(const pair_outcome *oc, int n, const int *kind_on, group_sum *gs, FILE *f) {
+  fprintf(f, "\n%-16s %7s %4s | %-*s %-*s | %-*s %-*s %-*s | %-18s %5s | %-7s %-7s\n", "kind", "pairs",
+          "fail", cols("tuner / α-full", 22), "tuner / α-full", cols("TopK / α-full", 22), "TopK / α-full",
+          cols("trials α-full/tuner", 20), "trials α-full/tuner", cols("time α-full/tuner", 20),
+          "time α-full/tuner", cols("ttb α-full/tuner", 20), "ttb α-full/tuner", "est/actual trials", "mean",
+          "goal", "goal");
+  fprintf(f, "%-16s %7s %4s | %-22s %-22s | %-20s %-20s %-20s | %-18s %5s | %-7s %-7s\n", "", "", "",
+          "median (min-max)", "median (min-max)", "median (min-max)", "median (min-max)", "median (min-max)",
+          "median (min-max)", "", "median", "all");
+  for (int k = 0; k < NKINDS; k++)
+    if (kind_on[k]) {
+      summarize(oc, n, k, &gs[k]);
+      print_summary(&gs[k], kinds[k].name, f);
+    }
+  summarize(oc, n, -1, &gs[NKINDS]);
+  print_summary(&gs[NKINDS], "overall", f);
+  fprintf(f,
+          "\npaper: %s\ngoal: >= %.0f%% of the full search's throughput at >= %.0fx fewer trials, per kind "
+          "(\"median\": on the medians; \"all\": on every pair, no failure)\n",
+          paper_figures, 100 * GOAL_THROUGHPUT, GOAL_TRIALS_RATIO);
+}
+
 static void json_stat(FILE *f, const char *name, pstat s, int last) {
   fprintf(f, "\"%s\": {\"n\": %d, \"median\": ", name, s.n);
   bench_json_num(f, s.median);
@@ -1018,8 +1070,54 @@ static void json_group(FILE *f, const group_sum *g) {
                           : "false");
 }
 
+/* A pair as the JSON names it. */
+typedef struct {
+  const char *alpha, *beta;
+  int draw;
+  double seconds; /* NAN when unknown */
+} pair_ident;
+
+/* The goal, "kinds" (extra[k]: leading members of kind k's object, may be ""), "overall" and "pairs" members
+ * of summary.json, and its closing brace. */
+static void json_results(FILE *js, const int *kind_on, char extra[][256], const group_sum *gs,
+                         const pair_ident *id, const pair_outcome *o, int n) {
+  fprintf(js, ",\n  \"goal\": {\"throughput\": %.2f, \"trials_ratio\": %.1f},\n  \"kinds\": {\n",
+          GOAL_THROUGHPUT, GOAL_TRIALS_RATIO);
+  int first = 1;
+  for (int k = 0; k < NKINDS; k++) {
+    if (!kind_on[k]) continue;
+    fprintf(js, "%s    \"%s\": {%s\"summary\": ", first ? "" : ",\n", kinds[k].name, extra ? extra[k] : "");
+    json_group(js, &gs[k]);
+    fputs("}", js);
+    first = 0;
+  }
+  fputs("\n  },\n  \"overall\": ", js);
+  json_group(js, &gs[NKINDS]);
+  fputs(",\n  \"pairs\": [\n", js);
+  for (int i = 0; i < n; i++) {
+    fprintf(js, "    {\"pair\": \"p%d\", \"kind\": \"%s\", \"draw\": %d, \"alpha\": ", i + 1,
+            kinds[o[i].kind].name, id[i].draw);
+    bench_json_str(js, id[i].alpha);
+    fputs(", \"beta\": ", js);
+    bench_json_str(js, id[i].beta);
+    fputs(", \"seconds\": ", js);
+    bench_json_num(js, id[i].seconds);
+    fputs(", \"tuner_over_full\": ", js);
+    bench_json_num(js, o[i].f.tun_norm);
+    fputs(", \"topk_over_full\": ", js);
+    bench_json_num(js, o[i].f.topk_norm);
+    fputs(", \"trials_ratio\": ", js);
+    bench_json_num(js, o[i].f.trials_ratio);
+    fputs(", \"estimate_over_actual\": ", js);
+    bench_json_num(js, o[i].f.est_ratio);
+    fprintf(js, ", \"measured\": %s, \"failed\": %s}%s\n", o[i].measured ? "true" : "false",
+            o[i].failed ? "true" : "false", i == n - 1 ? "" : ",");
+  }
+  fputs("  ]\n}\n", js);
+}
+
 static void csv_header(FILE *f) {
-  fputs("pair,kind,alpha,alpha_origin,beta,beta_origin,alpha_smaller,alpha_gflop,estimate,"
+  fputs("pair,kind,draw,alpha,alpha_origin,beta,beta_origin,alpha_smaller,alpha_gflop,estimate,"
         "beta_full_gflops,beta_full_trials,beta_full_seconds,"
         "tuner_gflops,tuner_latency_s,tuner_trials,tuner_failed,tuner_seconds,"
         "topk_gflops,topk_latency_s,topk_trials,topk_failed,topk_seconds,"
@@ -1036,7 +1134,7 @@ static void csv_row(const bench_ctx *x, const pair_row *pr, int i, FILE *f) {
   const pool_op *a = &x->p->ops[pr->a], *b = &x->p->ops[pr->b];
   pair_fig g;
   figures(x, pr, &g);
-  fprintf(f, "p%d,%s,", i + 1, kinds[pr->kind].name);
+  fprintf(f, "p%d,%s,%d,", i + 1, kinds[pr->kind].name, pr->draw);
   bench_csv_str(f, a->key);
   fputc(',', f);
   bench_csv_str(f, a->origin);
@@ -1084,12 +1182,273 @@ static void csv_row(const bench_ctx *x, const pair_row *pr, int i, FILE *f) {
   fputc('\n', f);
 }
 
+/* ---- --merge: the pairs.csv files of earlier runs (chunks) as one ---- */
+
+#define MERGE_COLS 64
+
+typedef struct {
+  char *field[MERGE_COLS]; /* in the order of csv_header's columns */
+  const char *source;
+  int src, line;            /* the run's place among --merge's files; the row's line in it */
+  const char *alpha, *beta; /* borrowed from field[] */
+  int draw;
+  pair_outcome o;
+} merged_row;
+
+/* The columns a merge reads; every one but "draw" (added with --first-pair) must be there. */
+enum {
+  M_KIND,
+  M_DRAW,
+  M_ALPHA,
+  M_BETA,
+  M_NOTE,
+  M_FAILED,
+  M_MATCH,
+  M_TUN_GF,
+  M_FULL_GF,
+  M_TUN,
+  M_TOPK,
+  M_TRIALS,
+  M_TIME,
+  M_TTB,
+  M_EST,
+  M_NCOL
+};
+static const char *const merge_col[M_NCOL] = {"kind",
+                                              "draw",
+                                              "alpha",
+                                              "beta",
+                                              "note",
+                                              "failed",
+                                              "alpha_full_trials_to_match_tuner",
+                                              "tuner_gflops",
+                                              "alpha_full_gflops",
+                                              "tuner_over_full",
+                                              "topk_over_full",
+                                              "trials_ratio",
+                                              "time_ratio",
+                                              "ttb_time_ratio",
+                                              "estimate_over_actual"};
+
+static int csv_quoted(const char *column) { /* the columns csv_row writes quoted */
+  return strcmp(column, "alpha") == 0 || strcmp(column, "alpha_origin") == 0 || strcmp(column, "beta") == 0 ||
+         strcmp(column, "beta_origin") == 0 || strcmp(column, "note") == 0;
+}
+
+static double csv_double(const char *s) {
+  char *end;
+  double v = strtod(s, &end);
+  return *s && end != s ? v : NAN;
+}
+
+static int cmp_merged(const void *x, const void *y) {
+  const merged_row *a = x, *b = y;
+  if (a->o.kind != b->o.kind) return (a->o.kind > b->o.kind) - (a->o.kind < b->o.kind);
+  if (a->draw != b->draw) return (a->draw > b->draw) - (a->draw < b->draw);
+  if (a->src != b->src) return (a->src > b->src) - (a->src < b->src);
+  return (a->line > b->line) - (a->line < b->line);
+}
+
+static void merged_free(merged_row *rows, int n) {
+  for (int i = 0; i < n; i++)
+    for (int c = 0; c < MERGE_COLS; c++) free(rows[i].field[c]);
+  free(rows);
+}
+
+/* Appends the rows of one bench_pairs CSV, its fields in the order canon[0..ncanon). Returns 0, or -1 with a
+ * FILE:LINE message printed. */
+static int merge_read(const char *path, int src, char **canon, int ncanon, merged_row **rows, int *n,
+                      int *cap) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "bench_pairs: %s: %s\n", path, strerror(errno));
+    return -1;
+  }
+  static char hline[1 << 16], line[1 << 16];
+  char *head[MERGE_COLS], *fld[MERGE_COLS];
+  int rc = -1, lineno = 1, in_kind[NKINDS] = {0}, ci[M_NCOL], cc[MERGE_COLS];
+  int nh = fgets(hline, sizeof hline, f) ? bench_csv_split(hline, head, MERGE_COLS) : 0;
+  for (int m = 0; m < M_NCOL; m++)
+    if ((ci[m] = bench_csv_column(head, nh, merge_col[m])) < 0 && m != M_DRAW) {
+      fprintf(stderr, "bench_pairs: %s:1: not a bench_pairs CSV (no column '%s')\n", path, merge_col[m]);
+      goto out;
+    }
+  for (int c = 0; c < ncanon; c++) cc[c] = bench_csv_column(head, nh, canon[c]);
+  while (fgets(line, sizeof line, f)) {
+    lineno++;
+    int nf = bench_csv_split(line, fld, MERGE_COLS);
+    if (nf == 0) continue;
+    const char *v[M_NCOL];
+    for (int m = 0; m < M_NCOL; m++) v[m] = ci[m] >= 0 && ci[m] < nf ? fld[ci[m]] : "";
+    int kind = -1;
+    for (int k = 0; k < NKINDS; k++)
+      if (strcmp(v[M_KIND], kinds[k].name) == 0) kind = k;
+    if (kind < 0) {
+      fprintf(stderr, "bench_pairs: %s:%d: unknown kind '%s'\n", path, lineno, v[M_KIND]);
+      goto out;
+    }
+    in_kind[kind]++;
+    if (*n == *cap) {
+      int c2 = *cap ? 2 * *cap : 64;
+      merged_row *r2 = realloc(*rows, sizeof *r2 * (size_t)c2);
+      if (!r2) goto out;
+      *rows = r2;
+      *cap = c2;
+    }
+    merged_row *r = &(*rows)[(*n)++];
+    memset(r, 0, sizeof *r);
+    r->source = path;
+    r->src = src;
+    r->line = lineno;
+    /* a run before the draw column measured pairs 1..P of each kind, in draw order */
+    r->draw = atoi(v[M_DRAW]) > 0 ? atoi(v[M_DRAW]) : in_kind[kind];
+    for (int c = 0; c < ncanon; c++) {
+      char num[16];
+      const char *s = cc[c] >= 0 && cc[c] < nf ? fld[cc[c]] : "";
+      if (strcmp(canon[c], "draw") == 0) snprintf(num, sizeof num, "%d", r->draw), s = num;
+      if (!(r->field[c] = strdup(s))) goto out;
+      if (strcmp(canon[c], "alpha") == 0) r->alpha = r->field[c];
+      if (strcmp(canon[c], "beta") == 0) r->beta = r->field[c];
+    }
+    pair_outcome *o = &r->o;
+    o->kind = kind;
+    o->measured = strncmp(v[M_NOTE], "interrupted", 11) != 0;
+    o->failed = atoi(v[M_FAILED]) != 0;
+    o->match_trials = *v[M_MATCH] ? atoll(v[M_MATCH]) : -1;
+    o->never_matched = *v[M_TUN_GF] && *v[M_FULL_GF] && o->match_trials < 0;
+    o->f = (pair_fig){csv_double(v[M_TUN]),  csv_double(v[M_TOPK]), csv_double(v[M_TRIALS]),
+                      csv_double(v[M_TIME]), csv_double(v[M_TTB]),  csv_double(v[M_EST])};
+  }
+  rc = 0;
+out:
+  fclose(f);
+  return rc;
+}
+
+/* --merge: reads the CSVs, drops repeated pairs, prints the per-pair figures and the summaries, writes
+ * pairs.csv (pairs renumbered, kind-major in draw order) and summary.json to --out. */
+static int merge_runs(const bench_args *a) {
+  char *hbuf = NULL, *canon[MERGE_COLS];
+  size_t hsize = 0;
+  FILE *hf = open_memstream(&hbuf, &hsize);
+  if (!hf) return 1;
+  csv_header(hf);
+  fclose(hf);
+  int ncanon = bench_csv_split(hbuf, canon, MERGE_COLS), n = 0, cap = 0, rc = 1, kind_on[NKINDS] = {0};
+  merged_row *rows = NULL;
+  pair_outcome *oc = NULL;
+  pair_ident *id = NULL;
+  char srcs[4096], path[1100];
+  snprintf(srcs, sizeof srcs, "%s", a->merge);
+  int nsrc = 0;
+  for (char *save = NULL, *tok = strtok_r(srcs, ",", &save); tok; tok = strtok_r(NULL, ",", &save), nsrc++)
+    if (merge_read(tok, nsrc, canon, ncanon, &rows, &n, &cap) != 0) goto out;
+  qsort(rows, (size_t)n, sizeof *rows, cmp_merged);
+  for (int i = 1; i < n; i++) { /* a different pair at the same kind and draw: different draws */
+    const merged_row *r = &rows[i], *prev = &rows[i - 1];
+    if (prev->o.kind == r->o.kind && prev->draw == r->draw &&
+        (strcmp(prev->alpha, r->alpha) != 0 || strcmp(prev->beta, r->beta) != 0)) {
+      fprintf(stderr,
+              "bench_pairs: %s and %s hold different %s pairs at draw %d: runs of different draws (seed or "
+              "lists) do not merge\n",
+              prev->source, r->source, kinds[r->o.kind].name, r->draw);
+      goto out;
+    }
+  }
+  int m = 0; /* a pair measured twice (chunks that overlap) stays once, from the first run named */
+  for (int i = 0; i < n; i++) {
+    merged_row *r = &rows[i];
+    if (m && rows[m - 1].o.kind == r->o.kind && rows[m - 1].draw == r->draw) {
+      fprintf(stderr, "bench_pairs: %s pair %d of %s is also in %s: kept once\n", kinds[r->o.kind].name,
+              r->draw, r->source, rows[m - 1].source);
+      for (int c = 0; c < MERGE_COLS; c++) free(r->field[c]);
+      continue;
+    }
+    rows[m++] = *r;
+  }
+  n = m;
+  if (!(oc = calloc((size_t)(n ? n : 1), sizeof *oc)) || !(id = calloc((size_t)(n ? n : 1), sizeof *id)))
+    goto out;
+  printf("bench_pairs: %s\nmerged: %d pairs from %d runs\n\n", a->cmdline, n, nsrc);
+  printf("%-4s %-16s %4s | %7s %7s %7s %7s %7s %6s | %s\n", "pair", "kind", "draw", "tun/F", "topk/F",
+         "trialx", "timex", "ttbx", "e/a", "from");
+  for (int i = 0; i < n; i++) {
+    oc[i] = rows[i].o;
+    id[i] = (pair_ident){rows[i].alpha, rows[i].beta, rows[i].draw, NAN};
+    kind_on[oc[i].kind] = 1;
+    const pair_fig *g = &oc[i].f;
+    char b[6][32];
+    printf("p%-3d %-16s %4d | %7s %7s %7s %7s %7s %6s | %s%s\n", i + 1, kinds[oc[i].kind].name, rows[i].draw,
+           nan_or(100 * g->tun_norm, "%.1f%%", b[0], 32), nan_or(100 * g->topk_norm, "%.1f%%", b[1], 32),
+           nan_or(g->trials_ratio, "%.2f", b[2], 32), nan_or(g->time_ratio, "%.2f", b[3], 32),
+           nan_or(g->ttb_ratio, "%.2f", b[4], 32), nan_or(g->est_ratio, "%.2f", b[5], 32), rows[i].source,
+           !oc[i].measured ? "  (interrupted)"
+           : oc[i].failed  ? "  (failed)"
+                           : "");
+  }
+  group_sum gs[NKINDS + 1];
+  print_summaries(oc, n, kind_on, gs, stdout);
+
+  if (bench_mkdir_p(a->out) != 0) {
+    fprintf(stderr, "bench_pairs: cannot create %s: %s\n", a->out, strerror(errno));
+    goto out;
+  }
+  snprintf(path, sizeof path, "%s/pairs.csv", a->out);
+  FILE *csv = fopen(path, "w");
+  if (!csv) {
+    fprintf(stderr, "bench_pairs: %s: %s\n", path, strerror(errno));
+    goto out;
+  }
+  csv_header(csv);
+  for (int i = 0; i < n; i++) {
+    for (int c = 0; c < ncanon; c++) {
+      if (c) fputc(',', csv);
+      if (strcmp(canon[c], "pair") == 0)
+        fprintf(csv, "p%d", i + 1);
+      else if (csv_quoted(canon[c]))
+        bench_csv_str(csv, rows[i].field[c]);
+      else
+        fputs(rows[i].field[c], csv);
+    }
+    fputc('\n', csv);
+  }
+  int bad = fclose(csv) != 0;
+  snprintf(path, sizeof path, "%s/summary.json", a->out);
+  FILE *js = fopen(path, "w");
+  if (!js) {
+    fprintf(stderr, "bench_pairs: %s: %s\n", path, strerror(errno));
+    goto out;
+  }
+  time_t now_t = time(NULL);
+  char date[64];
+  strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now_t));
+  fputs("{\n  \"command\": ", js);
+  bench_json_str(js, a->cmdline);
+  fputs(",\n  \"date\": ", js);
+  bench_json_str(js, date);
+  fputs(",\n  \"merged_from\": ", js);
+  bench_json_str(js, a->merge);
+  fputs(",\n  \"paper\": ", js);
+  bench_json_str(js, paper_figures);
+  json_results(js, kind_on, NULL, gs, id, oc, n);
+  bad |= fclose(js) != 0;
+  printf("wrote %s/pairs.csv and %s/summary.json\n", a->out, a->out);
+  rc = bad;
+out:
+  merged_free(rows, n);
+  free(oc);
+  free(id);
+  free(hbuf);
+  return rc;
+}
+
 /* ---- main ---- */
 
 int main(int argc, char **argv) {
   bench_args a;
   int pa = parse_args(argc, argv, &a);
   if (pa != 0) return pa > 0 ? 0 : 2;
+  if (a.merge) return merge_runs(&a);
   eto_target t;
   eto_target_cpu(a.threads, &t);
   /* everything released at `out` */
@@ -1127,7 +1486,11 @@ int main(int argc, char **argv) {
 
   /* draw: a partial Fisher-Yates per kind, one RNG stream per kind so --kinds does not change the others */
   int total = 0;
-  for (int k = 0; k < NKINDS; k++) total += a.kind_on[k] ? (ncand[k] < a.pairs ? ncand[k] : a.pairs) : 0;
+  for (int k = 0; k < NKINDS; k++)
+    if (a.kind_on[k]) {
+      int upto = ncand[k] < a.pairs ? ncand[k] : a.pairs;
+      total += upto >= a.first_pair ? upto - a.first_pair + 1 : 0;
+    }
   rows = calloc((size_t)(total ? total : 1), sizeof *rows);
   if (!rows) goto out;
   int nrows = 0, drawn[NKINDS] = {0};
@@ -1143,8 +1506,10 @@ int main(int argc, char **argv) {
         cand[k][2 * d + c] = cand[k][2 * r + c];
         cand[k][2 * r + c] = tmp;
       }
+      if (d + 1 < a.first_pair) continue; /* measured by an earlier chunk */
       pair_row *pr = &rows[nrows++];
       pr->kind = k;
+      pr->draw = d + 1;
       pr->a = cand[k][2 * d];
       pr->b = cand[k][2 * d + 1];
       pr->fa = pr->fb = -1;
@@ -1173,9 +1538,10 @@ int main(int argc, char **argv) {
          t.description, t.fingerprint, protocol);
   printf("lists:");
   for (int i = 0; i < nlists; i++) printf(" %s", lists[i]);
-  printf(
-      "\npool: %d list operators + %d bridges; seed %llu, %d pairs per kind, %d trials per full search\n\n",
-      p.nlist, p.n - p.nlist, (unsigned long long)a.seed, a.pairs, a.trials);
+  printf("\npool: %d list operators + %d bridges; seed %llu, pairs %d-%d of each kind's draw, %d trials per "
+         "full "
+         "search\n\n",
+         p.nlist, p.n - p.nlist, (unsigned long long)a.seed, a.first_pair, a.pairs, a.trials);
   printf("%-16s %9s %8s %11s %6s\n", "kind", "operators", "bridges", "candidates", "drawn");
   for (int k = 0; k < NKINDS; k++)
     if (a.kind_on[k])
@@ -1271,25 +1637,12 @@ int main(int argc, char **argv) {
 
   /* tables */
   print_pair_table(&x, rows, nrows, stdout);
+  pair_outcome *oc = calloc((size_t)(nrows ? nrows : 1), sizeof *oc);
+  if (!oc) goto out;
+  for (int i = 0; i < nrows; i++) oc[i] = outcome_of(&x, &rows[i]);
   group_sum gs[NKINDS + 1];
-  printf("\n%-16s %7s %4s | %-*s %-*s | %-*s %-*s %-*s | %-18s %5s | %-7s %-7s\n", "kind", "pairs", "fail",
-         cols("tuner / α-full", 22), "tuner / α-full", cols("TopK / α-full", 22), "TopK / α-full",
-         cols("trials α-full/tuner", 20), "trials α-full/tuner", cols("time α-full/tuner", 20),
-         "time α-full/tuner", cols("ttb α-full/tuner", 20), "ttb α-full/tuner", "est/actual trials", "mean",
-         "goal", "goal");
-  printf("%-16s %7s %4s | %-22s %-22s | %-20s %-20s %-20s | %-18s %5s | %-7s %-7s\n", "", "", "",
-         "median (min-max)", "median (min-max)", "median (min-max)", "median (min-max)", "median (min-max)",
-         "median (min-max)", "", "median", "all");
-  for (int k = 0; k < NKINDS; k++)
-    if (a.kind_on[k]) {
-      summarize(&x, rows, nrows, k, &gs[k]);
-      print_summary(&gs[k], kinds[k].name, stdout);
-    }
-  summarize(&x, rows, nrows, -1, &gs[NKINDS]);
-  print_summary(&gs[NKINDS], "overall", stdout);
-  printf("\npaper: %s\ngoal: >= %.0f%% of the full search's throughput at >= %.0fx fewer trials, per kind "
-         "(\"median\": on the medians; \"all\": on every pair, no failure)\n",
-         paper_figures, 100 * GOAL_THROUGHPUT, GOAL_TRIALS_RATIO);
+  print_summaries(oc, nrows, a.kind_on, gs, stdout);
+  free(oc);
   for (int k = 0; k < NKINDS; k++)
     if (a.kind_on[k] && ncand[k] < a.pairs)
       printf("note: %s has %d candidate pairs, fewer than --pairs %d: all of them were used\n", kinds[k].name,
@@ -1320,11 +1673,12 @@ int main(int argc, char **argv) {
     if (i) fputs(", ", js);
     bench_json_str(js, lists[i]);
   }
-  fprintf(js,
-          "],\n  \"options\": {\"pairs_per_kind\": %d, \"trials\": %d, \"seed\": %llu, \"threads\": %d, "
-          "\"min_repeat_ms\": %g, \"topk\": %d, \"share_full\": %s, \"transfer\": false},\n",
-          a.pairs, a.trials, (unsigned long long)a.seed, a.threads, a.min_repeat_ms, ETO_TUNER_TOPK_DEFAULT,
-          a.share_full ? "true" : "false");
+  fprintf(
+      js,
+      "],\n  \"options\": {\"pairs_per_kind\": %d, \"trials\": %d, \"seed\": %llu, \"threads\": %d, "
+      "\"min_repeat_ms\": %g, \"topk\": %d, \"share_full\": %s, \"transfer\": false, \"first_pair\": %d},\n",
+      a.pairs, a.trials, (unsigned long long)a.seed, a.threads, a.min_repeat_ms, ETO_TUNER_TOPK_DEFAULT,
+      a.share_full ? "true" : "false", a.first_pair);
   fputs("  \"method\": ", js);
   bench_json_str(
       js,
@@ -1341,44 +1695,25 @@ int main(int argc, char **argv) {
           "\"paper\": ",
           run_seconds, x.nfull, done, stop_requested ? "true" : "false");
   bench_json_str(js, paper_figures);
-  fprintf(js, ",\n  \"goal\": {\"throughput\": %.2f, \"trials_ratio\": %.1f},\n  \"kinds\": {\n",
-          GOAL_THROUGHPUT, GOAL_TRIALS_RATIO);
-  int first = 1;
-  for (int k = 0; k < NKINDS; k++) {
-    if (!a.kind_on[k]) continue;
-    fprintf(js,
-            "%s    \"%s\": {\"operators\": %d, \"bridges\": %d, \"candidates\": %d, \"drawn\": %d, "
-            "\"fewer_than_requested\": %s, \"summary\": ",
-            first ? "" : ",\n", kinds[k].name, nops[k] - nbridges[k], nbridges[k], ncand[k], drawn[k],
-            ncand[k] < a.pairs ? "true" : "false");
-    json_group(js, &gs[k]);
-    fputs("}", js);
-    first = 0;
+  char extra[NKINDS][256];
+  for (int k = 0; k < NKINDS; k++)
+    snprintf(extra[k], sizeof extra[k],
+             "\"operators\": %d, \"bridges\": %d, \"candidates\": %d, \"drawn\": %d, "
+             "\"fewer_than_requested\": %s, ",
+             nops[k] - nbridges[k], nbridges[k], ncand[k], drawn[k], ncand[k] < a.pairs ? "true" : "false");
+  pair_ident *id = calloc((size_t)(nrows ? nrows : 1), sizeof *id);
+  pair_outcome *oj = calloc((size_t)(nrows ? nrows : 1), sizeof *oj);
+  if (id && oj) {
+    for (int i = 0; i < nrows; i++) {
+      id[i] = (pair_ident){p.ops[rows[i].a].key, p.ops[rows[i].b].key, rows[i].draw,
+                           pair_seconds ? pair_seconds[i] : NAN};
+      oj[i] = outcome_of(&x, &rows[i]);
+    }
+    json_results(js, a.kind_on, extra, gs, id, oj, nrows);
   }
-  fputs("\n  },\n  \"overall\": ", js);
-  json_group(js, &gs[NKINDS]);
-  fputs(",\n  \"pairs\": [\n", js);
-  for (int i = 0; i < nrows; i++) {
-    const pair_row *pr = &rows[i];
-    pair_fig g;
-    figures(&x, pr, &g);
-    fprintf(js, "    {\"pair\": \"p%d\", \"kind\": \"%s\", \"alpha\": ", i + 1, kinds[pr->kind].name);
-    bench_json_str(js, p.ops[pr->a].key);
-    fputs(", \"beta\": ", js);
-    bench_json_str(js, p.ops[pr->b].key);
-    fputs(", \"seconds\": ", js);
-    bench_json_num(js, pair_seconds ? pair_seconds[i] : NAN);
-    fputs(", \"tuner_over_full\": ", js);
-    bench_json_num(js, g.tun_norm);
-    fputs(", \"topk_over_full\": ", js);
-    bench_json_num(js, g.topk_norm);
-    fputs(", \"trials_ratio\": ", js);
-    bench_json_num(js, g.trials_ratio);
-    fputs(", \"estimate_over_actual\": ", js);
-    bench_json_num(js, g.est_ratio);
-    fprintf(js, ", \"failed\": %s}%s\n", pair_failed(&x, pr) ? "true" : "false", i == nrows - 1 ? "" : ",");
-  }
-  fputs("  ]\n}\n", js);
+  free(id);
+  free(oj);
+
   int js_bad = fclose(js) != 0;
   js = NULL;
   printf("wrote %s/pairs.csv and %s/summary.json\n", a.out, a.out);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -72,4 +73,36 @@ void bench_csv_str(FILE *f, const char *s) {
     fputc(*s, f);
   }
   fputc('"', f);
+}
+
+int bench_csv_split(char *line, char **field, int cap) {
+  int n = 0;
+  char *p = line;
+  if (!*p || *p == '\n' || *p == '\r') return 0;
+  while (n < cap) {
+    if (*p == '"') {
+      char *w = ++p;
+      field[n++] = w;
+      while (*p && !(*p == '"' && p[1] != '"')) {
+        if (*p == '"') p++; /* "" inside quotes */
+        *w++ = *p++;
+      }
+      if (*p == '"') p++;
+      while (*p && *p != ',' && *p != '\n' && *p != '\r') p++; /* junk after the closing quote */
+      *w = 0;
+    } else {
+      field[n++] = p;
+      while (*p && *p != ',' && *p != '\n' && *p != '\r') p++;
+    }
+    if (*p != ',') break;
+    *p++ = 0; /* a separator: another field follows, empty at the end of the line */
+  }
+  if (*p == '\n' || *p == '\r') *p = 0;
+  return n;
+}
+
+int bench_csv_column(char **head, int n, const char *name) {
+  for (int i = 0; i < n; i++)
+    if (strcmp(head[i], name) == 0) return i;
+  return -1;
 }

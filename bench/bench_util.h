@@ -4,13 +4,17 @@
 
 #include <stdio.h>
 
-double bench_now(void);      /* monotonic seconds */
-double bench_now_real(void); /* wall-clock (unix) seconds */
+double bench_now(void);                       /* monotonic seconds */
+double bench_now_real(void);                  /* wall-clock (unix) seconds */
 int bench_cmpd(const void *a, const void *b); /* qsort order of doubles */
 double bench_median(double *v, int n);        /* sorts v; 0 when n == 0 */
 int bench_mkdir_p(const char *path);          /* like mkdir -p: 0 or -1 with errno */
 void bench_json_str(FILE *f, const char *s);  /* a quoted, escaped JSON string (NULL: "") */
 void bench_json_num(FILE *f, double x);       /* %.6g, or null when not finite */
 void bench_csv_str(FILE *f, const char *s);   /* a quoted CSV field */
+/* Splits one CSV line in place into at most cap fields (quoted fields with "" escapes, no embedded newlines);
+ * returns the number of fields. */
+int bench_csv_split(char *line, char **field, int cap);
+int bench_csv_column(char **head, int n, const char *name); /* index of name among head[0..n), or -1 */
 
 #endif
