@@ -93,9 +93,7 @@ eto_status eto_tuner_estimate(const eto_op *alpha, const eto_op *beta, const eto
 
 /* ---- the enumeration estimate: the tuner's own rounds, run with a stand-in measurement ---- */
 
-/* A deterministic pseudo-latency from the recipe: which candidate wins a round (and so what rounds 2-4 start
- * from) is arbitrary but repeatable. */
-static void stand_in(void *user, const eto_program *p, eto_measure_result *out) {
+void tun_stand_in(void *user, const eto_program *p, eto_measure_result *out) {
   (void)user;
   char r[ETO_RECIPE_MAX];
   eto_program_format(p, r, sizeof r);
@@ -110,7 +108,7 @@ eto_status eto_tuner_estimate_enum(const eto_op *alpha, const eto_op *beta, cons
   *trials = 0;
   eto_compute cb;
   eto_op_compute(beta, &cb);
-  eto_tuner_opts o = {.measure = stand_in};
+  eto_tuner_opts o = {.measure = tun_stand_in};
   eto_tuner_result res;
   if (beta_best) {
     eto_status st = eto_tuner_run(alpha, beta, beta_best, t, NULL, NULL, &o, NULL, NULL, &res);

@@ -230,8 +230,16 @@ void tun_skip_invalid(tun_ctx *x, int round);
 int tun_flush(tun_ctx *x, tun_best *bb);
 /* 1 once the trial limit was reached or a cache error happened. */
 int tun_stopped(const tun_ctx *x);
-/* Measures what is still queued, stores the pending trials and the best program (one transaction), records the cache's outcome in
- * res->outcome and frees; returns ETO_OK, ETO_ERR_IO (cache) or ETO_ERR_NOMEM. NULL is a no-op. */
+/* Measures what is still queued, stores the pending trials and the best program (one transaction), records
+ * the cache's outcome in res->outcome and frees; returns ETO_OK, ETO_ERR_IO (cache) or ETO_ERR_NOMEM. NULL is
+ * a no-op. */
 eto_status tun_ctx_finish(tun_ctx *x);
+
+/* ---- estimate.c ---- */
+
+/* The enumeration estimate's stand-in measurement (an eto_tuner_measure_fn; user unused): OK, with a
+ * deterministic pseudo-latency from the recipe, so which candidate wins a round (and so what rounds 2-4 start
+ * from) is arbitrary but repeatable. */
+void tun_stand_in(void *user, const eto_program *p, eto_measure_result *out);
 
 #endif
