@@ -365,8 +365,7 @@ static void test_estimate(void) {
         "different kinds rejected");
 }
 
-/* A synthetic measurement for dry runs: the estimate's stand-in, with a log of the sketches and validity.
- */
+/* A synthetic measurement for dry runs: the estimate's stand-in, logging sketches and validity. */
 typedef struct {
   const eto_compute *c;
   const eto_target *t;
