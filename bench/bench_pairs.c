@@ -119,24 +119,29 @@ static void usage(FILE *f) {
       "  --help               this text\n");
 }
 
+/* Index into kinds[] of a kind's name ("matmul" counts as batch_matmul), or -1. */
+static int kind_index(const char *name) {
+  for (int k = 0; k < NKINDS; k++)
+    if (strcmp(name, kinds[k].name) == 0 ||
+        (strcmp(name, "matmul") == 0 && kinds[k].kind == ETO_OP_BATCH_MATMUL))
+      return k;
+  return -1;
+}
+
 static int parse_kinds(const char *arg, int *on) {
   memset(on, 0, sizeof(int) * NKINDS);
   char buf[512];
   snprintf(buf, sizeof buf, "%s", arg);
   for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-    int found = 0;
-    for (int k = 0; k < NKINDS; k++)
-      if (strcmp(tok, kinds[k].name) == 0 ||
-          (strcmp(tok, "matmul") == 0 && kinds[k].kind == ETO_OP_BATCH_MATMUL)) {
-        on[k] = found = 1;
-      }
-    if (!found) {
+    int k = kind_index(tok);
+    if (k < 0) {
       fprintf(stderr,
               "bench_pairs: unknown kind '%s' (one of conv2d, batch_matmul, depthwise_conv2d, "
               "capsule_conv2d, norm)\n",
               tok);
       return -1;
     }
+    on[k] = 1;
   }
   return 0;
 }
@@ -1280,9 +1285,7 @@ static int merge_read(const char *path, int src, char **canon, int ncanon, merge
     if (nf == 0) continue;
     const char *v[M_NCOL];
     for (int m = 0; m < M_NCOL; m++) v[m] = ci[m] >= 0 && ci[m] < nf ? fld[ci[m]] : "";
-    int kind = -1;
-    for (int k = 0; k < NKINDS; k++)
-      if (strcmp(v[M_KIND], kinds[k].name) == 0) kind = k;
+    int kind = kind_index(v[M_KIND]);
     if (kind < 0) {
       fprintf(stderr, "bench_pairs: %s:%d: unknown kind '%s'\n", path, lineno, v[M_KIND]);
       goto out;
@@ -1459,6 +1462,8 @@ int main(int argc, char **argv) {
   bench_ctx x = {.a = &a, .t = &t, .p = &p};
   FILE *csv = NULL, *js = NULL;
   double *pair_seconds = NULL;
+  pair_outcome *oc = NULL; /* the figures of every row, for the summaries and summary.json */
+  pair_ident *id = NULL;
   char lists[32][256];
   int nlists = 0;
   if (load_lists(&a, &p, lists, &nlists) != 0 || add_bridges(&p, &t) != 0) goto out;
@@ -1539,8 +1544,7 @@ int main(int argc, char **argv) {
   printf("lists:");
   for (int i = 0; i < nlists; i++) printf(" %s", lists[i]);
   printf("\npool: %d list operators + %d bridges; seed %llu, pairs %d-%d of each kind's draw, %d trials per "
-         "full "
-         "search\n\n",
+         "full search\n\n",
          p.nlist, p.n - p.nlist, (unsigned long long)a.seed, a.first_pair, a.pairs, a.trials);
   printf("%-16s %9s %8s %11s %6s\n", "kind", "operators", "bridges", "candidates", "drawn");
   for (int k = 0; k < NKINDS; k++)
@@ -1637,12 +1641,16 @@ int main(int argc, char **argv) {
 
   /* tables */
   print_pair_table(&x, rows, nrows, stdout);
-  pair_outcome *oc = calloc((size_t)(nrows ? nrows : 1), sizeof *oc);
-  if (!oc) goto out;
-  for (int i = 0; i < nrows; i++) oc[i] = outcome_of(&x, &rows[i]);
+  oc = calloc((size_t)(nrows ? nrows : 1), sizeof *oc);
+  id = calloc((size_t)(nrows ? nrows : 1), sizeof *id);
+  if (!oc || !id) goto out;
+  for (int i = 0; i < nrows; i++) {
+    oc[i] = outcome_of(&x, &rows[i]);
+    id[i] = (pair_ident){p.ops[rows[i].a].key, p.ops[rows[i].b].key, rows[i].draw,
+                         pair_seconds ? pair_seconds[i] : NAN};
+  }
   group_sum gs[NKINDS + 1];
   print_summaries(oc, nrows, a.kind_on, gs, stdout);
-  free(oc);
   for (int k = 0; k < NKINDS; k++)
     if (a.kind_on[k] && ncand[k] < a.pairs)
       printf("note: %s has %d candidate pairs, fewer than --pairs %d: all of them were used\n", kinds[k].name,
@@ -1701,18 +1709,7 @@ int main(int argc, char **argv) {
              "\"operators\": %d, \"bridges\": %d, \"candidates\": %d, \"drawn\": %d, "
              "\"fewer_than_requested\": %s, ",
              nops[k] - nbridges[k], nbridges[k], ncand[k], drawn[k], ncand[k] < a.pairs ? "true" : "false");
-  pair_ident *id = calloc((size_t)(nrows ? nrows : 1), sizeof *id);
-  pair_outcome *oj = calloc((size_t)(nrows ? nrows : 1), sizeof *oj);
-  if (id && oj) {
-    for (int i = 0; i < nrows; i++) {
-      id[i] = (pair_ident){p.ops[rows[i].a].key, p.ops[rows[i].b].key, rows[i].draw,
-                           pair_seconds ? pair_seconds[i] : NAN};
-      oj[i] = outcome_of(&x, &rows[i]);
-    }
-    json_results(js, a.kind_on, extra, gs, id, oj, nrows);
-  }
-  free(id);
-  free(oj);
+  json_results(js, a.kind_on, extra, gs, id, oc, nrows);
 
   int js_bad = fclose(js) != 0;
   js = NULL;
@@ -1726,6 +1723,8 @@ out:
   for (int i = 0; x.full && i < x.nfull; i++) free(x.full[i].lat);
   free(x.full);
   free(pair_seconds);
+  free(oc);
+  free(id);
   free(rows);
   for (int k = 0; k < NKINDS; k++) free(cand[k]);
   free(p.ops);
