@@ -3,12 +3,9 @@
 # kind-major draw order, a pair measured twice stays once, an interrupted pair is listed but not summarized,
 # quoted keys with commas survive, the summaries are recomputed from the figures; runs of different draws and
 # files that are not bench_pairs CSVs are refused.
-set -u
 exe="$1"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*" >&2; fail=1; }
+# shellcheck source=tests/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cols='kind,alpha,beta,tuner_gflops,alpha_full_gflops,alpha_full_trials_to_match_tuner,tuner_over_full,topk_over_full,trials_ratio,time_ratio,ttb_time_ratio,estimate_over_actual,failed,note'
 # chunk 1, no draw column: pairs 1-2 of conv2d and pair 1 of norm, in draw order
 cat >"$tmp/a.csv" <<CSV

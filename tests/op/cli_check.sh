@@ -1,21 +1,10 @@
 #!/usr/bin/env bash
 # cli_check.sh ETOTUNE DIR... — `etotune check` on every list of each DIR (exit 0, a table, valid JSON),
 # and on bad input (exit 2, messages on stderr, nothing on stdout); --help and --version.
-set -u
 exe="$1"
 shift
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*" >&2; fail=1; }
-
-# run NAME ARGS... : runs etotune, leaves $tmp/NAME.out, $tmp/NAME.err and $rc
-run() {
-  local name="$1"
-  shift
-  "$exe" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
-  rc=$?
-}
+# shellcheck source=tests/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
 run version --version
 [ "$rc" -eq 0 ] && grep -Eq '^etotune [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/version.out" || bad "--version: rc=$rc $(cat "$tmp/version.out")"

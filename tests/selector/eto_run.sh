@@ -3,12 +3,9 @@
 # one operator and reuses it for its neighbours; then the data set "changes shape" (one operator is added):
 # the cached operators cost nothing (re-verified only) and the new one is tuned by reuse, not full search;
 # `etotune plan` on the grown list agrees; `etotune db verify` is clean; `--mode topk` applies K programs.
-set -u
 exe="$1"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*" >&2; fail=1; }
+# shellcheck source=tests/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 opts=(--db "$tmp/db" --trials 40 --min-repeat-ms 2 --threads 1 --seed 5 --measures-per-round 20)
 cat >"$tmp/a.list" <<'LIST'
 matmul m=32 n=32 k=32 name=small

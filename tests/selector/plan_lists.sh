@@ -2,13 +2,10 @@
 # plan_lists.sh ETOTUNE EXAMPLES — plans need no measuring: for every shipped list the plan is deterministic
 # (two runs give the same JSON) and never costs more than a full search of every operator; on a hand-checked
 # list the reuse-edge and bridge counts are exact.
-set -u
 exe="$1"
 dir="$2"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*" >&2; fail=1; }
+# shellcheck source=tests/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 for f in "$dir"/*.list; do
   "$exe" plan "$f" --no-cache --format json >"$tmp/1.json" 2>"$tmp/err" || bad "$f: $(cat "$tmp/err")"
   "$exe" plan "$f" --no-cache --format json >"$tmp/2.json" 2>&1
