@@ -21,11 +21,10 @@ p1,2,conv2d,"conv2d:k=3,c=3","conv2d:k=4,c=4",7,10,400,0.70,0.6,10,5,4,1.0,0,""
 p2,3,conv2d,"conv2d:k=5,c=5","conv2d:k=6,c=6",9,10,200,0.90,0.7,40,30,25,3.0,0,""
 p3,2,norm,"norm:b=3","norm:b=4",,,-1,,,,,,,0,"interrupted"
 CSV
-"$exe" --merge "$tmp/a.csv,$tmp/b.csv" --out "$tmp/m" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-[ "$rc" -eq 0 ] || bad "merge: rc=$rc $(cat "$tmp/err")"
-grep -q 'conv2d pair 2 of .*b.csv is also in .*a.csv: kept once' "$tmp/err" || bad "no 'kept once': $(cat "$tmp/err")"
-grep -q '^merged: 5 pairs from 2 runs' "$tmp/out" || bad "count: $(head -3 "$tmp/out")"
+run merge --merge "$tmp/a.csv,$tmp/b.csv" --out "$tmp/m"
+[ "$rc" -eq 0 ] || bad "merge: rc=$rc $(cat "$tmp/merge.err")"
+grep -q 'conv2d pair 2 of .*b.csv is also in .*a.csv: kept once' "$tmp/merge.err" || bad "no 'kept once': $(cat "$tmp/merge.err")"
+grep -q '^merged: 5 pairs from 2 runs' "$tmp/merge.out" || bad "count: $(head -3 "$tmp/merge.out")"
 # kind-major, draw order, renumbered; the quoted keys and the note come back as written
 got="$(cut -d, -f1-3 "$tmp/m/pairs.csv" | tail -n +2 | tr '\n' ' ')"
 [ "$got" = "p1,conv2d,1 p2,conv2d,2 p3,conv2d,3 p4,norm,1 p5,norm,2 " ] || bad "order: $got"
@@ -48,17 +47,14 @@ assert [p["draw"] for p in d["pairs"]] == [1, 2, 3, 1, 2], d["pairs"]
 PY
 # the same kind and draw with another pair: different draws, refused
 sed 's/conv2d:k=5,c=5/conv2d:k=7,c=7/; s/^p2,3,/p2,1,/' "$tmp/b.csv" >"$tmp/c.csv"
-"$exe" --merge "$tmp/a.csv,$tmp/c.csv" --out "$tmp/m2" >/dev/null 2>"$tmp/err2"
-rc=$?
-[ "$rc" -ne 0 ] && grep -q 'different conv2d pairs at draw 1.*do not merge' "$tmp/err2" || bad "conflict: rc=$rc $(cat "$tmp/err2")"
+run conflict --merge "$tmp/a.csv,$tmp/c.csv" --out "$tmp/m2"
+[ "$rc" -ne 0 ] && grep -q 'different conv2d pairs at draw 1.*do not merge' "$tmp/conflict.err" || bad "conflict: rc=$rc $(cat "$tmp/conflict.err")"
 [ -e "$tmp/m2/pairs.csv" ] && bad "a refused merge wrote pairs.csv"
 # not a bench_pairs CSV
 printf 'a,b\n1,2\n' >"$tmp/x.csv"
-"$exe" --merge "$tmp/x.csv" --out "$tmp/m3" >/dev/null 2>"$tmp/err3"
-rc=$?
-[ "$rc" -ne 0 ] && grep -q "x.csv:1: not a bench_pairs CSV (no column 'kind')" "$tmp/err3" || bad "not a CSV: rc=$rc $(cat "$tmp/err3")"
+run notcsv --merge "$tmp/x.csv" --out "$tmp/m3"
+[ "$rc" -ne 0 ] && grep -q "x.csv:1: not a bench_pairs CSV (no column 'kind')" "$tmp/notcsv.err" || bad "not a CSV: rc=$rc $(cat "$tmp/notcsv.err")"
 # --first-pair past --pairs
-"$exe" --pairs 2 --first-pair 3 --dry-run >/dev/null 2>"$tmp/err4"
-rc=$?
-[ "$rc" -eq 2 ] && grep -q 'first-pair 3 is past --pairs 2' "$tmp/err4" || bad "--first-pair: rc=$rc $(cat "$tmp/err4")"
+run first --pairs 2 --first-pair 3 --dry-run
+[ "$rc" -eq 2 ] && grep -q 'first-pair 3 is past --pairs 2' "$tmp/first.err" || bad "--first-pair: rc=$rc $(cat "$tmp/first.err")"
 exit $fail
