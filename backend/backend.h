@@ -26,7 +26,7 @@
 #include "cache.h"
 #include "measure.h"
 #include "op.h"
-#include "sched.h"
+#include "schedule.h"
 #include "target.h"
 
 /* ======================================================================================================

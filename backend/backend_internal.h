@@ -98,6 +98,5 @@ double eto_rng_unit(eto_rng *r);
 void eto_backend_similarity_tag(const eto_op *op, const eto_target *t, char *buf, int cap);
 
 /* Seconds on the monotonic clock. */
-double eto_backend_now(void);
 
 #endif

@@ -141,7 +141,7 @@ static eto_status set_params(eto_cost_model *m, BoosterHandle b) {
 }
 
 eto_status eto_cost_model_train(eto_cost_model *m) {
-  double t0 = eto_backend_now();
+  double t0 = eto_now();
   m->err[0] = 0;
   drop_booster(m);
   m->train_seconds = 0;
@@ -227,7 +227,7 @@ done:
   if (deval) XGDMatrixFree(deval);
   free(label);
   free(weight);
-  m->train_seconds = eto_backend_now() - t0;
+  m->train_seconds = eto_now() - t0;
   return st;
 }
 

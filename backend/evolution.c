@@ -434,7 +434,7 @@ static int by_cost(const void *a, const void *b) {
 
 int eto_evo_round(eto_task *tk, const eto_target *t, eto_cost_model *model, const eto_backend_opts *o, int n,
                   eto_program *out, eto_evo_stats *stats) {
-  double t0 = eto_backend_now();
+  double t0 = eto_now();
   memset(stats, 0, sizeof *stats);
   if (n <= 0) return 0;
   int population = o->population > 0 ? o->population : 1;
@@ -519,6 +519,6 @@ out:
   free(order);
   free(x.rows);
   free(x.scores);
-  stats->search_seconds = eto_backend_now() - t0;
+  stats->search_seconds = eto_now() - t0;
   return result;
 }

@@ -61,8 +61,3 @@ void eto_progset_clear(eto_progset *s) {
 
 double eto_rng_unit(eto_rng *r) { return (double)(eto_rng_next(r) >> 11) / 9007199254740992.0; }
 
-double eto_backend_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}

@@ -70,7 +70,7 @@ static void emit(tune_ctx *x, eto_backend_event ev, int task, const char *messag
   p.total_trials = x->total_trials;
   p.total_budget = x->total_budget;
   p.new_trials = x->new_trials;
-  p.elapsed = eto_backend_now() - x->t0;
+  p.elapsed = eto_now() - x->t0;
   p.message = message;
   p.remaining = -1;
   int64_t left = 0;
@@ -269,7 +269,7 @@ static eto_status store_best_only(tune_ctx *x, eto_task *tk) {
 }
 
 static int time_up(const tune_ctx *x) {
-  return x->o.time_budget > 0 && eto_backend_now() - x->t0 >= x->o.time_budget;
+  return x->o.time_budget > 0 && eto_now() - x->t0 >= x->o.time_budget;
 }
 
 static int cancelled(const tune_ctx *x) { return x->o.cancel && *x->o.cancel; }
@@ -290,7 +290,7 @@ static void train_model(tune_ctx *x, int force) {
 
 static eto_status run_round(tune_ctx *x, int i) {
   eto_task *tk = &x->tasks[i];
-  double r0 = eto_backend_now();
+  double r0 = eto_now();
   if (!tk->measurer) {
     char m[512];
     eto_status st = eto_measurer_create(&tk->op, x->t, &x->o.measure, &tk->measurer, m, sizeof m);
@@ -352,10 +352,10 @@ static eto_status run_round(tune_ctx *x, int i) {
     if (j % jobs == 0) {
       if (cancelled(x) || time_up(x)) break;
       int c = k - j < jobs ? k - j : jobs;
-      double m0 = eto_backend_now();
+      double m0 = eto_now();
       eto_measurer_set_best(tk->measurer, isfinite(tk->best_cost) ? tk->best_cost : 0);
       eto_measurer_run_batch(tk->measurer, &progs[j], c, chunk);
-      x->rep->measure_seconds += eto_backend_now() - m0;
+      x->rep->measure_seconds += eto_now() - m0;
     }
     eto_measure_result r = chunk[j % jobs];
     x->rep->compile_seconds += r.compile_seconds;
@@ -426,11 +426,11 @@ static eto_status run_round(tune_ctx *x, int i) {
     tk->done = 1;
     eto_backend_scheduler_finish(x->sched, i);
   }
-  tk->seconds += eto_backend_now() - r0;
+  tk->seconds += eto_now() - r0;
   emit(x, ETO_BACKEND_EVENT_ROUND, i, NULL);
-  r0 = eto_backend_now(); /* the progress callback's time is not the task's */
+  r0 = eto_now(); /* the progress callback's time is not the task's */
 out:
-  tk->seconds += eto_backend_now() - r0;
+  tk->seconds += eto_now() - r0;
   free(progs);
   free(trials);
   free(recipes);
@@ -546,7 +546,7 @@ eto_status eto_backend_tune(const eto_op *ops, int nops, const eto_target *t, et
   x.rep = report;
   x.msg = msg;
   x.cap = cap;
-  x.t0 = eto_backend_now();
+  x.t0 = eto_now();
   x.n = nops;
   uint64_t seed = x.o.seed ? x.o.seed : clock_seed();
   x.o.seed = seed;
@@ -648,7 +648,7 @@ out:
     report->ops = NULL;
     report->count = 0;
   }
-  report->seconds = eto_backend_now() - x.t0;
+  report->seconds = eto_now() - x.t0;
   if (st == ETO_OK) emit(&x, ETO_BACKEND_EVENT_DONE, -1, report->interrupted ? "interrupted" : "done");
   if (x.tasks) free_measurers(x.tasks, nops);
   for (int i = 0; x.tasks && i < nops; i++) eto_task_free(&x.tasks[i]);

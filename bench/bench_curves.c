@@ -274,7 +274,7 @@ static int hashset_add(hashset *s, uint64_t h) {
 static int run_random(const eto_op *op, const char *opname, const eto_target *t, const options *o,
                       const eto_measure_opts *mo, int seed, run *r) {
   if (alloc_run(r, o->trials) != 0) return -1;
-  double t0 = bench_now();
+  double t0 = eto_now();
   eto_compute c;
   eto_op_compute(op, &c);
   double flops = eto_op_flops(op);
@@ -299,7 +299,7 @@ static int run_random(const eto_op *op, const char *opname, const eto_target *t,
   int jobs = eto_measurer_jobs(m);
   while (r->n < o->trials && !cancel_flag) {
     /* a batch of new valid programs, built at once by the measurer as the full search's are */
-    double s0 = bench_now();
+    double s0 = eto_now();
     eto_program p[ETO_MEASURE_MAX_JOBS];
     char recipe[ETO_MEASURE_MAX_JOBS][ETO_RECIPE_MAX];
     int np = 0, exhausted = 0;
@@ -313,12 +313,12 @@ static int run_random(const eto_op *op, const char *opname, const eto_target *t,
       if (found) np++;
       else exhausted = 1;
     }
-    r->search_s += bench_now() - s0;
+    r->search_s += eto_now() - s0;
     eto_measure_result mr[ETO_MEASURE_MAX_JOBS];
-    double m0 = bench_now();
+    double m0 = eto_now();
     eto_measurer_set_best(m, best > 0 ? flops / best * 1e-9 : 0); /* same pruning as the full search */
     eto_measurer_run_batch(m, p, np, mr);
-    r->measure_s += bench_now() - m0;
+    r->measure_s += eto_now() - m0;
     for (int k = 0; k < np; k++) {
       r->compile_s += mr[k].compile_seconds;
       r->errors[mr[k].error]++;
@@ -332,7 +332,7 @@ static int run_random(const eto_op *op, const char *opname, const eto_target *t,
         r->failed++;
       }
       r->best[r->n] = best;
-      r->elapsed[r->n] = bench_now() - t0;
+      r->elapsed[r->n] = eto_now() - t0;
       r->n++;
       if (r->n % o->per_round == 0 || r->n == o->trials)
         fprintf(stderr, "%s seed %d random: %d/%d trials, best %.1f GFLOP/s, %.1f s\n", opname, seed, r->n,
@@ -346,7 +346,7 @@ static int run_random(const eto_op *op, const char *opname, const eto_target *t,
   }
   eto_measurer_free(m);
   free(seen.slot);
-  r->seconds = bench_now() - t0;
+  r->seconds = eto_now() - t0;
   return 0;
 }
 
@@ -902,7 +902,7 @@ int main(int argc, char **argv) {
     const char *name = cases[r->ci].name;
     for (int s = 1; s <= o.seeds && !cancel_flag; s++)
       for (int m = 0; m < M_COUNT && !cancel_flag; m++) {
-        double t0 = bench_now();
+        double t0 = eto_now();
         int st = m == M_FULL ? run_full(&r->op, name, &t, &o, &mo, s, &r->runs[m][s - 1])
                              : run_random(&r->op, name, &t, &o, &mo, s, &r->runs[m][s - 1]);
         if (st != 0) {
@@ -912,7 +912,7 @@ int main(int argc, char **argv) {
         r->done[m][s - 1] = 1;
         const run *u = &r->runs[m][s - 1];
         fprintf(stderr, "%s seed %d %s: done, %d trials, best %.1f GFLOP/s, %.1f s (%.3f s/trial)\n", name, s,
-                method_name[m], u->n, u->n ? u->best[u->n - 1] : 0.0, bench_now() - t0,
+                method_name[m], u->n, u->n ? u->best[u->n - 1] : 0.0, eto_now() - t0,
                 u->n ? u->seconds / u->n : 0.0);
       }
   }

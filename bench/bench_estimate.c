@@ -85,9 +85,9 @@ int main(int argc, char **argv) {
       continue;
     double est = 0, en = 0;
     if (eto_tuner_estimate(&a, &b, &t, 1, &est) != ETO_OK) continue;
-    double e0 = bench_now();
+    double e0 = eto_now();
     if (eto_tuner_estimate_enum(&a, &b, &t, NULL, 1, 0, &en) != ETO_OK) continue;
-    double ms = (bench_now() - e0) * 1e3;
+    double ms = (eto_now() - e0) * 1e3;
     printf("%-5s %-16.16s %7.0f %9.1f %6.2f %9.1f %6.2f %8.1f\n", fld[cp], eto_op_kind_name(a.kind), actual,
            est, est / actual, en, en / actual, ms);
     ra[n] = est / actual;

@@ -85,11 +85,11 @@ int main(int argc, char **argv) {
       eto_program p;
       if (eto_sched_sample_valid(&c, &t, NULL, &rng, 0, &p) != 0) break;
       eto_measure_result r;
-      double a = bench_now();
+      double a = eto_now();
       eto_measurer_set_best(m, best > 0 ? eto_op_flops(op) / best * 1e-9 : 0); /* as a search would: far slower
                                                                                  candidates are timed once */
       eto_measurer_run(m, &p, &r);
-      double wall = bench_now() - a;
+      double wall = eto_now() - a;
       errors[r.error]++;
       if (r.error != ETO_MEASURE_OK) continue;
       compile[ok] = r.compile_seconds * 1e3;

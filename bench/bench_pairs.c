@@ -747,7 +747,7 @@ static void run_reuse(bench_ctx *x, pair_row *pr, const full_run *fb, const char
   for (int method = 0; method < 2; method++) {
     method_result *mr = method == 0 ? &pr->tun : &pr->topk;
     fprintf(stderr, "  %s: %s on α\n", label, method == 0 ? "ETO tuner" : "TopK (K = 3)");
-    double t0 = bench_now();
+    double t0 = eto_now();
     eto_measurer *m = NULL;
     if (eto_measurer_create(&alpha->op, x->t, &x->mo, &m, msg, sizeof msg) != ETO_OK) {
       snprintf(mr->message, sizeof mr->message, "measurer: %.200s", msg);
@@ -764,7 +764,7 @@ static void run_reuse(bench_ctx *x, pair_row *pr, const full_run *fb, const char
             : eto_tuner_topk(&alpha->op, &beta->op, x->t, m, scratch, &to, on_trial, &w, &res);
     eto_measurer_free(m);
     double secs =
-        bench_now() - t0; /* the measurer's start (reference output) counts, as in the full search */
+        eto_now() - t0; /* the measurer's start (reference output) counts, as in the full search */
     if (st != ETO_OK) {
       memset(mr, 0, sizeof *mr);
       mr->latency = mr->gflops = NAN;
@@ -1617,15 +1617,15 @@ int main(int argc, char **argv) {
   x.full = calloc((size_t)x.capfull, sizeof *x.full);
   if (!x.full) goto out;
   fprintf(stderr, "bench_pairs: %d pairs; cache A %s, cache B %s\n", nrows, dir_a, dir_b);
-  double t_run = bench_now();
+  double t_run = eto_now();
   pair_seconds = calloc((size_t)nrows, sizeof *pair_seconds);
   install_signals();
   x.bo.cancel = &stop_requested;
   int done = 0;
   for (int i = 0; i < nrows && !stop_requested; i++) {
-    double t0 = bench_now();
+    double t0 = eto_now();
     run_pair(&x, &rows[i], i, nrows);
-    if (pair_seconds) pair_seconds[i] = bench_now() - t0;
+    if (pair_seconds) pair_seconds[i] = eto_now() - t0;
     csv_row(&x, &rows[i], i, csv);
     fflush(csv);
     if (strcmp(rows[i].note, "interrupted") == 0)
@@ -1635,7 +1635,7 @@ int main(int argc, char **argv) {
   }
   if (stop_requested)
     fprintf(stderr, "bench_pairs: interrupted: %d of %d pairs done; writing what there is\n", done, nrows);
-  double run_seconds = bench_now() - t_run;
+  double run_seconds = eto_now() - t_run;
   int csv_bad = fclose(csv) != 0;
   csv = NULL;
 

@@ -60,13 +60,13 @@ static int run_list(const char *name, const eto_op *ops, int n, const eto_target
   memset(&po, 0, sizeof po);
   po.bridges = bridges;
   po.solve.ilp_time_limit = -1; /* the default solve is GREEDY alone here: the ILP is timed separately */
-  double t0 = bench_now();
+  double t0 = eto_now();
   eto_sel_plan *p = NULL;
   if (eto_sel_plan_build(ops, n, t, NULL, &po, &p, msg, sizeof msg) != ETO_OK) {
     fprintf(stderr, "bench_plan: %s: %s\n", name, msg);
     return -1;
   }
-  double total = bench_now() - t0;
+  double total = eto_now() - t0;
   r->build_s = p->build_seconds;
   r->solve_s = total - p->build_seconds;
   r->nodes = eto_sel_graph_nodes(p->graph);
@@ -89,13 +89,13 @@ static int run_list(const char *name, const eto_op *ops, int n, const eto_target
   memset(&so, 0, sizeof so);
   so.solver = ETO_SEL_GREEDY;
   eto_sel_tree tg, ti;
-  double a = bench_now();
+  double a = eto_now();
   if (eto_sel_solve(p->graph, &so, &tg) != ETO_OK) {
     fprintf(stderr, "bench_plan: %s: greedy: %s\n", name, eto_sel_graph_errmsg(p->graph));
     eto_sel_plan_free(p);
     return -1;
   }
-  r->greedy_s = bench_now() - a;
+  r->greedy_s = eto_now() - a;
   r->greedy_cost = tg.cost;
   eto_sel_tree_free(&tg);
   r->ilp_cost = r->ilp_bound = -1;
@@ -103,16 +103,16 @@ static int run_list(const char *name, const eto_op *ops, int n, const eto_target
   if (ilp_limit > 0) {
     so.solver = ETO_SEL_ILP;
     so.ilp_time_limit = ilp_limit;
-    a = bench_now();
+    a = eto_now();
     if (eto_sel_solve(p->graph, &so, &ti) == ETO_OK) {
-      r->ilp_s = bench_now() - a;
+      r->ilp_s = eto_now() - a;
       r->ilp_cost = ti.cost;
       r->ilp_bound = ti.bound;
       r->ilp_status = ilp_status_name(ti.ilp);
       if (ti.ilp == ETO_SEL_ILP_NOT_RUN) r->ilp_status = ti.optimal ? "optimal (reduced away)" : "not run";
       eto_sel_tree_free(&ti);
     } else {
-      r->ilp_s = bench_now() - a;
+      r->ilp_s = eto_now() - a;
       r->ilp_status = "failed";
       fprintf(stderr, "bench_plan: %s: ilp: %s\n", name, eto_sel_graph_errmsg(p->graph));
     }

@@ -221,7 +221,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
   mo.min_repeat_seconds = ro->min_repeat_ms / 1e3;
   mo.threads = ro->threads;
   int64_t start = (int64_t)time(NULL);
-  double t0 = bench_now();
+  double t0 = eto_now();
   eto_status st = ETO_OK;
   if (m == M_FULL) {
     eto_backend_opts bo;
@@ -261,7 +261,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
       eto_sel_plan_free(p);
     }
   }
-  r->seconds = bench_now() - t0;
+  r->seconds = eto_now() - t0;
   r->ran = 1;
   if (st != ETO_OK) fprintf(stderr, "bench_reproduce: %s: %s\n", mode_name[m], msg);
   replay(cache, t, ops, keys, n, start, r);

@@ -8,12 +8,6 @@
 #include <sys/stat.h>
 #include <time.h>
 
-double bench_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 double bench_now_real(void) {
   struct timespec t;
   clock_gettime(CLOCK_REALTIME, &t);

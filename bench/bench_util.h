@@ -4,7 +4,6 @@
 
 #include <stdio.h>
 
-double bench_now(void);                       /* monotonic seconds */
 double bench_now_real(void);                  /* wall-clock (unix) seconds */
 int bench_cmpd(const void *a, const void *b); /* qsort order of doubles */
 double bench_median(double *v, int n);        /* sorts v; 0 when n == 0 */

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "vendor.h"
 
+#include "base.h"
+
 #include <sched.h>
 #include <cblas.h>
 #include <immintrin.h>
@@ -12,12 +14,6 @@
 #include <string.h>
 #include <time.h>
 
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static int cmp(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
@@ -30,13 +26,13 @@ static int cmp(const void *a, const void *b) {
     stmt;                                             \
     double reps_[3];                                  \
     for (int r_ = 0; r_ < 3; r_++) {                  \
-      double a_ = now();                              \
+      double a_ = eto_now();                              \
       int64_t n_ = 0;                                 \
       do {                                            \
         stmt;                                         \
         n_++;                                         \
-      } while (now() - a_ < (min_seconds));           \
-      reps_[r_] = (now() - a_) / (double)n_;          \
+      } while (eto_now() - a_ < (min_seconds));           \
+      reps_[r_] = (eto_now() - a_) / (double)n_;          \
     }                                                 \
     qsort(reps_, 3, sizeof(double), cmp);             \
     (result) = reps_[1];                              \
@@ -167,12 +163,12 @@ static void *fma_loop(void *arg) {
          a8 = VSET(8), a9 = VSET(9);
   vfloat x = VSET(1.0000001f), y = VSET(0.9999999f);
   const int64_t iters = 50 * 1000 * 1000;
-  double t0 = now();
+  double t0 = eto_now();
   for (int64_t it = 0; it < iters; it++) {
     a0 = VFMA(a0, x, y), a1 = VFMA(a1, x, y), a2 = VFMA(a2, x, y), a3 = VFMA(a3, x, y), a4 = VFMA(a4, x, y);
     a5 = VFMA(a5, x, y), a6 = VFMA(a6, x, y), a7 = VFMA(a7, x, y), a8 = VFMA(a8, x, y), a9 = VFMA(a9, x, y);
   }
-  double t = now() - t0;
+  double t = eto_now() - t0;
   float sink = VFIRST(a0) + VFIRST(a1) + VFIRST(a2) + VFIRST(a3) + VFIRST(a4) + VFIRST(a5) + VFIRST(a6) + VFIRST(a7) +
                VFIRST(a8) + VFIRST(a9);
   *gflops = (double)iters * 10 * VLANES * 2 / t * 1e-9 + (sink == 12345.f);

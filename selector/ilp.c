@@ -402,12 +402,6 @@ static void ilp_callback(glp_tree *T, void *info) {
 
 /* ---- driver ---- */
 
-static double seconds_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static int ms_of(double s) {
   if (!(s > 0)) return 1;
   double ms = s * 1000.0;
@@ -438,7 +432,7 @@ static double lp_cut_loop(const model *md, sep_state *s, glp_prob *P, double dea
   smcp.msg_lev = GLP_MSG_OFF;
   s->ybase = ybase_of(md, 0);
   for (int round = 0; round < LP_ROUNDS; round++) {
-    double left = deadline - seconds_now();
+    double left = deadline - eto_now();
     if (left <= 0) break;
     smcp.tm_lim = ms_of(left);
     if (glp_simplex(L, &smcp) != 0 || glp_get_status(L) != GLP_OPT) break;
@@ -476,7 +470,7 @@ eto_status sel_ilp_solve(eto_sel_graph *g, const sel_prob *p, double time_limit,
                          int *pedge, sel_ilp_info *info) {
   int n1 = p->n1;
   eto_status st = ETO_ERR_NOMEM;
-  double t0 = seconds_now();
+  double t0 = eto_now();
   info->status = ETO_SEL_ILP_NOT_RUN;
   info->bound = -1;
   model md;
@@ -551,7 +545,7 @@ eto_status sel_ilp_solve(eto_sel_graph *g, const sel_prob *p, double time_limit,
   glp_smcp smcp;
   glp_init_smcp(&smcp);
   smcp.msg_lev = GLP_MSG_OFF;
-  smcp.tm_lim = ms_of(time_limit - (seconds_now() - t0));
+  smcp.tm_lim = ms_of(time_limit - (eto_now() - t0));
   int ret = glp_simplex(P, &smcp);
   int have_mip = 0;
   if (ret == 0 && glp_get_status(P) == GLP_OPT) {
@@ -562,7 +556,7 @@ eto_status sel_ilp_solve(eto_sel_graph *g, const sel_prob *p, double time_limit,
     iocp.presolve = GLP_OFF;
     iocp.cb_func = ilp_callback;
     iocp.cb_info = &cb;
-    iocp.tm_lim = ms_of(time_limit - (seconds_now() - t0));
+    iocp.tm_lim = ms_of(time_limit - (eto_now() - t0));
     ret = glp_intopt(P, &iocp);
     if (ret != 0 && ret != GLP_ETMLIM) {
       sel_set_err(g, -1, "ILP: GLPK glp_intopt failed with code %d", ret);

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "cache.h"
-#include "sched.h"
+#include "schedule.h"
 #include "selector.h"
 #include "tuner.h"
 
@@ -168,12 +168,6 @@ static void *est_thread(void *arg) {
   return NULL;
 }
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* Adds the cached workloads of this target that share kind and signature with some list operator. */
 static void add_cached(node_vec *nv, key_index *ki, int nops, const eto_target *t, eto_cache *cache, int max_cached) {
   for (int i = 0; i < nops; i++) {
@@ -209,7 +203,7 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   if (!o.seed) o.seed = 1;
   if (o.max_cached <= 0) o.max_cached = 200;
   if (o.max_sources <= 0) o.max_sources = 8;
-  double t0 = now();
+  double t0 = eto_now();
   node_vec nv = {0};
   key_index ki = {0};
   for (int i = 0; i < nops; i++) {
@@ -364,7 +358,7 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   free(nest);
   free(logvol);
   free(group);
-  p->build_seconds = now() - t0;
+  p->build_seconds = eto_now() - t0;
   eto_status st = eto_sel_solve(p->graph, &o.solve, &p->tree);
   if (st != ETO_OK) {
     snprintf(msg, cap, "selector: %s", eto_sel_graph_errmsg(p->graph));

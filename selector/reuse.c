@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sched.h"
+#include "schedule.h"
 #include "selector.h"
 
 static int same_signature(const eto_op *a, const eto_op *b, const eto_target *t) {

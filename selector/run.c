@@ -12,12 +12,6 @@
 #include "selector.h"
 #include "tuner.h"
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 void eto_sel_run_opts_default(eto_sel_run_opts *o) {
   memset(o, 0, sizeof *o);
   o->full_trials = 1000;
@@ -82,9 +76,9 @@ static eto_status full_search_fallback(const eto_sel_plan_node *n, const eto_tar
   if (op.freq < 1) op.freq = 1;
   eto_backend_report br;
   fwd f = {progress, user};
-  double a = now();
+  double a = eto_now();
   eto_status st = eto_backend_tune(&op, 1, t, cache, &bo, backend_progress, &f, &br, msg, cap);
-  r->seconds += now() - a;
+  r->seconds += eto_now() - a;
   if (br.count == 1) {
     rep->full_trials += br.ops[0].new_trials;
     r->trials += br.ops[0].new_trials;
@@ -104,7 +98,7 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
   eto_sel_run_opts o;
   if (opts) o = *opts;
   else eto_sel_run_opts_default(&o);
-  double t0 = now();
+  double t0 = eto_now();
   eto_measure_protocol(&o.measure, rep->protocol, sizeof rep->protocol);
   /* one report row per list operator and per bridge in the plan */
   rep->ops = calloc((size_t)p->n, sizeof *rep->ops);
@@ -192,7 +186,7 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
     bo.measure = o.measure;
     eto_backend_report br;
     fwd f = {progress, user};
-    double a = now();
+    double a = eto_now();
     st = eto_backend_tune(full_ops, nfull, t, cache, &bo, backend_progress, &f, &br, msg, cap);
     rep->backend_seed = br.seed;
     for (int j = 0; j < br.count && j < nfull; j++) {
@@ -234,13 +228,13 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
       goto out;
     }
     eto_tuner_result tr;
-    double a = now();
+    double a = eto_now();
     /* TopK reads the source's measured programs from the cache itself */
     eto_tuner_opts topk_opts = {.topk = ETO_SEL_TOPK_K};
     eto_status ts = p->topk ? eto_tuner_topk(&n->op, &par->op, t, m, cache, &topk_opts, NULL, NULL, &tr)
                             : eto_tuner_run(&n->op, &par->op, &beta_best, t, m, cache, NULL, NULL, NULL, &tr);
     eto_measurer_free(m);
-    r->seconds = now() - a;
+    r->seconds = eto_now() - a;
     r->trials = tr.trials;
     rep->reuse_trials += tr.trials;
     snprintf(r->source, sizeof r->source, "%s", par->key);
@@ -266,7 +260,7 @@ out:
       else rep->missing++;
     }
   }
-  rep->seconds = now() - t0;
+  rep->seconds = eto_now() - t0;
   free(row_of);
   free(need_full);
   free(full_ops);

@@ -19,12 +19,6 @@ static void opts_defaults(eto_sel_solve_opts *o) {
   if (o->improve_evals < 0) o->improve_evals = 0;
 }
 
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* ---- the reduced problem ---- */
 
 static void prob_free(sel_prob *p) {
@@ -311,7 +305,7 @@ eto_status eto_sel_solve(eto_sel_graph *g, const eto_sel_solve_opts *opts, eto_s
   memset(out, 0, sizeof *out);
   if (!g) return ETO_ERR_INVALID;
   sel_set_err(g, -1, "%s", "");
-  double t0 = now_seconds();
+  double t0 = eto_now();
   eto_sel_solve_opts o;
   memset(&o, 0, sizeof o);
   if (opts) o = *opts;
@@ -387,9 +381,9 @@ eto_status eto_sel_solve(eto_sel_graph *g, const eto_sel_solve_opts *opts, eto_s
     t.solver = ETO_SEL_SUBSETS;
     t.bound = cost;
   } else {
-    double tg = now_seconds();
+    double tg = eto_now();
     cost = solve_greedy(&p, w, o.improve_evals, active, pedge, &t.flac_cost);
-    t.greedy_seconds = now_seconds() - tg;
+    t.greedy_seconds = eto_now() - tg;
     if (cost == -2) {
       sel_set_err(g, -1, "solve: out of memory");
       st = ETO_ERR_NOMEM;
@@ -398,18 +392,18 @@ eto_status eto_sel_solve(eto_sel_graph *g, const eto_sel_solve_opts *opts, eto_s
     t.greedy_cost = cost;
     t.solver = ETO_SEL_GREEDY;
     if (run_ilp) {
-      double ti = now_seconds();
+      double ti = eto_now();
       sel_ilp_info info;
       st = sel_ilp_solve(g, &p, o.ilp_time_limit, !o.ilp_plain, active, pedge, gactive, gpedge, &info);
       if (st == ETO_ERR_UNSUPPORTED && o.solver == ETO_SEL_AUTO) { /* AUTO keeps the GREEDY tree */
         t.ilp = ETO_SEL_ILP_FAILED;
-        t.ilp_seconds = now_seconds() - ti;
+        t.ilp_seconds = eto_now() - ti;
         st = ETO_OK;
         goto done;
       }
       if (st != ETO_OK) goto out;
       int64_t ic = sel_finish(&p, w, gactive, gpedge);
-      t.ilp_seconds = now_seconds() - ti;
+      t.ilp_seconds = eto_now() - ti;
       t.ilp = (eto_sel_ilp_status)info.status;
       t.ilp_cost = ic;
       if (info.status == ETO_SEL_ILP_OPTIMAL && ic >= 0) info.bound = ic;
@@ -432,7 +426,7 @@ done:
   st = make_tree(g, &p, active, pedge, &t);
   if (st != ETO_OK) goto out;
   set_bound(&t, t.bound);
-  t.seconds = now_seconds() - t0;
+  t.seconds = eto_now() - t0;
   *out = t;
   memset(&t, 0, sizeof t);
 out:

@@ -7,14 +7,8 @@
 #include <time.h>
 
 #include "cache.h"
-#include "sched.h"
+#include "schedule.h"
 #include "selector.h"
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* ---- similarity ---- */
 
@@ -43,19 +37,10 @@ uint64_t eto_sel_topk_split_count(int64_t extent, int inner) {
   return count;
 }
 
-static int64_t gcd64(int64_t a, int64_t b) {
-  while (b) {
-    int64_t r = a % b;
-    a = b;
-    b = r;
-  }
-  return a;
-}
-
 double eto_sel_topk_split_overlap(int64_t a, int64_t b, int inner) {
   if (a < 1 || b < 1 || inner < 0) return 0;
   double ca = (double)eto_sel_topk_split_count(a, inner), cb = (double)eto_sel_topk_split_count(b, inner);
-  double both = (double)eto_sel_topk_split_count(gcd64(a, b), inner);
+  double both = (double)eto_sel_topk_split_count(eto_gcd64(a, b), inner);
   return both / (ca + cb - both);
 }
 
@@ -76,7 +61,7 @@ static void info_of(const eto_op *op, const eto_target *t, op_info *out) {
   out->nest = c.nest;
   eto_sketch_set set;
   eto_sched_sketches(&c, t, &set);
-  switch (set.kind[0]) { /* the levels of sched.h that a program chooses (S0 and R0 follow from the rest) */
+  switch (set.kind[0]) { /* the levels of schedule.h that a program chooses (S0 and R0 follow from the rest) */
   case ETO_SKETCH_MULTI_LEVEL: out->space_inner = ETO_SPACE_LEVELS - 1, out->reduce_inner = ETO_REDUCE_LEVELS - 1; break;
   case ETO_SKETCH_CROSS_THREAD: out->space_inner = 1, out->reduce_inner = 2; break; /* S4; R1, R2 */
   default: out->space_inner = 2, out->reduce_inner = 0; break;                       /* S2, S4; serial */
@@ -282,7 +267,7 @@ eto_status eto_sel_topk_plan_build(const eto_op *ops, int nops, const eto_target
     return ETO_ERR_INVALID;
   }
   int64_t full_budget = opts && opts->full_budget > 0 ? opts->full_budget : 1000;
-  double t0 = now();
+  double t0 = eto_now();
   eto_sel_plan *p = calloc(1, sizeof *p);
   op_info *info = calloc((size_t)nops + 1, sizeof *info);
   int *uidx = calloc((size_t)nops + 1, sizeof(int)); /* uncached operator u -> list index */
@@ -350,7 +335,7 @@ eto_status eto_sel_topk_plan_build(const eto_op *ops, int nops, const eto_target
   }
   for (int i = 0; i < nops; i++)
     if (p->node[i].cached && eto_sel_graph_add_edge(p->graph, ETO_SEL_ROOT, i + 1, 0, NULL) != ETO_OK) goto fail;
-  p->build_seconds = now() - t0;
+  p->build_seconds = eto_now() - t0;
   eto_sel_solve_opts so = {.solver = ETO_SEL_ARBORESCENCE};
   st = eto_sel_solve(p->graph, &so, &p->tree);
   if (st != ETO_OK) {

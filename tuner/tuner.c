@@ -7,21 +7,6 @@
 
 #include "tuner_internal.h"
 
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int64_t gcd64(int64_t a, int64_t b) {
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 static void record_blocks(eto_tuner_result *out, const int64_t *blocks, int n) {
   out->nblocks = n;
   for (int k = 0; k < n && k < ETO_TUNER_MAX_BLOCKS; k++) out->blocks[k] = blocks[k];
@@ -175,7 +160,7 @@ static int simple_program(const eto_compute *c, const eto_target *t, eto_sketch_
     }
     int64_t rem = threads; /* threads split the reduction, innermost loops first */
     for (int j = nr - 1; j >= 0; j--) {
-      int64_t e = c->nest.reduce[j].extent, r2 = gcd64(rem, e);
+      int64_t e = c->nest.reduce[j].extent, r2 = eto_gcd64(rem, e);
       rem /= r2;
       int64_t serial = e / r2, r1 = tun_smallest_prime_factor(serial);
       p->rtile[j][0] = serial / r1;
@@ -189,7 +174,7 @@ static int simple_program(const eto_compute *c, const eto_target *t, eto_sketch_
   int64_t rem = threads;
   for (int n = 0; n < ns; n++) {
     int s = t->banks > 0 ? ns - 1 - n : n;
-    int64_t th = gcd64(rem, bshape[s]);
+    int64_t th = eto_gcd64(rem, bshape[s]);
     rem /= th;
     p->stile[s][0] = c->nest.space[s].extent / bshape[s];
     p->stile[s][1] = p->stile[s][3] = 1;
@@ -267,7 +252,7 @@ static eto_status bad_pair(const eto_op *alpha, const eto_op *beta, eto_compute 
 eto_status eto_tuner_run(const eto_op *alpha, const eto_op *beta, const eto_program *beta_best,
                          const eto_target *t, eto_measurer *m, eto_cache *cache, const eto_tuner_opts *opts,
                          eto_tuner_trial_fn cb, void *cb_user, eto_tuner_result *out) {
-  double t0 = now_seconds();
+  double t0 = eto_now();
   memset(out, 0, sizeof *out);
   eto_compute ca, cbeta;
   eto_status st = bad_pair(alpha, beta, &ca, &cbeta, out->message, sizeof out->message);
@@ -290,7 +275,7 @@ eto_status eto_tuner_run(const eto_op *alpha, const eto_op *beta, const eto_prog
   else
     run_simple(x, &ca, &cbeta, beta_best, t, out);
   st = tun_ctx_finish(x);
-  out->seconds = now_seconds() - t0;
+  out->seconds = eto_now() - t0;
   if (st == ETO_OK && !out->found && !out->message[0])
     snprintf(out->message, sizeof out->message,
              "no candidate ran: %d block counts, %d measured (%d failed), %d invalid skipped", out->nblocks,

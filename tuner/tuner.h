@@ -66,7 +66,7 @@
 #include "cache.h"
 #include "measure.h"
 #include "op.h"
-#include "sched.h"
+#include "schedule.h"
 #include "target.h"
 
 #define ETO_TUNER_ROUNDS 4 /* rounds 1..4 */

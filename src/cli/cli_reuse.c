@@ -106,12 +106,6 @@ static const eto_op *find_op(const eto_oplist *l, const char *file, const char *
   return NULL;
 }
 
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 typedef struct {
   const eto_compute *c;
 } print_ctx;
@@ -253,19 +247,19 @@ static const char *outcome_name(eto_cache_put_outcome o) {
 
 static int run_estimate(const reuse_args *a, const eto_op *alpha, const eto_op *beta, const eto_target *t,
                         eto_cache *cache) {
-  double est = 0, t0 = now_seconds();
+  double est = 0, t0 = eto_now();
   eto_status st = eto_tuner_estimate(alpha, beta, t, a->seed, &est);
-  double ms = (now_seconds() - t0) * 1e3;
+  double ms = (eto_now() - t0) * 1e3;
   if (st != ETO_OK) {
     fprintf(stderr, "etotune reuse: α and β are not a reuse pair (kinds or loop nests differ)\n");
     return ETO_EXIT_USAGE;
   }
   printf("estimated trials: %.1f (mean over %d sampled programs of β, seed %llu; %.2f ms)\n", est,
          ETO_TUNER_ESTIMATE_SAMPLES, (unsigned long long)a->seed, ms);
-  t0 = now_seconds();
+  t0 = eto_now();
   if (eto_tuner_estimate_enum(alpha, beta, t, NULL, a->seed, 0, &est) == ETO_OK)
     printf("enumerated trials: %.1f (the tuner's rounds run without measuring on the same number of random "
-           "programs of β; %.0f ms)\n", est, (now_seconds() - t0) * 1e3);
+           "programs of β; %.0f ms)\n", est, (eto_now() - t0) * 1e3);
   eto_program sb;
   double lat = 0;
   if (cached_beta(cache, beta, t, &sb, &lat) == 0) {

@@ -35,7 +35,7 @@
 #include "lower.h"
 #include "measure.h"
 #include "op.h"
-#include "sched.h"
+#include "schedule.h"
 #include "target.h"
 
 /* Registers per block on every architecture of the target table (sm_70 .. sm_90, also sm_100 and sm_120). */

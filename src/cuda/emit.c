@@ -203,17 +203,6 @@ typedef struct {
   int64_t m, r, s; /* e = E + s*l, E = r (mod m); m = 0: E = r */
 } lane;
 
-static int64_t gcd64(int64_t a, int64_t b) {
-  if (a < 0) a = -a;
-  if (b < 0) b = -b;
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 static lane mk_lane(int64_t m, int64_t r, int64_t s) {
   lane x = {1, m < 0 ? -m : m, r, s};
   if (x.m > 0) x.r = floormod(x.r, x.m);
@@ -240,13 +229,13 @@ static lane lane_of(const kfacts *kf, const eto_expr *e, int lvar, int64_t V) {
   if (!a.ok || !b.ok) return no_lane;
   switch (e->op) {
   case ETO_X_ADD:
-    return mk_lane(gcd64(a.m, b.m), a.r + b.r, a.s + b.s);
+    return mk_lane(eto_gcd64(a.m, b.m), a.r + b.r, a.s + b.s);
   case ETO_X_SUB:
-    return mk_lane(gcd64(a.m, b.m), a.r - b.r, a.s - b.s);
+    return mk_lane(eto_gcd64(a.m, b.m), a.r - b.r, a.s - b.s);
   case ETO_X_MUL:
     if (b.m == 0 && b.s == 0) return mk_lane(a.m * b.r, a.r * b.r, a.s * b.r);
     if (a.m == 0 && a.s == 0) return mk_lane(b.m * a.r, b.r * a.r, b.s * a.r);
-    if (a.s == 0 && b.s == 0) return mk_lane(gcd64(gcd64(a.m * b.m, a.m * b.r), b.m * a.r), a.r * b.r, 0);
+    if (a.s == 0 && b.s == 0) return mk_lane(eto_gcd64(eto_gcd64(a.m * b.m, a.m * b.r), b.m * a.r), a.r * b.r, 0);
     return no_lane;
   case ETO_X_DIV:
   case ETO_X_MOD: {
@@ -257,7 +246,7 @@ static lane lane_of(const kfacts *kf, const eto_expr *e, int lvar, int64_t V) {
       if (a.m == 0) return mk_lane(0, div ? floordiv(a.r, d) : floormod(a.r, d), 0);
       if (a.m % d == 0) return div ? mk_lane(a.m / d, floordiv(a.r, d), 0) : mk_lane(0, floormod(a.r, d), 0);
       if (div) return mk_lane(1, 0, 0);
-      int64_t g = gcd64(a.m, d);
+      int64_t g = eto_gcd64(a.m, d);
       return mk_lane(g, floormod(a.r, g), 0);
     }
     if (a.m == 0) { /* E exact: the lanes span [r, r + s*(V-1)] */
@@ -270,7 +259,7 @@ static lane lane_of(const kfacts *kf, const eto_expr *e, int lvar, int64_t V) {
     if (a.s < 0 || a.m % W != 0 || floormod(a.r, W) != 0 || d % W != 0) return no_lane;
     if (div) return a.m % d == 0 ? mk_lane(a.m / d, floordiv(a.r, d), 0) : mk_lane(1, 0, 0);
     if (a.m % d == 0) return mk_lane(0, floormod(a.r, d), a.s);
-    int64_t g = gcd64(a.m, d);
+    int64_t g = eto_gcd64(a.m, d);
     return mk_lane(g, floormod(a.r, g), a.s);
   }
   case ETO_X_MIN:
@@ -293,7 +282,7 @@ static int lanes_agree_sign(lane d, int64_t V) {
 static lane lane_sub(const kfacts *kf, const eto_expr *a, const eto_expr *b, int lvar, int64_t V) {
   lane x = lane_of(kf, a, lvar, V), y = lane_of(kf, b, lvar, V);
   if (!x.ok || !y.ok) return no_lane;
-  return mk_lane(gcd64(x.m, y.m), x.r - y.r, x.s - y.s);
+  return mk_lane(eto_gcd64(x.m, y.m), x.r - y.r, x.s - y.s);
 }
 
 /* Is condition c the same for every lane? */

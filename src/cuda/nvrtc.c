@@ -15,12 +15,6 @@ struct eto_cuda_binary {
   double seconds;
 };
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 int eto_cuda_nvrtc_version(void) {
   int major = 0, minor = 0;
   if (nvrtcVersion(&major, &minor) != NVRTC_SUCCESS) return -1;
@@ -77,9 +71,9 @@ eto_status eto_cuda_compile(const char *source, const eto_cuda_compile_opts *opt
     if (msg) snprintf(msg, cap, "nvrtcCreateProgram: %s", nvrtcGetErrorString(r));
     return r == NVRTC_ERROR_OUT_OF_MEMORY || !b->log ? ETO_ERR_NOMEM : ETO_ERR_INVALID;
   }
-  double t0 = now();
+  double t0 = eto_now();
   r = nvrtcCompileProgram(prog, no, o);
-  b->seconds = now() - t0;
+  b->seconds = eto_now() - t0;
   size_t lsz = 0;
   if (nvrtcGetProgramLogSize(prog, &lsz) != NVRTC_SUCCESS) lsz = 0;
   b->log = malloc(lsz + 1);

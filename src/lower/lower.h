@@ -30,7 +30,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "sched.h"
+#include "schedule.h"
 
 typedef enum {
   /* integer (i64; comparisons give 0/1) */

@@ -55,8 +55,6 @@ int eto_measure_protocol(const eto_measure_opts *o, char *buf, int cap) {
                   prune);
 }
 
-static double now(void) { return eto_measure_now(); }
-
 /* ---- the request and reply that cross the pipes ---- */
 
 typedef struct {
@@ -124,7 +122,7 @@ static void cpu_sample_take(cpu_sample *s) {
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   s->own = (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
   s->busy = machine_busy_seconds();
-  s->wall = now();
+  s->wall = eto_now();
 }
 
 static double foreign_share(const cpu_sample *before, int cores) {
@@ -141,7 +139,7 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   eto_measure_result *r = &rp.r;
   eto_program p;
   char why[256];
-  double t0 = now();
+  double t0 = eto_now();
   if (eto_program_parse(rq->recipe, &p, why, sizeof why) != 0) {
     r->error = ETO_MEASURE_INSTANTIATION;
     snprintf(r->message, sizeof r->message, "%s", why);
@@ -158,7 +156,7 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   }
   eto_compiled *cc = NULL;
   eto_status st = eto_jit_compile(jit, k, &cc, r->message, sizeof r->message);
-  r->compile_seconds = now() - t0;
+  r->compile_seconds = eto_now() - t0;
   if (st != ETO_OK) {
     r->error = ETO_MEASURE_COMPILE;
     eto_kernel_free(k);
@@ -183,9 +181,9 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   if (rq->fault == ETO_FAULT_CRASH) raise(SIGSEGV);
   if (rq->fault == ETO_FAULT_HANG)
     for (;;) pause();
-  double check0 = now();
+  double check0 = eto_now();
   eto_pool_run(pool, fn, args, k->blocks);
-  double check_seconds = now() - check0;
+  double check_seconds = eto_now() - check0;
   if (rq->fault == ETO_FAULT_WRONG) out[m->out_n / 2] += 1.0f;
   int64_t where;
   if (!eto_measure_check(out, m->ref, m->out_n, m->o.rtol, m->ref_scale, &r->max_rel_error, &where)) {
@@ -217,18 +215,18 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
           eto_pool_spin(pool, 0);
           flush_caches();
           eto_pool_spin(pool, 1);
-          double a = now();
+          double a = eto_now();
           eto_pool_run(pool, fn, args, k->blocks);
-          total += now() - a;
+          total += eto_now() - a;
           n++;
         } while (total < m->o.min_repeat_seconds);
       } else {
-        double a = now();
+        double a = eto_now();
         do {
           eto_pool_run(pool, fn, args, k->blocks);
           n++;
-        } while (now() - a < m->o.min_repeat_seconds);
-        total = now() - a;
+        } while (eto_now() - a < m->o.min_repeat_seconds);
+        total = eto_now() - a;
       }
       /* another process took a good share of the cores during this repeat: do it again (a few times) */
       if (foreign_share(&before, m->t.cores) > 0.15 && disturbed < 2 * reps) {
@@ -342,7 +340,7 @@ int eto_measurer_jobs(const eto_measurer *m) { return m && m->jobs > 0 ? m->jobs
  * (timeout: killed; lost: it died) with the error in *out. */
 static int await_reply(eto_measurer *m, eto_worker *w, double deadline, int compiled, reply *rp,
                        eto_measure_result *out) {
-  int rc = eto_measure_wait_readable(w->from_child, deadline - now());
+  int rc = eto_measure_wait_readable(w->from_child, deadline - eto_now());
   if (rc <= 0) {
     eto_worker_stop(w, 1);
     out->error = compiled ? ETO_MEASURE_RUN_TIMEOUT : ETO_MEASURE_BUILD_TIMEOUT;
@@ -390,7 +388,7 @@ void eto_measurer_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_m
     /* every build of the batch at once, one per worker */
     for (int j = 0; j < k; j++) {
       built[j] = start_build(m, &m->w[j], &ps[s + j], &out[s + j]);
-      deadline[j] = now() + m->o.build_timeout;
+      deadline[j] = eto_now() + m->o.build_timeout;
     }
     for (int j = 0; j < k; j++) {
       if (!built[j]) continue;
@@ -414,7 +412,7 @@ void eto_measurer_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_m
         continue;
       }
       /* the run budget covers the check run, the warm-up and the repeats */
-      double dl = now() + m->o.run_timeout + m->o.min_repeat_seconds * (m->o.repeats + 1);
+      double dl = eto_now() + m->o.run_timeout + m->o.min_repeat_seconds * (m->o.repeats + 1);
       reply rp;
       if (await_reply(m, w, dl, 1, &rp, &out[s + j]) != 0) continue;
       out[s + j] = rp.r;

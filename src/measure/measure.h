@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "op.h"
-#include "sched.h"
+#include "schedule.h"
 #include "target.h"
 
 /* Error kinds, as in Ansor. */
@@ -110,7 +110,6 @@ void eto_measurer_free(eto_measurer *m);
 
 /* ---- worker-process plumbing shared by the measurers of every target (cpu here, cuda in src/cuda) ---- */
 
-double eto_measure_now(void); /* monotonic seconds */
 /* Whole-buffer pipe I/O, retrying on EINTR: 0, or -1 on error or end of file. */
 int eto_measure_write_all(int fd, const void *p, size_t n);
 int eto_measure_read_all(int fd, void *p, size_t n);

@@ -13,12 +13,6 @@
 
 #include "measure.h"
 
-double eto_measure_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 int eto_measure_write_all(int fd, const void *p, size_t n) {
   const char *c = p;
   while (n) {
@@ -44,10 +38,10 @@ int eto_measure_read_all(int fd, void *p, size_t n) {
 }
 
 int eto_measure_wait_readable(int fd, double seconds) {
-  double deadline = eto_measure_now() + seconds;
+  double deadline = eto_now() + seconds;
   for (;;) {
     struct pollfd pf = {.fd = fd, .events = POLLIN};
-    double left = deadline - eto_measure_now();
+    double left = deadline - eto_now();
     int rc = left > 0 ? poll(&pf, 1, (int)(left * 1000) + 1) : 0;
     if (rc < 0 && errno == EINTR) continue;
     return rc < 0 ? -1 : rc > 0;

@@ -29,21 +29,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base.h"
+
 #define ETO_MAX_LOOPS 8    /* space or reduction loops in one nest */
 #define ETO_MAX_DIMS 6     /* tensor rank */
 #define ETO_MAX_INPUTS 2   /* main-stage inputs (bias is handled by the epilogue) */
 #define ETO_MAX_TERMS 4    /* terms in one index expression */
 #define ETO_NAME_MAX 64
 
-typedef enum {
-  ETO_OK = 0,
-  ETO_ERR_PARSE = 1,  /* malformed input; message says FILE:LINE:COL */
-  ETO_ERR_IO,         /* file could not be read */
-  ETO_ERR_NOMEM,
-  ETO_ERR_UNSUPPORTED,
-  ETO_ERR_INVALID,    /* bad argument */
-  ETO_ERR_LIMIT,      /* a size limit was exceeded */
-} eto_status;
 
 typedef enum {
   ETO_OP_MATMUL,
@@ -250,11 +243,5 @@ void eto_oplist_free(eto_oplist *l);
 /* Formats op as one operators.list line (parseable; gives back an equal op). Returns needed length. */
 int eto_op_format(const eto_op *op, char *buf, int cap);
 
-/* The project's string hash: FNV-1a, 64 bits, continuing from h (start from ETO_HASH_SEED), stable across runs
- * and machines. The seed is not FNV's usual offset basis: target fingerprints, and so the cache keys of every
- * stored program, were made with it, so it stays. For hash tables, fingerprints and de-duplication; the cache's
- * own keys add a finalizer (cache/store.c). */
-#define ETO_HASH_SEED 1469598103934665603ull
-uint64_t eto_hash_str(uint64_t h, const char *s);
 
 #endif

@@ -592,11 +592,6 @@ static void parse_line(parser *p, int line, const char *s, size_t n) {
 
 /* ---- merging equal workload keys ---- */
 
-uint64_t eto_hash_str(uint64_t h, const char *s) {
-  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-  return h;
-}
-
 /* Merges operators with equal keys in place, keeping first-occurrence order. Returns -1 on NOMEM. */
 static int merge_equal_keys(eto_oplist *l) {
   if (l->n < 2) return 0;

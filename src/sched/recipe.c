@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sched.h"
+#include "schedule.h"
 
 #define APPEND(...)                                                    \
   do {                                                                 \

@@ -1,5 +1,5 @@
 /* rng.c — the seeded PRNG every random choice of etotune goes through (splitmix64 seeding, xorshift128+). */
-#include "sched.h"
+#include "schedule.h"
 
 static uint64_t splitmix(uint64_t *x) {
   uint64_t z = (*x += 0x9e3779b97f4a7c15ull);

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sched.h"
+#include "schedule.h"
 
 static const char *const sketch_names[ETO_SKETCH_COUNT] = {"mlt", "ctr", "two"};
 _Static_assert(sizeof sketch_names / sizeof sketch_names[0] == ETO_SKETCH_COUNT, "one name per sketch");

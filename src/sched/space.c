@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sched.h"
+#include "schedule.h"
 
 /* ---- tile-size factorizations ----
  * Counting ordered factorizations of n into L factors with the last factor <= max_last lets us sample

@@ -1,6 +1,6 @@
 /* target.c — host CPU detection and the table of known CUDA architectures. */
 #include "target.h"
-#include "op.h"
+#include "base.h"
 
 #include <llvm-c/Core.h>
 #include <llvm-c/TargetMachine.h>

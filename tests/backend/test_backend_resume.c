@@ -137,9 +137,9 @@ int main(void) {
 
   /* 4. already tuned: immediate, nothing measured, no measurer started */
   cb = (cb_state){0};
-  double t0 = eto_backend_now();
+  double t0 = eto_now();
   if (tune(&a, 1, &t, cache, 24, 0, &cb, &rep) == ETO_OK) {
-    double dt = eto_backend_now() - t0;
+    double dt = eto_now() - t0;
     printf("run 4 (already tuned): %.3f s\n", dt);
     CHECK(rep.ops[0].new_trials == 0 && rep.ops[0].trials == 24 && cb.starts == 0,
           "run 4: %lld new trials, %d starts", (long long)rep.ops[0].new_trials, cb.starts);

@@ -112,7 +112,7 @@ static void part_a(eto_cache *cache) {
   eto_measurer *m = NULL;
   char msg[512];
   CHECK(eto_measurer_create(&op, &t, &mo, &m, msg, sizeof msg) == ETO_OK, "%s", msg);
-  double t0 = eto_backend_now();
+  double t0 = eto_now();
   int best = -1;
   for (int i = 0; i < sp.n; i++) {
     eto_measure_result r;
@@ -125,7 +125,7 @@ static void part_a(eto_cache *cache) {
   int near = 0;
   for (int i = 0; i < sp.n; i++) near += sp.lat[i] <= 1.2 * sp.lat[best];
   printf("A: brute force: %d programs in %.1f s, best %.3f us, %d within 20%%\n", sp.n,
-         eto_backend_now() - t0, sp.lat[best] * 1e6, near);
+         eto_now() - t0, sp.lat[best] * 1e6, near);
 
   eto_backend_opts o;
   eto_backend_opts_default(&o);
@@ -136,13 +136,13 @@ static void part_a(eto_cache *cache) {
   o.measure = mo;
   eto_backend_report rep;
   progress_log log = {0};
-  t0 = eto_backend_now();
+  t0 = eto_now();
   eto_status st = eto_backend_tune(&op, 1, &t, cache, &o, on_progress, &log, &rep, msg, sizeof msg);
   CHECK(st == ETO_OK, "tune: %s", msg);
   if (st != ETO_OK || rep.count != 1) return;
   const eto_backend_op_result *r = &rep.ops[0];
   printf("A: search: %lld trials in %.1f s (%d rounds), best %.3f us: %s\n", (long long)r->trials,
-         eto_backend_now() - t0, r->rounds, r->latency * 1e6, r->recipe);
+         eto_now() - t0, r->rounds, r->latency * 1e6, r->recipe);
   CHECK(r->status == ETO_BACKEND_OP_TUNED, "status %s: %s", eto_backend_op_status_name(r->status),
         r->message);
   CHECK(r->trials == 32 && r->new_trials == 32, "trials %lld (new %lld), budget 32", (long long)r->trials,
@@ -208,12 +208,12 @@ static void part_bc(eto_cache *cache) {
   eto_backend_report rep;
   progress_log log = {0};
   char msg[512];
-  double t0 = eto_backend_now();
+  double t0 = eto_now();
   eto_status st = eto_backend_tune(ops, 2, &t, cache, &o, on_progress, &log, &rep, msg, sizeof msg);
   CHECK(st == ETO_OK, "tune: %s", msg);
   if (st != ETO_OK) return;
   printf("B: %ld programs in the space; search measured %lld in %.1f s\n", n, (long long)rep.ops[0].trials,
-         eto_backend_now() - t0);
+         eto_now() - t0);
   CHECK(rep.ops[0].status == ETO_BACKEND_OP_TUNED, "norm: %s", rep.ops[0].message);
   CHECK(rep.ops[0].trials == n, "norm: %lld trials, the space has %ld programs", (long long)rep.ops[0].trials,
         n);

@@ -5,7 +5,7 @@
 
 #include "check.h"
 #include "test_op.h"
-#include "sched.h"
+#include "schedule.h"
 
 static void expect_invalid(const eto_compute *c, const eto_target *t, const char *recipe, const char *reason) {
   eto_program p;

@@ -8,7 +8,7 @@
 
 #include "cache.h"
 #include "check.h"
-#include "sched.h"
+#include "schedule.h"
 #include "selector.h"
 
 int main(void) {

@@ -13,7 +13,7 @@
 #include "cache.h"
 #include "check.h"
 #include "test_op.h"
-#include "sched.h"
+#include "schedule.h"
 #include "selector.h"
 
 /* ---- brute-force oracle: enumerate the ordered k-tuples of positive integers whose product divides n ---- */

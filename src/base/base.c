@@ -1,0 +1,56 @@
+/* base.c — status names, the string hash, the clock, gcd and the JSON file writer (base.h). */
+#include "base.h"
+
+#include <cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const status_names[] = {"ok", "parse", "io", "nomem", "unsupported", "invalid", "limit"};
+_Static_assert(sizeof status_names / sizeof status_names[0] == ETO_ERR_LIMIT + 1, "one name per status");
+
+const char *eto_status_name(eto_status s) {
+  return (unsigned)s <= (unsigned)ETO_ERR_LIMIT ? status_names[s] : "?";
+}
+
+uint64_t eto_hash_str(uint64_t h, const char *s) {
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return h;
+}
+
+double eto_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+int64_t eto_gcd64(int64_t a, int64_t b) {
+  if (a < 0) a = -a;
+  if (b < 0) b = -b;
+  while (b) {
+    int64_t r = a % b;
+    a = b;
+    b = r;
+  }
+  return a;
+}
+
+eto_status eto_json_write_file(const struct cJSON *doc, const char *path, char *msg, int cap) {
+  char *s = cJSON_Print(doc);
+  if (!s) {
+    snprintf(msg, cap, "out of memory printing JSON for %s", path);
+    return ETO_ERR_NOMEM;
+  }
+  FILE *f = fopen(path, "w");
+  int ok = f && fprintf(f, "%s\n", s) >= 0;
+  int err = errno;
+  if (f && fclose(f) != 0) ok = 0, err = errno;
+  free(s);
+  if (!ok) {
+    snprintf(msg, cap, "cannot write %s: %s", path, strerror(err));
+    return ETO_ERR_IO;
+  }
+  return ETO_OK;
+}

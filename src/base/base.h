@@ -1,0 +1,44 @@
+/* base.h — what every module of etotune shares and nothing else: status codes and their names, the project's
+ * string hash, a monotonic clock, small integer helpers and the JSON file writer. It depends on no other
+ * module (docs/architecture.md: the bottom of the dependency graph), so that a module needing a status code
+ * or a clock does not have to import the operator model.
+ */
+#ifndef ETO_BASE_H
+#define ETO_BASE_H
+
+#include <stdint.h>
+
+/* The status every fallible call of etotune returns; details go to a message the call (or its handle) keeps. */
+typedef enum {
+  ETO_OK = 0,
+  ETO_ERR_PARSE = 1, /* malformed input; message says FILE:LINE:COL */
+  ETO_ERR_IO,        /* a file could not be read or written, or the cache failed */
+  ETO_ERR_NOMEM,
+  ETO_ERR_UNSUPPORTED, /* not possible on this machine or build (a target without a device, ...) */
+  ETO_ERR_INVALID,     /* bad argument */
+  ETO_ERR_LIMIT,       /* a size limit was exceeded */
+} eto_status;
+
+/* Static lower-case name of a status ("ok", "parse", "io", "nomem", "unsupported", "invalid", "limit"); "?"
+ * for a value out of range. */
+const char *eto_status_name(eto_status s);
+
+/* The project's string hash: FNV-1a, 64 bits, continuing from h (start from ETO_HASH_SEED), stable across runs
+ * and machines. The seed is not FNV's usual offset basis: target fingerprints, and so the cache keys of every
+ * stored program, were made with it, so it stays. For hash tables, fingerprints and de-duplication; the cache's
+ * own keys add a finalizer (cache/store.c). */
+#define ETO_HASH_SEED 1469598103934665603ull
+uint64_t eto_hash_str(uint64_t h, const char *s);
+
+/* Monotonic seconds (CLOCK_MONOTONIC): for durations, never for dates. */
+double eto_now(void);
+
+/* Greatest common divisor of |a| and |b| (gcd(0, b) = |b|). */
+int64_t eto_gcd64(int64_t a, int64_t b);
+
+struct cJSON;
+/* Writes doc (a cJSON tree; not freed) as indented JSON plus a newline to path, replacing the file. Returns
+ * ETO_OK, ETO_ERR_NOMEM (printing failed), or ETO_ERR_IO with "cannot write PATH: reason" in msg. */
+eto_status eto_json_write_file(const struct cJSON *doc, const char *path, char *msg, int cap);
+
+#endif
