@@ -562,7 +562,7 @@ eto_status eto_backend_tune(const eto_op *ops, int nops, const eto_target *t, et
   report->opts.cancel = NULL;
   snprintf(report->target, sizeof report->target, "%.7s: %.110s", t->name, t->model);
   snprintf(report->fingerprint, sizeof report->fingerprint, "%s", t->fingerprint);
-  eto_measure_protocol(&x.o.measure, report->protocol, sizeof report->protocol);
+  eto_measure_protocol(t->kind, &x.o.measure, report->protocol, sizeof report->protocol);
   report->count = nops;
   report->ops = calloc((size_t)(nops > 0 ? nops : 1), sizeof *report->ops);
   x.tasks = calloc((size_t)(nops > 0 ? nops : 1), sizeof *x.tasks);

@@ -864,7 +864,7 @@ int main(int argc, char **argv) {
   mo.min_repeat_seconds = o.min_repeat_ms / 1000;
   mo.threads = t.cores;
   char protocol[512];
-  eto_measure_protocol(&mo, protocol, sizeof protocol);
+  eto_measure_protocol(ETO_TARGET_CPU, &mo, protocol, sizeof protocol);
   printf("bench_curves %s\ndate: %s\ntarget: %s\nprotocol: %s\n", cmdline, date, t.description, protocol);
   printf("runs: %d trials x seeds 1..%d per operator; full search (Ansor defaults, %d measured per round, "
          "fresh cache, "

@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
   o.seed = seed;
   o.threads = t.cores;
   char protocol[512];
-  eto_measure_protocol(&o, protocol, sizeof protocol);
+  eto_measure_protocol(ETO_TARGET_CPU, &o, protocol, sizeof protocol);
   double peak = bench_fma_peak(t.cores);
   time_t now_t = time(NULL);
   printf("date: %s", ctime(&now_t));

@@ -1537,7 +1537,7 @@ int main(int argc, char **argv) {
   mo.threads = a.threads;
   mo.seed = a.seed;
   char protocol[512];
-  eto_measure_protocol(&mo, protocol, sizeof protocol);
+  eto_measure_protocol(ETO_TARGET_CPU, &mo, protocol, sizeof protocol);
 
   printf("bench_pairs: %s\ndate: %s\ntarget: %s (fingerprint %s)\nprotocol: %s\n", a.cmdline, date,
          t.description, t.fingerprint, protocol);

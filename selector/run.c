@@ -99,7 +99,7 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
   if (opts) o = *opts;
   else eto_sel_run_opts_default(&o);
   double t0 = eto_now();
-  eto_measure_protocol(&o.measure, rep->protocol, sizeof rep->protocol);
+  eto_measure_protocol(t->kind, &o.measure, rep->protocol, sizeof rep->protocol);
   /* one report row per list operator and per bridge in the plan */
   rep->ops = calloc((size_t)p->n, sizeof *rep->ops);
   if (!rep->ops) return ETO_ERR_NOMEM;

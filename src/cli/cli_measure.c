@@ -8,9 +8,6 @@
 #include "cli.h"
 #include "codegen.h"
 #include "measure.h"
-#ifdef ETO_HAVE_CUDA
-#include "cuda.h"
-#endif
 
 typedef struct {
   const char *file, *emit, *format, *recipe, *target, *cuda_arch;
@@ -129,10 +126,8 @@ static int emit_programs(const measure_args *a, const eto_oplist *l, const eto_t
       }
       if (strcmp(a->emit, "c") == 0) {
         eto_kernel_print(k, stdout);
-#ifdef ETO_HAVE_CUDA
       } else if (strcmp(a->emit, "cuda") == 0) {
         eto_cuda_print(k, NULL, stdout, NULL);
-#endif
       } else {
         eto_emit_kind kind = strcmp(a->emit, "asm") == 0 ? ETO_EMIT_ASM
                              : strcmp(a->emit, "llvm-raw") == 0 ? ETO_EMIT_LLVM_RAW
@@ -159,7 +154,7 @@ static int measure_programs(const measure_args *a, const eto_oplist *l, const et
   o.threads = a->threads;
   o.seed = a->seed;
   char protocol[512];
-  eto_measure_protocol(&o, protocol, sizeof protocol);
+  eto_measure_protocol(ETO_TARGET_CPU, &o, protocol, sizeof protocol);
   int json = strcmp(a->format, "json") == 0;
   cJSON *root = json ? cJSON_CreateObject() : NULL, *jops = NULL;
   if (json) {
@@ -270,18 +265,12 @@ static int measure_programs(const measure_args *a, const eto_oplist *l, const et
 
 /* --target cuda: print CUDA C, compile and check with NVRTC, or measure where a GPU exists. */
 static int cuda_command(const measure_args *a, const eto_oplist *l) {
-#ifndef ETO_HAVE_CUDA
-  (void)a;
-  (void)l;
-  fprintf(stderr, "etotune measure: this build has no cuda target (the CUDA toolkit was not found at build time)\n");
-  return ETO_EXIT_FAIL;
-#else
   char msg[1024];
-  eto_cuda_device_info dev;
-  int have_device = eto_cuda_probe(0, &dev, msg, sizeof msg) == ETO_OK;
-  const char *arch = a->cuda_arch ? a->cuda_arch : have_device ? dev.arch : "sm_80";
+  eto_target dt;
+  int have_device = eto_measure_machine_target(ETO_TARGET_CUDA, 0, &dt, msg, sizeof msg) == ETO_OK;
+  const char *arch = a->cuda_arch ? a->cuda_arch : have_device ? dt.arch : "sm_80";
   eto_target t;
-  if (have_device && !a->cuda_arch) eto_cuda_device_target(&dev, &t);
+  if (have_device && !a->cuda_arch) t = dt;
   else if (eto_target_cuda(arch, NULL, 0, &t) != 0) {
     fprintf(stderr, "etotune measure: unknown CUDA architecture %s\n", arch);
     return ETO_EXIT_USAGE;
@@ -289,6 +278,11 @@ static int cuda_command(const measure_args *a, const eto_oplist *l) {
   if (a->emit) return emit_programs(a, l, &t);
   int n = eto_oplist_count(l);
   if (a->compile_only) {
+    if (eto_cuda_nvrtc_version() < 0) {
+      fprintf(stderr, "etotune measure: this build has no NVRTC (the CUDA toolkit was not found at build time): "
+                      "--emit cuda prints kernels, they cannot be compiled here\n");
+      return ETO_EXIT_FAIL;
+    }
     eto_op *ops = calloc((size_t)n, sizeof *ops);
     for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(l, i);
     int failed = 0;
@@ -306,7 +300,7 @@ static int cuda_command(const measure_args *a, const eto_oplist *l) {
   o.min_repeat_seconds = a->min_repeat_ms / 1000.0;
   o.seed = a->seed;
   char protocol[512];
-  eto_cuda_measure_protocol(&o, protocol, sizeof protocol);
+  eto_measure_protocol(ETO_TARGET_CUDA, &o, protocol, sizeof protocol);
   printf("target: %s\nprotocol: %s\n\n", t.description, protocol);
   eto_rng rng;
   eto_rng_seed(&rng, a->seed);
@@ -317,8 +311,8 @@ static int cuda_command(const measure_args *a, const eto_oplist *l) {
     eto_op_compute(op, &c);
     char key[512], why[512];
     eto_op_key(op, key, sizeof key);
-    eto_cuda_measurer *m = NULL;
-    if (eto_cuda_measurer_create(op, &t, &o, &m, why, sizeof why) != ETO_OK) {
+    eto_measurer *m = NULL;
+    if (eto_measurer_create(op, &t, &o, &m, why, sizeof why) != ETO_OK) {
       fprintf(stderr, "etotune measure: %s: %s\n", key, why);
       return ETO_EXIT_FAIL;
     }
@@ -329,7 +323,7 @@ static int cuda_command(const measure_args *a, const eto_oplist *l) {
       char summary[256];
       eto_program_summary(&c, &p, summary, sizeof summary);
       eto_measure_result r;
-      eto_cuda_measurer_run(m, &p, &r);
+      eto_measurer_run(m, &p, &r);
       if (r.error == ETO_MEASURE_OK)
         printf("  %-3d %-58.58s ok %10.4f ms %9.2f GFLOP/s\n", k + 1, summary, r.median * 1e3, r.gflops);
       else {
@@ -337,10 +331,9 @@ static int cuda_command(const measure_args *a, const eto_oplist *l) {
         failures++;
       }
     }
-    eto_cuda_measurer_free(m);
+    eto_measurer_free(m);
   }
   return failures ? ETO_EXIT_FAIL : ETO_EXIT_OK;
-#endif
 }
 
 int eto_cli_measure(int argc, char **argv) {

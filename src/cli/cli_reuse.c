@@ -319,7 +319,7 @@ int eto_cli_reuse(int argc, char **argv) {
   mo.threads = a.threads;
   mo.seed = a.seed;
   char protocol[512];
-  eto_measure_protocol(&mo, protocol, sizeof protocol);
+  eto_measure_protocol(ETO_TARGET_CPU, &mo, protocol, sizeof protocol);
   printf("protocol: %s\n\n", protocol);
 
   eto_program sb;

@@ -1,19 +1,21 @@
-/* measure.c — the measurer: a parent side that draws inputs, computes the reference and supervises a
- * forked worker, and the worker loop that builds, checks and times candidates. */
-#define _GNU_SOURCE
-#include "measure.h"
-
-#include <errno.h>
+/* measure.c — the measurer interface (measure.h): the table of implementations, creation by target kind,
+ * dispatch, and what every implementation shares: options, error names, and the inputs, reference and
+ * tolerance of an operator (built once here). */
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "codegen.h"
+#include "measure_internal.h"
+
+/* One line per target kind that can be measured (a new kind: its implementation file and a line here). */
+static const eto_measurer_impl *const impls[] = {&eto_measure_cpu_impl, &eto_measure_cuda_impl};
+
+static const eto_measurer_impl *impl_of(eto_target_kind kind) {
+  for (size_t i = 0; i < sizeof impls / sizeof impls[0]; i++)
+    if (impls[i]->kind == kind) return impls[i];
+  return NULL;
+}
 
 static const char *const error_names[ETO_MEASURE_ERROR_COUNT] = {
     "ok", "instantiation", "compile", "runtime", "wrong_answer", "build_timeout", "run_timeout"};
@@ -41,394 +43,125 @@ void eto_measure_opts_default(eto_measure_opts *o) {
   o->prune_ratio = 3;
 }
 
-int eto_measure_protocol(const eto_measure_opts *o, char *buf, int cap) {
-  char prune[128] = "";
-  if (o->prune_ratio > 1)
-    snprintf(prune, sizeof prune, "; in searches, a candidate whose check run is > %gx the best so far (and >= 2 ms) is timed by that run alone",
-             o->prune_ratio);
-  return snprintf(buf, cap,
-                  "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
-                  "each (repeated when other processes used > 15%% of the cores), median of the per-run means%s; timeouts build "
-                  "%.0f s, run %.0f s%s",
-                  (unsigned long long)o->seed, o->rtol, o->warmup, o->repeats, o->min_repeat_seconds * 1e3,
-                  o->flush_cache ? ", caches flushed before every run" : "", o->build_timeout, o->run_timeout,
-                  prune);
-}
-
-/* ---- the request and reply that cross the pipes ---- */
-
-typedef struct {
-  char recipe[ETO_RECIPE_MAX];
-  eto_fault fault;
-} request;
-
-/* Sent after the worker reported "compiled": run the check and the timing now (the builds of a batch are
- * over, so nothing else competes for the cores). */
-typedef struct {
-  double best; /* the caller's best latency so far (0: none), for pruning */
-} go;
-
-typedef struct {
-  int phase; /* 1: compiled (progress), 2: final */
-  eto_measure_result r;
-} reply;
-
-struct eto_measurer {
-  double best; /* caller's best latency so far (pruning); 0 = none */
-  eto_op op;
-  eto_compute c;
-  eto_target t;
-  eto_measure_opts o;
-  int nin;
-  float *in[4];
-  int64_t out_n;
-  float *ref;
-  double flops;
-  double ref_scale; /* tolerance scale for accumulated rounding */
-  int jobs;         /* workers: candidates built at once by a batch */
-  eto_worker w[ETO_MEASURE_MAX_JOBS];
-};
-
-
-/* ---- worker ---- */
-
-static void flush_caches(void) {
-  static char *junk;
-  static const size_t n = 64u << 20;
-  if (!junk) junk = malloc(n);
-  if (!junk) return;
-  for (size_t i = 0; i < n; i += 64) junk[i]++;
-}
-
-/* Foreign CPU use: busy time of the whole machine (/proc/stat) minus this process's own CPU time, as a
- * share of the cores over the interval. */
-typedef struct {
-  double wall, busy, own;
-} cpu_sample;
-
-static double machine_busy_seconds(void) {
-  FILE *f = fopen("/proc/stat", "r");
-  if (!f) return 0;
-  unsigned long long v[8] = {0};
-  int got = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
-  fclose(f);
-  if (got < 4) return 0;
-  long hz = sysconf(_SC_CLK_TCK);
-  return (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / (double)(hz > 0 ? hz : 100);
-}
-
-static void cpu_sample_take(cpu_sample *s) {
-  struct timespec t;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  s->own = (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-  s->busy = machine_busy_seconds();
-  s->wall = eto_now();
-}
-
-static double foreign_share(const cpu_sample *before, int cores) {
-  cpu_sample after;
-  cpu_sample_take(&after);
-  double wall = after.wall - before->wall;
-  if (wall < 0.02) return 0; /* /proc/stat ticks are 10 ms: too coarse for shorter intervals */
-  double foreign = (after.busy - before->busy) - (after.own - before->own);
-  return foreign / (wall * (cores > 0 ? cores : 1));
-}
-
-static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const request *rq, int in_fd, int out_fd) {
-  reply rp = {.phase = 2};
-  eto_measure_result *r = &rp.r;
-  eto_program p;
-  char why[256];
-  double t0 = eto_now();
-  if (eto_program_parse(rq->recipe, &p, why, sizeof why) != 0) {
-    r->error = ETO_MEASURE_INSTANTIATION;
-    snprintf(r->message, sizeof r->message, "%s", why);
-    eto_measure_write_all(out_fd, &rp, sizeof rp);
-    return;
+int eto_measure_protocol(eto_target_kind kind, const eto_measure_opts *o, char *buf, int cap) {
+  eto_measure_opts d;
+  if (!o) {
+    eto_measure_opts_default(&d);
+    o = &d;
   }
-  eto_kernel *k = NULL;
-  eto_lower_opts lo = {.lanes = m->t.warp_size};
-  if (eto_lower(&m->c, &p, &lo, &k, why, sizeof why) != ETO_OK) {
-    r->error = ETO_MEASURE_COMPILE;
-    snprintf(r->message, sizeof r->message, "lowering: %.200s", why);
-    eto_measure_write_all(out_fd, &rp, sizeof rp);
-    return;
-  }
-  eto_compiled *cc = NULL;
-  eto_status st = eto_jit_compile(jit, k, &cc, r->message, sizeof r->message);
-  r->compile_seconds = eto_now() - t0;
-  if (st != ETO_OK) {
-    r->error = ETO_MEASURE_COMPILE;
-    eto_kernel_free(k);
-    eto_measure_write_all(out_fd, &rp, sizeof rp);
-    return;
-  }
-  reply progress = {.phase = 1};
-  go g;
-  if (eto_measure_write_all(out_fd, &progress, sizeof progress) != 0 ||
-      eto_measure_read_all(in_fd, &g, sizeof g) != 0) { /* the parent gave up on this candidate */
-    eto_compiled_free(cc);
-    eto_kernel_free(k);
-    _exit(0);
-  }
+  const eto_measurer_impl *im = impl_of(kind);
+  if (!im) return snprintf(buf, cap, "no measurer for this target kind");
+  return im->protocol(o, buf, cap);
+}
 
-  eto_kernel_fn fn = eto_compiled_fn(cc);
-  float *out = malloc(sizeof(float) * (size_t)m->out_n);
-  float *args[5];
-  for (int i = 0; i < m->nin; i++) args[i] = m->in[i];
-  args[m->nin] = out;
-  for (int64_t i = 0; i < m->out_n; i++) out[i] = NAN;
-  if (rq->fault == ETO_FAULT_CRASH) raise(SIGSEGV);
-  if (rq->fault == ETO_FAULT_HANG)
-    for (;;) pause();
-  double check0 = eto_now();
-  eto_pool_run(pool, fn, args, k->blocks);
-  double check_seconds = eto_now() - check0;
-  if (rq->fault == ETO_FAULT_WRONG) out[m->out_n / 2] += 1.0f;
-  int64_t where;
-  if (!eto_measure_check(out, m->ref, m->out_n, m->o.rtol, m->ref_scale, &r->max_rel_error, &where)) {
-    r->error = ETO_MEASURE_WRONG_ANSWER;
-    snprintf(r->message, sizeof r->message, "out[%lld] = %g, reference %g", (long long)where, out[where], m->ref[where]);
-  } else if (g.best > 0 && m->o.prune_ratio > 1 && check_seconds >= 0.002 &&
-             check_seconds > m->o.prune_ratio * g.best) {
-    /* far slower than the best so far even allowing for a cold first run: that run is its latency */
-    r->median = r->min = r->max = check_seconds;
-    r->repeats = 1;
-    r->runs_per_repeat = 1;
-    r->pruned = 1;
-    r->gflops = m->flops / r->median * 1e-9;
-    r->error = ETO_MEASURE_OK;
-  } else {
-    eto_pool_spin(pool, 1);
-    for (int i = 0; i < m->o.warmup; i++) eto_pool_run(pool, fn, args, k->blocks);
-    double times[64];
-    int reps = m->o.repeats < 1 ? 1 : (m->o.repeats > 64 ? 64 : m->o.repeats);
-    int64_t runs = 1;
-    int disturbed = 0;
-    for (int rep = 0; rep < reps; rep++) {
-      double total = 0;
-      int64_t n = 0;
-      cpu_sample before;
-      cpu_sample_take(&before);
-      if (m->o.flush_cache) {
-        do {
-          eto_pool_spin(pool, 0);
-          flush_caches();
-          eto_pool_spin(pool, 1);
-          double a = eto_now();
-          eto_pool_run(pool, fn, args, k->blocks);
-          total += eto_now() - a;
-          n++;
-        } while (total < m->o.min_repeat_seconds);
-      } else {
-        double a = eto_now();
-        do {
-          eto_pool_run(pool, fn, args, k->blocks);
-          n++;
-        } while (eto_now() - a < m->o.min_repeat_seconds);
-        total = eto_now() - a;
-      }
-      /* another process took a good share of the cores during this repeat: do it again (a few times) */
-      if (foreign_share(&before, m->t.cores) > 0.15 && disturbed < 2 * reps) {
-        disturbed++;
-        rep--;
-        continue;
-      }
-      times[rep] = total / (double)n;
-      runs = n;
+/* ---- the data every implementation shares ---- */
+
+eto_status eto_measure_data_build(const eto_op *op, uint64_t seed, eto_measure_data *d) {
+  memset(d, 0, sizeof *d);
+  d->op = *op;
+  eto_op_compute(op, &d->c);
+  d->flops = eto_op_flops(op);
+  d->nin = eto_op_num_inputs(op);
+  if (d->nin > ETO_MEASURE_MAX_ARGS) return ETO_ERR_INVALID;
+  eto_rng rng;
+  eto_rng_seed(&rng, seed);
+  for (int i = 0; i < d->nin; i++) {
+    eto_shape s;
+    eto_op_input_shape(op, i, &s);
+    d->in_n[i] = eto_shape_size(&s);
+    d->in[i] = malloc(sizeof(float) * (size_t)(d->in_n[i] > 0 ? d->in_n[i] : 1));
+    if (!d->in[i]) {
+      eto_measure_data_clear(d);
+      return ETO_ERR_NOMEM;
     }
-    r->disturbed_repeats = disturbed;
-    eto_pool_spin(pool, 0);
-    eto_measure_sort(times, reps);
-    r->median = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
-    r->min = times[0];
-    r->max = times[reps - 1];
-    r->repeats = reps;
-    r->runs_per_repeat = runs;
-    r->gflops = m->flops / r->median * 1e-9;
-    r->error = ETO_MEASURE_OK;
+    for (int64_t j = 0; j < d->in_n[i]; j++) d->in[i][j] = eto_measure_frand(&rng);
   }
-  free(out);
-  eto_compiled_free(cc);
-  eto_kernel_free(k);
-  eto_measure_write_all(out_fd, &rp, sizeof rp);
+  eto_shape os;
+  eto_op_output_shape(op, &os);
+  d->out_n = eto_shape_size(&os);
+  d->ref = malloc(sizeof(float) * (size_t)(d->out_n > 0 ? d->out_n : 1));
+  if (!d->ref) {
+    eto_measure_data_clear(d);
+    return ETO_ERR_NOMEM;
+  }
+  eto_op_reference(op, (const float *const *)d->in, d->ref);
+  /* float32 accumulation of n products of values in [-1, 1] drifts like sqrt(n) * eps * sqrt(n): scale the
+   * absolute part of the tolerance with the reduction size */
+  int64_t red = 1;
+  for (int j = 0; j < d->c.nest.nreduce; j++) red *= d->c.nest.reduce[j].extent;
+  d->ref_scale = sqrt((double)red) * 0.05;
+  if (d->ref_scale < 0.01) d->ref_scale = 0.01;
+  return ETO_OK;
 }
 
-static void worker_main(void *user, int in_fd, int out_fd) {
-  eto_measurer *m = user;
-  char msg[256];
-  eto_jit *jit = NULL;
-  if (eto_jit_create(&jit, msg, sizeof msg) != ETO_OK) {
-    reply rp = {.phase = 2};
-    rp.r.error = ETO_MEASURE_COMPILE;
-    snprintf(rp.r.message, sizeof rp.r.message, "%s", msg);
-    request rq;
-    while (eto_measure_read_all(in_fd, &rq, sizeof rq) == 0) eto_measure_write_all(out_fd, &rp, sizeof rp);
-    _exit(0);
-  }
-  eto_pool *pool = eto_pool_create(m->o.threads > 0 ? m->o.threads : m->t.cores);
-  request rq;
-  while (eto_measure_read_all(in_fd, &rq, sizeof rq) == 0) worker_measure(m, jit, pool, &rq, in_fd, out_fd);
-  eto_pool_free(pool);
-  eto_jit_free(jit);
-  _exit(0);
+void eto_measure_data_clear(eto_measure_data *d) {
+  for (int i = 0; i < ETO_MEASURE_MAX_ARGS; i++) free(d->in[i]);
+  free(d->ref);
+  memset(d, 0, sizeof *d);
 }
 
-/* ---- parent ---- */
+/* ---- the interface ---- */
+
+eto_status eto_measure_machine_target(eto_target_kind kind, int threads, eto_target *out, char *msg, int cap) {
+  const eto_measurer_impl *im = impl_of(kind);
+  if (!im) {
+    snprintf(msg, cap, "no measurer for target kind %d", (int)kind);
+    return ETO_ERR_UNSUPPORTED;
+  }
+  return im->machine_target(threads, out, msg, cap);
+}
 
 eto_status eto_measurer_create(const eto_op *op, const eto_target *t, const eto_measure_opts *opts, eto_measurer **out,
                                char *msg, int cap) {
   *out = NULL;
-  if (t->kind != ETO_TARGET_CPU) {
-    snprintf(msg, cap, "target %s cannot be measured on this machine (no device); kernels can only be compiled and checked",
-             t->name);
+  const eto_measurer_impl *im = t ? impl_of(t->kind) : NULL;
+  if (!im) {
+    snprintf(msg, cap, "no measurer for target %s", t ? t->name : "(none)");
     return ETO_ERR_UNSUPPORTED;
   }
   eto_measurer *m = calloc(1, sizeof *m);
   if (!m) return ETO_ERR_NOMEM;
-  m->op = *op;
-  eto_op_compute(op, &m->c);
+  m->impl = im;
   m->t = *t;
   if (opts) m->o = *opts;
   else eto_measure_opts_default(&m->o);
-  m->flops = eto_op_flops(op);
-  m->nin = eto_op_num_inputs(op);
-  eto_rng rng;
-  eto_rng_seed(&rng, m->o.seed);
-  for (int i = 0; i < m->nin; i++) {
-    eto_shape s;
-    eto_op_input_shape(op, i, &s);
-    int64_t n = eto_shape_size(&s);
-    m->in[i] = malloc(sizeof(float) * (size_t)(n > 0 ? n : 1));
-    if (!m->in[i]) {
-      eto_measurer_free(m);
-      return ETO_ERR_NOMEM;
-    }
-    for (int64_t j = 0; j < n; j++) m->in[i][j] = eto_measure_frand(&rng);
+  eto_status st = eto_measure_data_build(op, m->o.seed, &m->d);
+  if (st == ETO_OK) st = im->open(m, msg, cap);
+  if (st != ETO_OK) {
+    eto_measure_data_clear(&m->d);
+    free(m);
+    return st;
   }
-  eto_shape os;
-  eto_op_output_shape(op, &os);
-  m->out_n = eto_shape_size(&os);
-  m->ref = malloc(sizeof(float) * (size_t)m->out_n);
-  if (!m->ref) {
-    eto_measurer_free(m);
-    return ETO_ERR_NOMEM;
-  }
-  eto_op_reference(op, (const float *const *)m->in, m->ref);
-  /* float32 accumulation of n products of values in [-1, 1] drifts like sqrt(n) * eps * sqrt(n): scale the
-   * absolute part of the tolerance with the reduction size */
-  int64_t red = 1;
-  for (int j = 0; j < m->c.nest.nreduce; j++) red *= m->c.nest.reduce[j].extent;
-  m->ref_scale = sqrt((double)red) * 0.05;
-  if (m->ref_scale < 0.01) m->ref_scale = 0.01;
-  int cores = t->cores > 0 ? t->cores : 1;
-  m->jobs = m->o.build_jobs > 0 ? m->o.build_jobs : cores;
-  if (m->jobs > ETO_MEASURE_MAX_JOBS) m->jobs = ETO_MEASURE_MAX_JOBS;
   *out = m;
-  (void)msg;
-  (void)cap;
   return ETO_OK;
 }
+
+const eto_target *eto_measurer_target(const eto_measurer *m) { return &m->t; }
+
+const char *eto_measurer_name(const eto_measurer *m) { return m->impl->name; }
+
+int eto_measurer_protocol(const eto_measurer *m, char *buf, int cap) { return m->impl->protocol(&m->o, buf, cap); }
 
 void eto_measurer_set_best(eto_measurer *m, double seconds) {
   if (m) m->best = seconds > 0 ? seconds : 0;
 }
 
-int eto_measurer_jobs(const eto_measurer *m) { return m && m->jobs > 0 ? m->jobs : 1; }
-
-/* Waits for worker w's next reply until `deadline`. Returns 0 with *rp, or -1 after the worker was stopped
- * (timeout: killed; lost: it died) with the error in *out. */
-static int await_reply(eto_measurer *m, eto_worker *w, double deadline, int compiled, reply *rp,
-                       eto_measure_result *out) {
-  int rc = eto_measure_wait_readable(w->from_child, deadline - eto_now());
-  if (rc <= 0) {
-    eto_worker_stop(w, 1);
-    out->error = compiled ? ETO_MEASURE_RUN_TIMEOUT : ETO_MEASURE_BUILD_TIMEOUT;
-    snprintf(out->message, sizeof out->message, "%s did not finish within %.1f s", compiled ? "run" : "build",
-             compiled ? m->o.run_timeout : m->o.build_timeout);
-    return -1;
-  }
-  if (eto_measure_read_all(w->from_child, rp, sizeof *rp) != 0) {
-    out->error = ETO_MEASURE_RUNTIME;
-    eto_worker_lost(w, compiled ? "running" : "building", out->message, sizeof out->message);
-    return -1;
-  }
-  return 0;
-}
-
-/* Validates p and sends it to worker w (started when needed). Returns 1 when sent, 0 with *out final. */
-static int start_build(eto_measurer *m, eto_worker *w, const eto_program *p, eto_measure_result *out) {
-  memset(out, 0, sizeof *out);
-  char why[256];
-  if (eto_sched_validate(&m->c, &m->t, p, why, sizeof why) != 0) {
-    out->error = ETO_MEASURE_INSTANTIATION;
-    snprintf(out->message, sizeof out->message, "%s", why);
-    return 0;
-  }
-  request rq = {.fault = m->o.fault};
-  eto_program_format(p, rq.recipe, sizeof rq.recipe);
-  if (w->pid <= 0 && eto_worker_start(w, worker_main, m) != 0) {
-    out->error = ETO_MEASURE_RUNTIME;
-    snprintf(out->message, sizeof out->message, "cannot start a worker process: %s", strerror(errno));
-    return 0;
-  }
-  if (eto_worker_send(w, &rq, sizeof rq) != 0) {
-    out->error = ETO_MEASURE_RUNTIME;
-    snprintf(out->message, sizeof out->message, "worker process is gone");
-    return 0;
-  }
-  return 1;
+int eto_measurer_jobs(const eto_measurer *m) {
+  int j = m ? m->impl->jobs(m) : 1;
+  return j < 1 ? 1 : j > ETO_MEASURE_MAX_JOBS ? ETO_MEASURE_MAX_JOBS : j;
 }
 
 void eto_measurer_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_measure_result *out) {
-  for (int s = 0; s < n; s += m->jobs) {
-    int k = n - s < m->jobs ? n - s : m->jobs;
-    int built[ETO_MEASURE_MAX_JOBS];
-    double deadline[ETO_MEASURE_MAX_JOBS];
-    /* every build of the batch at once, one per worker */
-    for (int j = 0; j < k; j++) {
-      built[j] = start_build(m, &m->w[j], &ps[s + j], &out[s + j]);
-      deadline[j] = eto_now() + m->o.build_timeout;
-    }
-    for (int j = 0; j < k; j++) {
-      if (!built[j]) continue;
-      reply rp;
-      built[j] = 0;
-      if (await_reply(m, &m->w[j], deadline[j], 0, &rp, &out[s + j]) != 0) continue;
-      if (rp.phase != 1) { /* it failed to build: that is its result */
-        out[s + j] = rp.r;
-        continue;
-      }
-      built[j] = 1;
-    }
-    /* then check and time them one at a time: the other workers sleep */
-    for (int j = 0; j < k; j++) {
-      if (!built[j]) continue;
-      eto_worker *w = &m->w[j];
-      go g = {.best = m->best};
-      if (eto_worker_send(w, &g, sizeof g) != 0) {
-        out[s + j].error = ETO_MEASURE_RUNTIME;
-        snprintf(out[s + j].message, sizeof out[s + j].message, "worker process is gone");
-        continue;
-      }
-      /* the run budget covers the check run, the warm-up and the repeats */
-      double dl = eto_now() + m->o.run_timeout + m->o.min_repeat_seconds * (m->o.repeats + 1);
-      reply rp;
-      if (await_reply(m, w, dl, 1, &rp, &out[s + j]) != 0) continue;
-      out[s + j] = rp.r;
-      if (m->best > 0 && rp.r.error == ETO_MEASURE_OK && rp.r.median < m->best) m->best = rp.r.median;
-    }
-  }
+  m->impl->run_batch(m, ps, n, out);
 }
 
 void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result *out) {
-  eto_measurer_run_batch(m, p, 1, out);
+  m->impl->run_batch(m, p, 1, out);
 }
 
 void eto_measurer_free(eto_measurer *m) {
   if (!m) return;
-  for (int j = 0; j < ETO_MEASURE_MAX_JOBS; j++) eto_worker_stop(&m->w[j], 0);
-  for (int i = 0; i < m->nin; i++) free(m->in[i]);
-  free(m->ref);
+  m->impl->close(m);
+  eto_measure_data_clear(&m->d);
   free(m);
 }

@@ -1,16 +1,27 @@
-/* measure.h — build, run, verify and time candidate programs in an isolated worker process.
+/* measure.h — the measurer interface: build a batch of candidate programs, check each against the reference,
+ * time it, describe the target, close. One interface, one implementation per target kind (a table of
+ * functions plus a context, as ggml's backends), picked by eto_measurer_create from the target:
  *
- * Data flow: a measurer is created for one operator: it draws seeded random inputs and computes the
- * reference output once (eto_op_reference). Each candidate program is sent to a worker process (forked
- * from the measurer, so it shares the inputs and the reference), which lowers it, JIT-compiles it, runs it
- * once, compares the output with the reference, and times it. A crash, a hang past the timeout, a compile
- * failure, a resource violation or a wrong result comes back as a measure error of its kind; the worker is
- * restarted and the caller goes on. Timing runs one candidate at a time; building does not have to:
- * eto_measurer_run_batch builds up to build_jobs candidates at once, one per worker process, and then checks
- * and times them one after the other while the other workers wait (a build never overlaps a timed run).
+ *   cpu   lower -> LLVM IR -> O3 -> ORC JIT -> the block thread pool, in forked worker processes
+ *         (measure_cpu.c);
+ *   cuda  lower -> CUDA C -> NVRTC CUBIN -> the CUDA driver API loaded with dlopen (never linked), in a forked
+ *         worker process, timed with events (measure_cuda.c, cuda_driver.c). Where no driver or device exists
+ *         (cuInit fails), or NVRTC is absent from the build, it says so (ETO_ERR_UNSUPPORTED) and measures
+ *         nothing: there is no simulated device.
  *
- * Fork safety: the worker is forked lazily at the first measurement and after each failure; create the
+ * Data flow: a measurer is created for one operator: the seeded random inputs, the reference output
+ * (eto_op_reference) and the check's tolerance are built once, in one place for every implementation
+ * (measure.c). Each candidate goes to a worker process (forked from the measurer, so it shares the inputs and
+ * the reference), which builds it, runs it once, compares the output with the reference, and times it. A
+ * crash, a hang past the timeout, a compile failure, a resource violation or a wrong result comes back as a
+ * measure error of its kind; the worker is restarted and the caller goes on. Timing runs one candidate at a
+ * time; building does not have to: eto_measurer_run_batch builds up to eto_measurer_jobs candidates at once
+ * (cpu: one per worker process) and then checks and times them one after the other (a build never overlaps a
+ * timed run).
+ *
+ * Fork safety: workers are forked lazily at the first measurement and after each failure; create the
  * measurer before starting threads you do not want duplicated, and never share an LMDB environment with it.
+ * The calling process never initializes the CUDA driver (a process that has cannot use it in a forked child).
  */
 #ifndef ETO_MEASURE_H
 #define ETO_MEASURE_H
@@ -21,6 +32,7 @@
 #include "op.h"
 #include "schedule.h"
 #include "target.h"
+
 
 /* Error kinds, as in Ansor. */
 typedef enum {
@@ -64,10 +76,11 @@ typedef struct {
 
 /* Fills the defaults above. */
 void eto_measure_opts_default(eto_measure_opts *o);
-/* Repeats during which other processes used more than 15% of the cores (from /proc/stat) are measured
- * again, up to 2 x repeats times. */
-/* One printable line describing the protocol ("warm-up 1, repeats 3 x >= 100 ms, median; ..."). */
-int eto_measure_protocol(const eto_measure_opts *o, char *buf, int cap);
+/* One printable line describing the protocol of a target kind's measurer for options o (NULL = defaults):
+ * check, warm-up, repeats, median, timeouts, pruning; on the cpu, repeats during which other processes used
+ * more than 15% of the cores (from /proc/stat) are measured again, up to 2 x repeats times. Returns the length
+ * needed (snprintf contract). */
+int eto_measure_protocol(eto_target_kind kind, const eto_measure_opts *o, char *buf, int cap);
 
 typedef struct {
   eto_measure_error error;
@@ -85,19 +98,35 @@ typedef struct {
 
 typedef struct eto_measurer eto_measurer;
 
-/* Creates a measurer for op on target t (only the cpu target measures here). opts NULL = defaults. The
- * reference is computed now (it may take a second for large operators). Returns ETO_OK or an error with a
- * message (ETO_ERR_UNSUPPORTED for a target that cannot measure here). */
+/* The target this machine measures for, of a kind: cpu, the host (eto_target_cpu(threads)); cuda, device 0's
+ * own (eto_cuda_device_target), found in a child process. Call it before planning: ETO_ERR_UNSUPPORTED says,
+ * in msg, what is missing (no CUDA driver, no device, a build without NVRTC), so that a command can stop
+ * before any work. Returns ETO_OK with *out filled. */
+eto_status eto_measure_machine_target(eto_target_kind kind, int threads, eto_target *out, char *msg, int cap);
+
+/* Creates a measurer for op on target t, by t's kind (opts NULL = defaults). The inputs and the reference are
+ * computed now (a second for large operators). cpu: t is any cpu target (its cores and vector width shape the
+ * programs; measurement runs on this host). cuda: t must have the arch of device 0 (results are keyed by the
+ * device's own target: eto_measurer_target). Returns ETO_OK; ETO_ERR_UNSUPPORTED with the reason in msg when
+ * the kind cannot be measured here; ETO_ERR_INVALID (t's arch is not the device's); ETO_ERR_NOMEM. */
 eto_status eto_measurer_create(const eto_op *op, const eto_target *t, const eto_measure_opts *opts, eto_measurer **out,
                                char *msg, int cap);
+/* The target measurements are made for and keyed by (cpu: the t given to create; cuda: the device's). Valid
+ * until the measurer is freed. */
+const eto_target *eto_measurer_target(const eto_measurer *m);
+/* "cpu" or "cuda". */
+const char *eto_measurer_name(const eto_measurer *m);
+/* The measurer's protocol line (eto_measure_protocol for its kind and options). */
+int eto_measurer_protocol(const eto_measurer *m, char *buf, int cap);
 /* Measures one program. Never fails as a call: every failure is a result. */
 void eto_measurer_run(eto_measurer *m, const eto_program *p, eto_measure_result *out);
 /* Measures programs ps[0..n-1] into out[0..n-1], in order: the same results as n calls of eto_measurer_run,
- * but up to eto_measurer_jobs(m) candidates are built at once (in as many worker processes), then checked and
- * timed one at a time. A crash, hang or timeout costs only its own candidate. When a best latency was set,
- * every OK result faster than it becomes the new best (as a caller would do between single runs). */
+ * but up to eto_measurer_jobs(m) candidates are built at once, then checked and timed one at a time. A crash,
+ * hang or timeout costs only its own candidate. When a best latency was set, every OK result faster than it
+ * becomes the new best (as a caller would do between single runs). */
 void eto_measurer_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_measure_result *out);
-/* The most workers a measurer has: eto_measurer_jobs never exceeds it, so callers can size batches with it. */
+/* The most candidates a batch builds at once: eto_measurer_jobs never exceeds it, so callers can size batches
+ * with it. */
 #define ETO_MEASURE_MAX_JOBS 16
 /* How many candidates eto_measurer_run_batch builds at once (1..ETO_MEASURE_MAX_JOBS): a batch size that keeps
  * them all busy. */
@@ -105,43 +134,33 @@ int eto_measurer_jobs(const eto_measurer *m);
 /* The best latency (seconds) the caller has measured so far for this operator; candidates far slower are
  * pruned (see prune_ratio). 0 (the initial value) disables pruning. */
 void eto_measurer_set_best(eto_measurer *m, double seconds);
-/* Stops the worker and frees everything; NULL is a no-op. */
+/* Stops the workers and frees everything; NULL is a no-op. */
 void eto_measurer_free(eto_measurer *m);
 
-/* ---- worker-process plumbing shared by the measurers of every target (cpu here, cuda in src/cuda) ---- */
-
-/* Whole-buffer pipe I/O, retrying on EINTR: 0, or -1 on error or end of file. */
-int eto_measure_write_all(int fd, const void *p, size_t n);
-int eto_measure_read_all(int fd, void *p, size_t n);
-/* Waits up to `seconds` for fd to become readable: 1 ready, 0 timeout, -1 error. */
-int eto_measure_wait_readable(int fd, double seconds);
+/* ---- CUDA devices (found in child processes: the caller stays free of driver state) ---- */
 
 typedef struct {
-  int pid; /* 0 when no worker runs */
-  int to_child, from_child;
-} eto_worker;
-/* The worker's body: reads requests from in_fd, writes replies to out_fd; returning ends the process. */
-typedef void (*eto_worker_main_fn)(void *user, int in_fd, int out_fd);
-/* Forks a worker running fn(user, ...) with only its two pipe ends open (every other descriptor is closed in
- * the child, so workers never hold each other's pipes). Returns 0, or -1 with errno. */
-int eto_worker_start(eto_worker *w, eto_worker_main_fn fn, void *user);
-/* Kills the worker first when kill_it, closes the pipes (the worker sees end of file) and reaps it; returns
- * its wait status (0 when no worker ran). A worker that already died keeps the status of its death. */
-int eto_worker_stop(eto_worker *w, int kill_it);
+  char name[128];
+  char arch[16]; /* "sm_86", from the compute capability */
+  int cc_major, cc_minor;
+  int sm_count;
+  int max_threads_per_block;
+  int warp_size;
+  int regs_per_block;
+  int64_t smem_per_block; /* default (non opt-in) static limit, bytes */
+  int64_t total_mem;      /* bytes */
+  int driver_version;     /* cuDriverGetVersion: 12040 for 12.4 */
+} eto_cuda_device_info;
 
-/* Sends one request to the worker (SIGPIPE ignored meanwhile); on failure stops the worker and returns -1. */
-int eto_worker_send(eto_worker *w, const void *req, size_t n);
-/* The worker died before replying: stops (kills) it and writes why into msg — "worker killed by signal N (name)
- * while <doing>" or "worker exited while <doing>". */
-void eto_worker_lost(eto_worker *w, const char *doing, char *msg, size_t cap);
+/* Looks for CUDA device `ordinal` in a child process (the caller stays free of driver state). Returns ETO_OK
+ * and fills *out; ETO_ERR_UNSUPPORTED with the reason in msg when there is no driver (libcuda.so.1 cannot be
+ * loaded), cuInit fails or there is no such device — the message ends with "kernels can be compiled and
+ * checked, not measured". */
+eto_status eto_cuda_probe(int ordinal, eto_cuda_device_info *out, char *msg, int cap);
 
-/* Uniform in [-1, 1): the measurers' input values. */
-float eto_measure_frand(eto_rng *r);
-/* 1 when every |out - ref| <= rtol * (|ref| + ref_scale); else 0 with the first failing index in *where.
- * *worst_rel: the largest |out - ref| / (|ref| + ref_scale) seen (infinite for NaN). */
-int eto_measure_check(const float *out, const float *ref, int64_t n, double rtol, double ref_scale, double *worst_rel,
-                      int64_t *where);
-/* Sorts a few values ascending in place (repeat times). */
-void eto_measure_sort(double *v, int n);
+/* Fills *out for a detected device: the architecture table's limits (the closest known architecture for a
+ * newer one), with the device's name, SM count, threads and shared memory per block; its fingerprint covers
+ * the device name, architecture, SM count, driver version and code generator version. */
+void eto_cuda_device_target(const eto_cuda_device_info *d, eto_target *out);
 
 #endif

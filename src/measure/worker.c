@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "measure.h"
+#include "measure_internal.h"
 
 int eto_measure_write_all(int fd, const void *p, size_t n) {
   const char *c = p;

@@ -51,7 +51,7 @@ static int record(const char *path, int n, uint64_t seed) {
     return 1;
   }
   char proto[512];
-  eto_measure_protocol(&mo, proto, sizeof proto);
+  eto_measure_protocol(ETO_TARGET_CPU, &mo, proto, sizeof proto);
   fprintf(f, "# random valid programs (seed %llu) measured on %s, 1 thread; %s\n", (unsigned long long)seed,
           t.model, proto);
   fprintf(f, "op %s\n", line);

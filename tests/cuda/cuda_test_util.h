@@ -10,7 +10,8 @@
 #include <time.h>
 
 #include "check.h"
-#include "cuda.h"
+#include "codegen.h"
+#include "measure.h"
 
 static const char *const ctu_ops_text =
     "matmul m=12 n=20 k=9\n"
@@ -30,10 +31,14 @@ static const char *const ctu_ops_text =
 #define CTU_SEED 20240611u
 #define CTU_MAX_PROGRAMS 64
 
-static inline double ctu_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+/* A measurer for op on device 0, keyed by the device's own target (the measurer interface's cuda
+ * implementation). */
+static inline eto_status ctu_measurer(const eto_op *op, const eto_measure_opts *o, eto_measurer **m, char *msg,
+                                      int cap) {
+  eto_target t;
+  *m = NULL;
+  eto_status st = eto_measure_machine_target(ETO_TARGET_CUDA, 0, &t, msg, cap);
+  return st != ETO_OK ? st : eto_measurer_create(op, &t, o, m, msg, cap);
 }
 
 static inline eto_oplist *ctu_ops(void) {

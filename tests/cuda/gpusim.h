@@ -25,7 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cuda.h"
+#include "codegen.h"
+#include "measure.h"
 
 typedef struct {
   const void *key;

@@ -69,8 +69,12 @@ static void check_no_device(const eto_oplist *list) {
   CHECK(st == ETO_ERR_UNSUPPORTED && strstr(msg, "kernels can be compiled and checked, not measured"),
         "probe: %d %s", (int)st, msg);
   printf("no device: %s\n", msg);
-  eto_cuda_measurer *m = (eto_cuda_measurer *)&dev;
-  st = eto_cuda_measurer_create(eto_oplist_get(list, 0), NULL, NULL, &m, msg, sizeof msg);
+  eto_target t;
+  st = eto_measure_machine_target(ETO_TARGET_CUDA, 0, &t, msg, sizeof msg);
+  CHECK(st == ETO_ERR_UNSUPPORTED && strstr(msg, "not measured"), "machine target: %d %s", (int)st, msg);
+  CHECK(eto_target_cuda("sm_80", NULL, 0, &t) == 0, "sm_80 is in the table");
+  eto_measurer *m = (eto_measurer *)&dev;
+  st = eto_measurer_create(eto_oplist_get(list, 0), &t, NULL, &m, msg, sizeof msg);
   CHECK(st == ETO_ERR_UNSUPPORTED && m == NULL && strstr(msg, "not measured"), "measurer: %d %s", (int)st,
         msg);
 }
@@ -118,7 +122,7 @@ int main(int argc, char **argv) {
   int programs = 0, kernels = 0, vec_fetches = 0, scalar_fetches = 0, wide = 0, helpers = 0, max_regs = 0,
       spilled = 0;
   double nvrtc_s = 0;
-  double t_start = ctu_now();
+  double t_start = eto_now();
   for (int oi = 0; oi < eto_oplist_count(list); oi++) {
     const eto_op *op = eto_oplist_get(list, oi);
     eto_compute c;
@@ -200,7 +204,7 @@ int main(int argc, char **argv) {
     free(src);
     ctu_data_free(&d);
   }
-  double total = ctu_now() - t_start;
+  double total = eto_now() - t_start;
   printf("%d programs (%d per sketch, sampled with sm_80 limits)%s; CUDA C compiled for %s: %d kernels, "
          "NVRTC %.2f s "
          "(%.1f ms/kernel, one NVRTC program per operator)\n",

@@ -35,38 +35,38 @@ static void check_faults(const eto_op *op, const eto_measure_opts *base) {
     eto_measure_opts o = *base;
     o.fault = cases[i].fault;
     o.run_timeout = 2.0;
-    eto_cuda_measurer *m = NULL;
-    eto_status st = eto_cuda_measurer_create(op, NULL, &o, &m, msg, sizeof msg);
+    eto_measurer *m = NULL;
+    eto_status st = ctu_measurer(op, &o, &m, msg, sizeof msg);
     CHECK(st == ETO_OK, "create: %s", msg);
     if (st != ETO_OK) continue;
     eto_rng rng;
     eto_rng_seed(&rng, 3);
     eto_program p;
-    CHECK(eto_sched_sample_valid(&c, eto_cuda_measurer_target(m), NULL, &rng, 100000, &p) == 0,
+    CHECK(eto_sched_sample_valid(&c, eto_measurer_target(m), NULL, &rng, 100000, &p) == 0,
           "no valid program");
     eto_measure_result r;
-    eto_cuda_measurer_run(m, &p, &r);
+    eto_measurer_run(m, &p, &r);
     CHECK(r.error == cases[i].expect, "fault %zu: got %s (%s), expected %s", i,
           eto_measure_error_name(r.error), r.message, eto_measure_error_name(cases[i].expect));
-    eto_cuda_measurer_free(m);
+    eto_measurer_free(m);
   }
   /* an invalid program is an instantiation error; the same measurer then measures normally */
-  eto_cuda_measurer *m = NULL;
-  if (eto_cuda_measurer_create(op, NULL, base, &m, msg, sizeof msg) != ETO_OK) return;
+  eto_measurer *m = NULL;
+  if (ctu_measurer(op, base, &m, msg, sizeof msg) != ETO_OK) return;
   eto_rng rng;
   eto_rng_seed(&rng, 4);
   eto_program p;
-  eto_sched_sample_valid(&c, eto_cuda_measurer_target(m), NULL, &rng, 100000, &p);
+  eto_sched_sample_valid(&c, eto_measurer_target(m), NULL, &rng, 100000, &p);
   eto_program bad = p;
   bad.stile[1][2] = 4096;
   eto_measure_result r;
-  eto_cuda_measurer_run(m, &bad, &r);
+  eto_measurer_run(m, &bad, &r);
   CHECK(r.error == ETO_MEASURE_INSTANTIATION, "invalid program: got %s (%s)", eto_measure_error_name(r.error),
         r.message);
-  eto_cuda_measurer_run(m, &p, &r);
+  eto_measurer_run(m, &p, &r);
   CHECK(r.error == ETO_MEASURE_OK, "after an invalid program: %s (%s)", eto_measure_error_name(r.error),
         r.message);
-  eto_cuda_measurer_free(m);
+  eto_measurer_free(m);
 }
 
 int main(int argc, char **argv) {
@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
   o.min_repeat_seconds = 0.01;
   o.build_timeout = 60;
   char proto[512];
-  eto_cuda_measure_protocol(&o, proto, sizeof proto);
+  eto_measure_protocol(ETO_TARGET_CUDA, &o, proto, sizeof proto);
   printf("protocol: %s\n", proto);
   int ok = 0, rejected = 0;
   for (int oi = 0; oi < eto_oplist_count(list); oi++) {
@@ -101,11 +101,11 @@ int main(int argc, char **argv) {
     eto_compute c;
     eto_op_compute(op, &c);
     tell_mock(op);
-    eto_cuda_measurer *m = NULL;
-    st = eto_cuda_measurer_create(op, NULL, &o, &m, msg, sizeof msg);
+    eto_measurer *m = NULL;
+    st = ctu_measurer(op, &o, &m, msg, sizeof msg);
     CHECK(st == ETO_OK, "%s: create: %s", key, msg);
     if (st != ETO_OK) continue;
-    const eto_target *t = eto_cuda_measurer_target(m);
+    const eto_target *t = eto_measurer_target(m);
     eto_program prog[CTU_MAX_PROGRAMS];
     int np = ctu_programs(&c, t, CTU_SEED + (uint64_t)oi, per_sketch, prog, CTU_MAX_PROGRAMS);
     for (int i = 0; i < np; i++) {
@@ -113,7 +113,7 @@ int main(int argc, char **argv) {
       eto_program_format(&prog[i], recipe, sizeof recipe);
       eto_program_summary(&c, &prog[i], sum, sizeof sum);
       eto_measure_result r;
-      eto_cuda_measurer_run(m, &prog[i], &r);
+      eto_measurer_run(m, &prog[i], &r);
       if (r.error == ETO_MEASURE_INSTANTIATION) {
         rejected++;
         printf("  %-40.40s %-60s rejected: %s\n", key, sum, r.message);
@@ -127,7 +127,7 @@ int main(int argc, char **argv) {
       printf("  %-40.40s %-60s %9.3f us %8.2f GFLOP/s  nvrtc %.0f ms  %s\n", key, sum, r.median * 1e6,
              r.gflops, r.compile_seconds * 1e3, r.message);
     }
-    eto_cuda_measurer_free(m);
+    eto_measurer_free(m);
   }
   printf("%d programs measured and verified on %s, %d rejected for the device's limits\n", ok, dev.name,
          rejected);
@@ -135,8 +135,8 @@ int main(int argc, char **argv) {
   /* a target of another architecture is refused */
   eto_target other;
   eto_target_cuda(strcmp(dt.arch, "sm_90") == 0 ? "sm_80" : "sm_90", NULL, 0, &other);
-  eto_cuda_measurer *m = NULL;
-  st = eto_cuda_measurer_create(eto_oplist_get(list, 0), &other, &o, &m, msg, sizeof msg);
+  eto_measurer *m = NULL;
+  st = eto_measurer_create(eto_oplist_get(list, 0), &other, &o, &m, msg, sizeof msg);
   CHECK(st == ETO_ERR_INVALID && m == NULL, "arch mismatch accepted (%d): %s", (int)st, msg);
   check_faults(eto_oplist_get(list, 1), &o);
   eto_oplist_free(list);

@@ -35,7 +35,7 @@ int main(int argc, char **argv) {
   eto_target_cuda("sm_80", NULL, 0, &t80);
   int programs = 0, racy_detected = 0, racy_tried = 0;
   long vec_execs = 0, range_checks = 0;
-  double t0 = ctu_now();
+  double t0 = eto_now();
   for (int oi = 0; oi < eto_oplist_count(list); oi++) {
     const eto_op *op = eto_oplist_get(list, oi);
     eto_compute c;
@@ -83,7 +83,7 @@ int main(int argc, char **argv) {
   printf("%d GPU-lowered programs simulated and checked against the reference in %.1f s: %ld vectorized "
          "fetches and "
          "%ld integer ranges verified; %d/%d kernels without barriers reported as racy\n",
-         programs, ctu_now() - t0, vec_execs, range_checks, racy_detected, racy_tried);
+         programs, eto_now() - t0, vec_execs, range_checks, racy_detected, racy_tried);
   CHECK(programs >= 20 * eto_oplist_count(list) || per_sketch < 10, "at least 20 programs per operator (%d)",
         programs);
   CHECK(vec_execs > 0, "vectorized fetches were executed");

@@ -75,7 +75,7 @@ int main(int argc, char **argv) {
   eto_target t80;
   eto_target_cuda("sm_80", NULL, 0, &t80);
   int programs = 0, vec = 0;
-  double cxx_s = 0, run_s = 0, t0 = ctu_now();
+  double cxx_s = 0, run_s = 0, t0 = eto_now();
   for (int oi = 0; oi < eto_oplist_count(list); oi++) {
     const eto_op *op = eto_oplist_get(list, oi);
     eto_compute c;
@@ -118,13 +118,13 @@ int main(int argc, char **argv) {
     fclose(f);
     snprintf(cmd, sizeof cmd, "%s -O1 -w -shared -fPIC -include %s -o %s %s", ETO_TEST_CXX, ETO_TEST_SHIM,
              lib, src);
-    double a = ctu_now();
+    double a = eto_now();
     int rc = system(cmd);
-    cxx_s += ctu_now() - a;
+    cxx_s += eto_now() - a;
     CHECK(rc == 0, "%s: the host compiler rejects the printed CUDA C (%s)", key, cmd);
     void *h = rc == 0 ? dlopen(lib, RTLD_NOW | RTLD_LOCAL) : NULL;
     CHECK(rc != 0 || h, "dlopen %s: %s", lib, dlerror());
-    a = ctu_now();
+    a = eto_now();
     for (int i = 0; h && i < np; i++) {
       if (!ok[i]) continue;
       char sym[32];
@@ -156,7 +156,7 @@ int main(int argc, char **argv) {
       for (int jj = 0; jj <= d.nin; jj++) free(args[jj]);
       programs++;
     }
-    run_s += ctu_now() - a;
+    run_s += eto_now() - a;
     if (h) dlclose(h);
     if (check_failures_ == 0) {
       unlink(lib);
@@ -172,7 +172,7 @@ int main(int argc, char **argv) {
   printf(
       "%d printed kernels compiled by the host compiler (%.1f s) and run (%.1f s) against the reference, %d "
       "float2/float4 fetches among them; %.1f s total\n",
-      programs, cxx_s, run_s, vec, ctu_now() - t0);
+      programs, cxx_s, run_s, vec, eto_now() - t0);
   CHECK(programs >= 4 * eto_oplist_count(list) || per_sketch < 4, "at least 4 programs per operator (%d)",
         programs);
   CHECK(vec > 0, "vectorized fetches were run");

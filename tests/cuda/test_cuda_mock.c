@@ -40,8 +40,8 @@ int main(void) {
   eto_oplist *list = ctu_ops();
   if (!list) return check_result();
   const eto_op *op = eto_oplist_get(list, 1);
-  eto_cuda_measurer *m = NULL;
-  st = eto_cuda_measurer_create(op, NULL, NULL, &m, msg, sizeof msg);
+  eto_measurer *m = NULL;
+  st = ctu_measurer(op, NULL, &m, msg, sizeof msg);
   CHECK(st == ETO_ERR_UNSUPPORTED && m == NULL && strstr(msg, "not measured"), "measurer without device: %s",
         msg);
   unsetenv("ETO_MOCK_CUDA_NO_DEVICE");
@@ -53,7 +53,7 @@ int main(void) {
   eto_measure_opts_default(&o);
   o.min_repeat_seconds = 0.002;
   setenv("ETO_MOCK_CUDA_LAUNCH_FAIL", "1", 1); /* read by the worker this create forks */
-  st = eto_cuda_measurer_create(op, NULL, &o, &m, msg, sizeof msg);
+  st = ctu_measurer(op, &o, &m, msg, sizeof msg);
   CHECK(st == ETO_OK, "measurer: %s", msg);
   if (st != ETO_OK) return check_result();
   eto_compute c;
@@ -61,22 +61,22 @@ int main(void) {
   eto_rng rng;
   eto_rng_seed(&rng, 11);
   eto_program p;
-  CHECK(eto_sched_sample_valid(&c, eto_cuda_measurer_target(m), NULL, &rng, 100000, &p) == 0,
+  CHECK(eto_sched_sample_valid(&c, eto_measurer_target(m), NULL, &rng, 100000, &p) == 0,
         "no valid program");
   eto_measure_result r;
-  eto_cuda_measurer_run(m, &p, &r);
+  eto_measurer_run(m, &p, &r);
   CHECK(r.error == ETO_MEASURE_RUNTIME && strstr(r.message, "cuLaunchKernel") &&
             strstr(r.message, "LAUNCH_FAILED"),
         "failing launch: %s (%s)", eto_measure_error_name(r.error), r.message);
   unsetenv(
       "ETO_MOCK_CUDA_LAUNCH_FAIL"); /* the worker exited after the failure; the next run forks a new one */
-  eto_cuda_measurer_run(m, &p, &r);
+  eto_measurer_run(m, &p, &r);
   CHECK(r.error == ETO_MEASURE_OK && r.median > 0 && r.compile_seconds > 0 && strstr(r.message, "registers"),
         "after a failed launch: %s (%s)", eto_measure_error_name(r.error), r.message);
   printf("mock device %s: %s; a program measured after a failed launch: %s\n", dt.arch, dt.description,
          r.message);
-  eto_cuda_measurer_free(m);
-  eto_cuda_measurer_free(NULL);
+  eto_measurer_free(m);
+  eto_measurer_free(NULL);
   eto_oplist_free(list);
   return check_result();
 }

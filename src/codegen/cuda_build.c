@@ -1,143 +1,16 @@
-/* nvrtc.c — CUDA C -> CUBIN with NVRTC, resources from the ptxas log, the architecture's limits, one program
- * built end to end (validate, lower, print, compile, check), and the compile-only report. */
+/* cuda_build.c — resources from the ptxas log, the architecture's limits, one program built end to end
+ * (validate, lower, print, compile, check), and the compile-only report. */
 #define _GNU_SOURCE
-#include <nvrtc.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "cuda.h"
+#include "codegen.h"
 
-struct eto_cuda_binary {
-  char *cubin;
-  size_t cubin_size;
-  char *log;
-  double seconds;
-};
+static const char *const build_error_names[] = {"ok", "instantiation", "compile"};
+_Static_assert(sizeof build_error_names / sizeof build_error_names[0] == ETO_BUILD_COMPILE + 1, "one name each");
 
-int eto_cuda_nvrtc_version(void) {
-  int major = 0, minor = 0;
-  if (nvrtcVersion(&major, &minor) != NVRTC_SUCCESS) return -1;
-  return major * 1000 + minor * 10;
-}
-
-/* "sm_80", "sm_90a": the real architectures NVRTC can produce a CUBIN for (compute_XX gives PTX only). */
-static int valid_arch(const char *a) {
-  if (strncmp(a, "sm_", 3) != 0 || !(a[3] >= '0' && a[3] <= '9')) return 0;
-  const char *p = a + 3;
-  while (*p >= '0' && *p <= '9') p++;
-  return *p == 0 || ((*p == 'a' || *p == 'f') && p[1] == 0);
-}
-
-/* First lines of a log, on one line, for a short message. */
-static void log_excerpt(const char *log, char *buf, int cap) {
-  int n = 0;
-  if (cap <= 0) return;
-  buf[0] = 0;
-  for (const char *p = log; *p && n < cap - 1; p++) {
-    char ch = *p == '\n' ? ' ' : *p;
-    if (ch == ' ' && n > 0 && buf[n - 1] == ' ') continue;
-    buf[n++] = ch;
-  }
-  while (n > 0 && buf[n - 1] == ' ') n--;
-  buf[n] = 0;
-}
-
-eto_status eto_cuda_compile(const char *source, const eto_cuda_compile_opts *opts, eto_cuda_binary **out,
-                            char *msg, int cap) {
-  *out = NULL;
-  if (msg && cap > 0) msg[0] = 0;
-  const char *arch = opts && opts->arch ? opts->arch : "sm_80";
-  eto_cuda_binary *b = calloc(1, sizeof *b);
-  if (!b) return ETO_ERR_NOMEM;
-  *out = b;
-  if (!valid_arch(arch)) {
-    b->log = strdup("");
-    if (msg) snprintf(msg, cap, "'%s' is not a real CUDA architecture (expected sm_XX, e.g. sm_80)", arch);
-    return b->log ? ETO_ERR_INVALID : ETO_ERR_NOMEM;
-  }
-  char archopt[64], regopt[64];
-  snprintf(archopt, sizeof archopt, "--gpu-architecture=%s", arch);
-  const char *o[5] = {archopt, "--ptxas-options=-v", "-default-device"};
-  int no = 3;
-  if (opts && opts->max_registers > 0) {
-    snprintf(regopt, sizeof regopt, "--maxrregcount=%d", opts->max_registers);
-    o[no++] = regopt;
-  }
-  nvrtcProgram prog;
-  nvrtcResult r = nvrtcCreateProgram(&prog, source, "etotune.cu", 0, NULL, NULL);
-  if (r != NVRTC_SUCCESS) {
-    b->log = strdup("");
-    if (msg) snprintf(msg, cap, "nvrtcCreateProgram: %s", nvrtcGetErrorString(r));
-    return r == NVRTC_ERROR_OUT_OF_MEMORY || !b->log ? ETO_ERR_NOMEM : ETO_ERR_INVALID;
-  }
-  double t0 = eto_now();
-  r = nvrtcCompileProgram(prog, no, o);
-  b->seconds = eto_now() - t0;
-  size_t lsz = 0;
-  if (nvrtcGetProgramLogSize(prog, &lsz) != NVRTC_SUCCESS) lsz = 0;
-  b->log = malloc(lsz + 1);
-  if (!b->log) {
-    nvrtcDestroyProgram(&prog);
-    return ETO_ERR_NOMEM;
-  }
-  b->log[0] = 0;
-  if (lsz > 0 && nvrtcGetProgramLog(prog, b->log) != NVRTC_SUCCESS) b->log[0] = 0;
-  b->log[lsz] = 0;
-  if (r != NVRTC_SUCCESS) {
-    if (msg) {
-      char ex[384], sup[192] = "";
-      log_excerpt(b->log, ex, sizeof ex);
-      int na = 0, archs[64];
-      if (r == NVRTC_ERROR_INVALID_OPTION && nvrtcGetNumSupportedArchs(&na) == NVRTC_SUCCESS && na > 0 &&
-          na <= 64 && nvrtcGetSupportedArchs(archs) == NVRTC_SUCCESS) {
-        int n = snprintf(sup, sizeof sup, " (this NVRTC supports");
-        for (int i = 0; i < na && n < (int)sizeof sup - 12; i++)
-          n += snprintf(sup + n, sizeof sup - n, " sm_%d", archs[i]);
-        snprintf(sup + n, sizeof sup - n, ")");
-      }
-      snprintf(msg, cap, "NVRTC (%s): %s: %s%s", arch, nvrtcGetErrorString(r), ex, sup);
-    }
-    nvrtcDestroyProgram(&prog);
-    return r == NVRTC_ERROR_OUT_OF_MEMORY ? ETO_ERR_NOMEM : ETO_ERR_INVALID;
-  }
-  size_t csz = 0;
-  if (nvrtcGetCUBINSize(prog, &csz) != NVRTC_SUCCESS || csz == 0) {
-    if (msg) snprintf(msg, cap, "NVRTC produced no CUBIN for %s", arch);
-    nvrtcDestroyProgram(&prog);
-    return ETO_ERR_INVALID;
-  }
-  b->cubin = malloc(csz);
-  if (!b->cubin) {
-    nvrtcDestroyProgram(&prog);
-    return ETO_ERR_NOMEM;
-  }
-  if (nvrtcGetCUBIN(prog, b->cubin) != NVRTC_SUCCESS) {
-    if (msg) snprintf(msg, cap, "nvrtcGetCUBIN failed");
-    free(b->cubin);
-    b->cubin = NULL;
-    nvrtcDestroyProgram(&prog);
-    return ETO_ERR_INVALID;
-  }
-  b->cubin_size = csz;
-  nvrtcDestroyProgram(&prog);
-  return ETO_OK;
-}
-
-const void *eto_cuda_binary_cubin(const eto_cuda_binary *b, size_t *size) {
-  *size = b->cubin ? b->cubin_size : 0;
-  return b->cubin;
-}
-
-const char *eto_cuda_binary_log(const eto_cuda_binary *b) { return b->log ? b->log : ""; }
-
-double eto_cuda_binary_seconds(const eto_cuda_binary *b) { return b->seconds; }
-
-void eto_cuda_binary_free(eto_cuda_binary *b) {
-  if (!b) return;
-  free(b->cubin);
-  free(b->log);
-  free(b);
+const char *eto_build_error_name(eto_build_error e) {
+  return (unsigned)e <= (unsigned)ETO_BUILD_COMPILE ? build_error_names[e] : "?";
 }
 
 /* The number written just before `key` in [s, e) ("Used 32 registers" -> key " registers"), or after it when
@@ -166,10 +39,9 @@ static int log_number(const char *s, const char *e, const char *key, int after, 
 
 int eto_cuda_binary_resources(const eto_cuda_binary *b, const char *name, eto_cuda_resources *out) {
   memset(out, 0, sizeof *out);
-  if (!b->log) return -1;
-  char needle[160];
+    char needle[160];
   snprintf(needle, sizeof needle, "Compiling entry function '%s'", name);
-  const char *s = strstr(b->log, needle);
+  const char *s = strstr(eto_cuda_binary_log(b), needle);
   if (!s) return -1;
   s += strlen(needle);
   const char *e = strstr(s, "Compiling entry function '");
@@ -231,19 +103,19 @@ void eto_cuda_build_program(const eto_compute *c, const eto_program *p, const et
   snprintf(out->name, sizeof out->name, "%s", name ? name : "eto_kernel");
   char why[256];
   if (t->kind != ETO_TARGET_CUDA) {
-    out->error = ETO_MEASURE_INSTANTIATION;
+    out->error = ETO_BUILD_INVALID;
     snprintf(out->message, sizeof out->message, "target %s is not a cuda target", t->name);
     return;
   }
   if (eto_sched_validate(c, t, p, why, sizeof why) != 0) {
-    out->error = ETO_MEASURE_INSTANTIATION;
+    out->error = ETO_BUILD_INVALID;
     snprintf(out->message, sizeof out->message, "%s", why);
     return;
   }
   eto_kernel *k = NULL;
   eto_lower_opts lo = {.gpu = 1};
   if (eto_lower(c, p, &lo, &k, why, sizeof why) != ETO_OK) {
-    out->error = ETO_MEASURE_COMPILE;
+    out->error = ETO_BUILD_COMPILE;
     snprintf(out->message, sizeof out->message, "lowering: %s", why);
     return;
   }
@@ -252,12 +124,12 @@ void eto_cuda_build_program(const eto_compute *c, const eto_program *p, const et
   eto_status st = eto_cuda_source(k, out->name, &out->source, &out->info);
   eto_kernel_free(k);
   if (st != ETO_OK) {
-    out->error = ETO_MEASURE_COMPILE;
+    out->error = ETO_BUILD_COMPILE;
     snprintf(out->message, sizeof out->message, "CUDA C printer failed (status %d)", (int)st);
     return;
   }
   if (out->blocks > INT32_MAX) {
-    out->error = ETO_MEASURE_INSTANTIATION;
+    out->error = ETO_BUILD_INVALID;
     snprintf(out->message, sizeof out->message, "%lld blocks > grid limit %d", (long long)out->blocks,
              INT32_MAX);
     return;
@@ -267,21 +139,21 @@ void eto_cuda_build_program(const eto_compute *c, const eto_program *p, const et
   st = eto_cuda_compile(out->source, &co, &out->binary, msg, sizeof msg);
   if (out->binary) out->compile_seconds = eto_cuda_binary_seconds(out->binary);
   if (st != ETO_OK) {
-    out->error = ETO_MEASURE_COMPILE;
+    out->error = ETO_BUILD_COMPILE;
     snprintf(out->message, sizeof out->message, "%s", msg);
     return;
   }
   if (eto_cuda_binary_resources(out->binary, out->name, &out->res) != 0) {
-    out->error = ETO_MEASURE_COMPILE;
+    out->error = ETO_BUILD_COMPILE;
     snprintf(out->message, sizeof out->message, "the ptxas log has no entry for %s", out->name);
     return;
   }
   if (eto_cuda_check_limits(&out->res, out->threads, t, why, sizeof why) != 0) {
-    out->error = ETO_MEASURE_INSTANTIATION;
+    out->error = ETO_BUILD_INVALID;
     snprintf(out->message, sizeof out->message, "%s: %s", t->arch, why);
     return;
   }
-  out->error = ETO_MEASURE_OK;
+  out->error = ETO_BUILD_OK;
 }
 
 /* ---- compile-only report ---- */
@@ -332,13 +204,13 @@ eto_status eto_cuda_compile_only_report(const eto_op *ops, int nops, int nprogra
         nvrtc_seconds += b.compile_seconds;
         compiled++;
       }
-      if (b.error == ETO_MEASURE_OK)
+      if (b.error == ETO_BUILD_OK)
         ok++;
-      else if (b.error == ETO_MEASURE_INSTANTIATION)
+      else if (b.error == ETO_BUILD_INVALID)
         inst++;
       else
         comp++;
-      if (b.binary && b.error != ETO_MEASURE_COMPILE) {
+      if (b.binary && b.error != ETO_BUILD_COMPILE) {
         char spill[32];
         snprintf(spill, sizeof spill, "%lld/%lld", (long long)b.res.spill_stores,
                  (long long)b.res.spill_loads);
@@ -348,10 +220,10 @@ eto_status eto_cuda_compile_only_report(const eto_op *ops, int nops, int nprogra
       } else {
         fprintf(f, "  %3d  %-60s %5s %9s %13s %8s %4s %9s  ", i + 1, sum, "-", "-", "-", "-", "-", "-");
       }
-      if (b.error == ETO_MEASURE_OK)
+      if (b.error == ETO_BUILD_OK)
         fprintf(f, "ok\n");
       else
-        fprintf(f, "%s: %s\n", eto_measure_error_name(b.error), b.message);
+        fprintf(f, "%s: %s\n", eto_build_error_name(b.error), b.message);
       fprintf(f, "       recipe: %s\n", recipe);
       eto_cuda_build_clear(&b);
     }

@@ -1,4 +1,4 @@
-/* driver.c — the CUDA driver API loaded at run time with dlopen("libcuda.so.1"). The binary never links
+/* cuda_driver.c — the CUDA driver API loaded at run time with dlopen("libcuda.so.1"). The binary never links
  * libcuda (the toolkit's stub would make it fail to start on machines without a driver), so the few entry
  * points used are declared here with their stable ABI (the versioned symbol names of cuda.h, plain C types).
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cuda_internal.h"
+#include "cuda_driver.h"
 
 typedef int cu_result; /* CUresult: 0 = CUDA_SUCCESS */
 typedef int cu_device;

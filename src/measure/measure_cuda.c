@@ -1,6 +1,7 @@
-/* measure_cuda.c — device probing, the device's target descriptor, and the cuda measurer: a parent side that
- * draws inputs, computes the reference and supervises a forked worker; the worker loads the driver, uploads
- * the inputs once, and builds, checks and times candidates (same protocol and error kinds as src/measure). */
+/* measure_cuda.c — the cuda implementation of the measurer interface: device probing, the device's target
+ * descriptor, and a parent side that supervises a forked worker; the worker loads the driver, uploads the
+ * inputs once, and builds (codegen: CUDA C + NVRTC), checks and times candidates with events (same protocol
+ * and error kinds as the cpu implementation). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
@@ -13,7 +14,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cuda_internal.h"
+#include "codegen.h"
+#include "cuda_driver.h"
+#include "measure_internal.h"
 
 /* Seconds a worker or probe may take to load the driver and report the device (cuInit can be slow). */
 #define STARTUP_TIMEOUT 60.0
@@ -122,21 +125,11 @@ typedef struct {
   eto_measure_result r;
 } reply;
 
-struct eto_cuda_measurer {
-  eto_op op;
-  eto_compute c;
-  eto_target t; /* the device's */
-  eto_measure_opts o;
+typedef struct {
   eto_cuda_device_info dev;
-  int nin;
-  float *in[4];
-  int64_t in_n[4];
-  int64_t out_n;
-  float *ref;
-  double flops;
-  double ref_scale;
   eto_worker w;
-};
+} cuda_ctx;
+
 
 typedef struct {
   cuda_rt *rt;
@@ -148,7 +141,7 @@ typedef struct {
 } worker_state;
 
 /* Times fn with the protocol of measure.h; returns 0 or -1 with a message. */
-static int time_kernel(eto_cuda_measurer *m, worker_state *w, cuda_function fn, const eto_cuda_build *b,
+static int time_kernel(eto_measurer *m, worker_state *w, cuda_function fn, const eto_cuda_build *b,
                        void **params, eto_measure_result *r) {
   char *msg = r->message;
   int cap = (int)sizeof r->message;
@@ -197,13 +190,13 @@ static int time_kernel(eto_cuda_measurer *m, worker_state *w, cuda_function fn, 
   r->max = times[reps - 1];
   r->repeats = reps;
   r->runs_per_repeat = runs;
-  r->gflops = r->median > 0 ? m->flops / r->median * 1e-9 : 0;
+  r->gflops = r->median > 0 ? m->d.flops / r->median * 1e-9 : 0;
   return 0;
 }
 
 /* Builds, checks and times one request. Returns 0, or -1 when the context may be unusable (the worker exits).
  */
-static int worker_measure(eto_cuda_measurer *m, worker_state *w, const request *rq, int out_fd) {
+static int worker_measure(eto_measurer *m, worker_state *w, const request *rq, int out_fd) {
   reply rp = {.phase = 2};
   eto_measure_result *r = &rp.r;
   eto_program p;
@@ -216,10 +209,10 @@ static int worker_measure(eto_cuda_measurer *m, worker_state *w, const request *
     return 0;
   }
   eto_cuda_build b;
-  eto_cuda_build_program(&m->c, &p, &w->t, "eto_kernel", &b);
+  eto_cuda_build_program(&m->d.c, &p, &w->t, "eto_kernel", &b);
   r->compile_seconds = b.compile_seconds;
-  if (b.error != ETO_MEASURE_OK) {
-    r->error = b.error;
+  if (b.error != ETO_BUILD_OK) {
+    r->error = b.error == ETO_BUILD_INVALID ? ETO_MEASURE_INSTANTIATION : ETO_MEASURE_COMPILE;
     snprintf(r->message, sizeof r->message, "%.250s", b.message);
     eto_cuda_build_clear(&b);
     eto_measure_write_all(out_fd, &rp, sizeof rp);
@@ -239,7 +232,7 @@ static int worker_measure(eto_cuda_measurer *m, worker_state *w, const request *
     alive = 0;
     goto done;
   }
-  if (cuda_rt_memset32(w->rt, w->arg[w->nargs - 1], 0x7fc00000u, (size_t)m->out_n, r->message,
+  if (cuda_rt_memset32(w->rt, w->arg[w->nargs - 1], 0x7fc00000u, (size_t)m->d.out_n, r->message,
                        sizeof r->message) != 0) {
     r->error = ETO_MEASURE_RUNTIME;
     goto done;
@@ -248,17 +241,17 @@ static int worker_measure(eto_cuda_measurer *m, worker_state *w, const request *
   if (rq->fault == ETO_FAULT_HANG)
     for (;;) pause();
   if (cuda_rt_run(w->rt, fn, b.blocks, b.threads, params, 1, NULL, r->message, sizeof r->message) != 0 ||
-      cuda_rt_dtoh(w->rt, w->out, w->arg[w->nargs - 1], sizeof(float) * (size_t)m->out_n, r->message,
+      cuda_rt_dtoh(w->rt, w->out, w->arg[w->nargs - 1], sizeof(float) * (size_t)m->d.out_n, r->message,
                    sizeof r->message) != 0) {
     r->error = ETO_MEASURE_RUNTIME;
     goto done;
   }
-  if (rq->fault == ETO_FAULT_WRONG) w->out[m->out_n / 2] += 1.0f;
+  if (rq->fault == ETO_FAULT_WRONG) w->out[m->d.out_n / 2] += 1.0f;
   int64_t where;
-  if (!eto_measure_check(w->out, m->ref, m->out_n, m->o.rtol, m->ref_scale, &r->max_rel_error, &where)) {
+  if (!eto_measure_check(w->out, m->d.ref, m->d.out_n, m->o.rtol, m->d.ref_scale, &r->max_rel_error, &where)) {
     r->error = ETO_MEASURE_WRONG_ANSWER;
     snprintf(r->message, sizeof r->message, "out[%lld] = %g, reference %g", (long long)where, w->out[where],
-             m->ref[where]);
+             m->d.ref[where]);
     alive = 1;
     goto done;
   }
@@ -280,7 +273,7 @@ done:
 }
 
 static void worker_main(void *user, int in_fd, int out_fd) {
-  eto_cuda_measurer *m = user;
+  eto_measurer *m = user;
   hello h;
   memset(&h, 0, sizeof h);
   worker_state w;
@@ -288,16 +281,16 @@ static void worker_main(void *user, int in_fd, int out_fd) {
   h.status = cuda_rt_open(0, &w.rt, &h.info, h.msg, sizeof h.msg);
   if (h.status == ETO_OK) {
     eto_cuda_device_target(&h.info, &w.t);
-    w.nargs = m->nin + 1;
-    w.out = malloc(sizeof(float) * (size_t)m->out_n);
+    w.nargs = m->d.nin + 1;
+    w.out = malloc(sizeof(float) * (size_t)m->d.out_n);
     if (!w.out) {
       h.status = ETO_ERR_NOMEM;
       snprintf(h.msg, sizeof h.msg, "out of host memory");
     }
     for (int i = 0; i < w.nargs && h.status == ETO_OK; i++) {
-      size_t bytes = sizeof(float) * (size_t)(i < m->nin ? m->in_n[i] : m->out_n);
+      size_t bytes = sizeof(float) * (size_t)(i < m->d.nin ? m->d.in_n[i] : m->d.out_n);
       if (cuda_rt_alloc(w.rt, bytes, &w.arg[i], h.msg, sizeof h.msg) != 0 ||
-          (i < m->nin && cuda_rt_htod(w.rt, w.arg[i], m->in[i], bytes, h.msg, sizeof h.msg) != 0))
+          (i < m->d.nin && cuda_rt_htod(w.rt, w.arg[i], m->d.in[i], bytes, h.msg, sizeof h.msg) != 0))
         h.status = ETO_ERR_NOMEM;
     }
   }
@@ -311,93 +304,71 @@ static void worker_main(void *user, int in_fd, int out_fd) {
 }
 
 /* Forks a worker and waits for its hello. Returns its status with the reason in msg. */
-static eto_status start_worker(eto_cuda_measurer *m, char *msg, int cap) {
-  if (eto_worker_start(&m->w, worker_main, m) != 0) {
+static eto_status start_worker(eto_measurer *m, char *msg, int cap) {
+  cuda_ctx *X = m->ctx;
+  if (eto_worker_start(&X->w, worker_main, m) != 0) {
     snprintf(msg, cap, "cannot start a worker process: %s", strerror(errno));
     return ETO_ERR_IO;
   }
   hello h;
-  int ready = eto_measure_wait_readable(m->w.from_child, STARTUP_TIMEOUT);
-  if (ready != 1 || eto_measure_read_all(m->w.from_child, &h, sizeof h) != 0) {
-    eto_worker_stop(&m->w, 1);
+  int ready = eto_measure_wait_readable(X->w.from_child, STARTUP_TIMEOUT);
+  if (ready != 1 || eto_measure_read_all(X->w.from_child, &h, sizeof h) != 0) {
+    eto_worker_stop(&X->w, 1);
     snprintf(msg, cap, "the CUDA worker process %s: kernels can be compiled and checked, not measured",
              ready == 1 ? "died while starting" : "did not start within 60 s");
     return ETO_ERR_UNSUPPORTED;
   }
   if (h.status != ETO_OK) {
-    eto_worker_stop(&m->w, 0);
+    eto_worker_stop(&X->w, 0);
     snprintf(msg, cap, "%s", h.msg);
     return (eto_status)h.status;
   }
-  m->dev = h.info;
+  X->dev = h.info;
   return ETO_OK;
 }
 
-eto_status eto_cuda_measurer_create(const eto_op *op, const eto_target *t, const eto_measure_opts *opts,
-                                    eto_cuda_measurer **out, char *msg, int cap) {
-  *out = NULL;
-  if (t && t->kind != ETO_TARGET_CUDA) {
-    snprintf(msg, cap, "target %s is not a cuda target", t->name);
-    return ETO_ERR_INVALID;
+static eto_status cuda_machine_target(int threads, eto_target *out, char *msg, int cap) {
+  (void)threads;
+  if (eto_cuda_nvrtc_version() < 0) {
+    snprintf(msg, cap, "this build has no NVRTC (the CUDA toolkit was not found at build time): cuda kernels can be "
+                       "printed, not compiled or measured");
+    return ETO_ERR_UNSUPPORTED;
   }
-  eto_cuda_measurer *m = calloc(1, sizeof *m);
-  if (!m) return ETO_ERR_NOMEM;
-  m->op = *op;
-  eto_op_compute(op, &m->c);
-  if (opts)
-    m->o = *opts;
-  else
-    eto_measure_opts_default(&m->o);
-  m->flops = eto_op_flops(op);
-  m->nin = eto_op_num_inputs(op);
-  eto_rng rng;
-  eto_rng_seed(&rng, m->o.seed);
-  for (int i = 0; i < m->nin; i++) {
-    eto_shape s;
-    eto_op_input_shape(op, i, &s);
-    m->in_n[i] = eto_shape_size(&s);
-    m->in[i] = malloc(sizeof(float) * (size_t)(m->in_n[i] > 0 ? m->in_n[i] : 1));
-    if (!m->in[i]) {
-      eto_cuda_measurer_free(m);
-      return ETO_ERR_NOMEM;
-    }
-    for (int64_t j = 0; j < m->in_n[i]; j++) m->in[i][j] = eto_measure_frand(&rng);
+  eto_cuda_device_info dev;
+  eto_status st = eto_cuda_probe(0, &dev, msg, cap);
+  if (st == ETO_OK) eto_cuda_device_target(&dev, out);
+  return st;
+}
+
+static void cuda_close(eto_measurer *m);
+
+static eto_status cuda_open(eto_measurer *m, char *msg, int cap) {
+  if (eto_cuda_nvrtc_version() < 0) {
+    snprintf(msg, cap, "this build has no NVRTC (the CUDA toolkit was not found at build time): cuda kernels can be "
+                       "printed, not compiled or measured");
+    return ETO_ERR_UNSUPPORTED;
   }
-  eto_shape os;
-  eto_op_output_shape(op, &os);
-  m->out_n = eto_shape_size(&os);
-  m->ref = malloc(sizeof(float) * (size_t)m->out_n);
-  if (!m->ref) {
-    eto_cuda_measurer_free(m);
-    return ETO_ERR_NOMEM;
-  }
-  eto_op_reference(op, (const float *const *)m->in, m->ref);
-  int64_t red = 1;
-  for (int j = 0; j < m->c.nest.nreduce; j++) red *= m->c.nest.reduce[j].extent;
-  m->ref_scale = sqrt((double)red) * 0.05; /* as in src/measure: float32 accumulation drift */
-  if (m->ref_scale < 0.01) m->ref_scale = 0.01;
+  cuda_ctx *X = calloc(1, sizeof *X);
+  if (!X) return ETO_ERR_NOMEM;
+  m->ctx = X;
   eto_status st = start_worker(m, msg, cap);
   if (st != ETO_OK) {
-    eto_cuda_measurer_free(m);
+    cuda_close(m);
     return st;
   }
-  eto_cuda_device_target(&m->dev, &m->t);
-  if (t && strcmp(t->arch, m->t.arch) != 0) {
-    snprintf(msg, cap, "target architecture %s differs from the device's (%s, %s)", t->arch, m->dev.name,
+  char requested[64];
+  snprintf(requested, sizeof requested, "%s", m->t.arch);
+  eto_cuda_device_target(&X->dev, &m->t);
+  if (requested[0] && strcmp(requested, m->t.arch) != 0) {
+    snprintf(msg, cap, "target architecture %s differs from the device's (%s, %s)", requested, X->dev.name,
              m->t.arch);
-    eto_cuda_measurer_free(m);
+    cuda_close(m);
     return ETO_ERR_INVALID;
   }
-  *out = m;
   return ETO_OK;
 }
 
-int eto_cuda_measure_protocol(const eto_measure_opts *opts, char *buf, int cap) {
-  eto_measure_opts d;
-  if (!opts) {
-    eto_measure_opts_default(&d);
-    opts = &d;
-  }
+static int cuda_protocol(const eto_measure_opts *opts, char *buf, int cap) {
   return snprintf(
       buf, cap,
       "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
@@ -407,19 +378,18 @@ int eto_cuda_measure_protocol(const eto_measure_opts *opts, char *buf, int cap) 
       opts->flush_cache ? "; L2 flushed before every run" : "", opts->build_timeout, opts->run_timeout);
 }
 
-const eto_target *eto_cuda_measurer_target(const eto_cuda_measurer *m) { return &m->t; }
-
-void eto_cuda_measurer_run(eto_cuda_measurer *m, const eto_program *p, eto_measure_result *out) {
+static void cuda_run_one(eto_measurer *m, const eto_program *p, eto_measure_result *out) {
+  cuda_ctx *X = m->ctx;
   memset(out, 0, sizeof *out);
   char why[256];
-  if (eto_sched_validate(&m->c, &m->t, p, why, sizeof why) != 0) {
+  if (eto_sched_validate(&m->d.c, &m->t, p, why, sizeof why) != 0) {
     out->error = ETO_MEASURE_INSTANTIATION;
     snprintf(out->message, sizeof out->message, "%s", why);
     return;
   }
   request rq = {.fault = m->o.fault};
   eto_program_format(p, rq.recipe, sizeof rq.recipe);
-  if (m->w.pid <= 0) {
+  if (X->w.pid <= 0) {
     char msg[512];
     if (start_worker(m, msg, sizeof msg) != ETO_OK) {
       out->error = ETO_MEASURE_RUNTIME;
@@ -427,7 +397,7 @@ void eto_cuda_measurer_run(eto_cuda_measurer *m, const eto_program *p, eto_measu
       return;
     }
   }
-  if (eto_worker_send(&m->w, &rq, sizeof rq) != 0) {
+  if (eto_worker_send(&X->w, &rq, sizeof rq) != 0) {
     out->error = ETO_MEASURE_RUNTIME;
     snprintf(out->message, sizeof out->message, "worker process is gone");
     return;
@@ -435,18 +405,18 @@ void eto_cuda_measurer_run(eto_cuda_measurer *m, const eto_program *p, eto_measu
   int built = 0;
   double budget = m->o.build_timeout;
   for (;;) {
-    int rc = eto_measure_wait_readable(m->w.from_child, budget);
+    int rc = eto_measure_wait_readable(X->w.from_child, budget);
     if (rc != 1) {
-      eto_worker_stop(&m->w, 1);
+      eto_worker_stop(&X->w, 1);
       out->error = built ? ETO_MEASURE_RUN_TIMEOUT : ETO_MEASURE_BUILD_TIMEOUT;
       snprintf(out->message, sizeof out->message, "%s did not finish within %.1f s", built ? "run" : "build",
                budget);
       return;
     }
     reply rp;
-    if (eto_measure_read_all(m->w.from_child, &rp, sizeof rp) != 0) {
+    if (eto_measure_read_all(X->w.from_child, &rp, sizeof rp) != 0) {
       out->error = ETO_MEASURE_RUNTIME;
-      eto_worker_lost(&m->w, built ? "running" : "building", out->message, sizeof out->message);
+      eto_worker_lost(&X->w, built ? "running" : "building", out->message, sizeof out->message);
       return;
     }
     if (rp.phase == 1) {
@@ -456,15 +426,39 @@ void eto_cuda_measurer_run(eto_cuda_measurer *m, const eto_program *p, eto_measu
       continue;
     }
     *out = rp.r;
-    if (out->error == ETO_MEASURE_RUNTIME) eto_worker_stop(&m->w, 0); /* the worker exits after a runtime failure */
+    if (out->error == ETO_MEASURE_RUNTIME) eto_worker_stop(&X->w, 0); /* the worker exits after a runtime failure */
     return;
   }
 }
 
-void eto_cuda_measurer_free(eto_cuda_measurer *m) {
-  if (!m) return;
-  eto_worker_stop(&m->w, 0);
-  for (int i = 0; i < m->nin; i++) free(m->in[i]);
-  free(m->ref);
-  free(m);
+/* One candidate at a time: NVRTC's build is in the worker and the GPU runs one kernel at once. */
+static void cuda_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_measure_result *out) {
+  for (int i = 0; i < n; i++) {
+    cuda_run_one(m, &ps[i], &out[i]);
+    if (m->best > 0 && out[i].error == ETO_MEASURE_OK && out[i].median < m->best) m->best = out[i].median;
+  }
 }
+
+static int cuda_jobs(const eto_measurer *m) {
+  (void)m;
+  return 1;
+}
+
+static void cuda_close(eto_measurer *m) {
+  cuda_ctx *X = m->ctx;
+  if (!X) return;
+  eto_worker_stop(&X->w, 0);
+  free(X);
+  m->ctx = NULL;
+}
+
+const eto_measurer_impl eto_measure_cuda_impl = {
+    .name = "cuda",
+    .kind = ETO_TARGET_CUDA,
+    .machine_target = cuda_machine_target,
+    .open = cuda_open,
+    .run_batch = cuda_run_batch,
+    .jobs = cuda_jobs,
+    .protocol = cuda_protocol,
+    .close = cuda_close,
+};

@@ -1,12 +1,12 @@
-/* cuda_internal.h — private to src/cuda: the in-process CUDA driver runner (driver.c), loaded with dlopen.
- * Only worker and probe child processes use it (see cuda.h: the calling process never initializes the
+/* cuda_driver.h — private to src/measure: the in-process CUDA driver runner (cuda_driver.c), loaded with dlopen.
+ * Only worker and probe child processes use it (see measure.h: the calling process never initializes the
  * driver). */
-#ifndef ETO_CUDA_INTERNAL_H
-#define ETO_CUDA_INTERNAL_H
+#ifndef ETO_CUDA_DRIVER_H
+#define ETO_CUDA_DRIVER_H
 
 #include <stddef.h>
 
-#include "cuda.h"
+#include "measure.h"
 
 typedef struct cuda_rt cuda_rt;
 typedef unsigned long long cuda_dptr;

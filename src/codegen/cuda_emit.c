@@ -1,4 +1,4 @@
-/* emit.c — loop IR -> CUDA C.
+/* cuda_emit.c — loop IR -> CUDA C.
  *
  * Two small static analyses decide how the code is printed:
  *   ranges     interval bounds of every integer expression (variables range over the loops that bind them):
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cuda.h"
+#include "codegen.h"
 
 /* ---------------- kernel facts ---------------- */
 

@@ -1,0 +1,368 @@
+/* measure_cpu.c — the cpu implementation of the measurer interface: a parent side that supervises forked
+ * worker processes (one per candidate built at once), and the worker loop that lowers, JIT-compiles, checks
+ * and times candidates on the block thread pool. */
+#define _GNU_SOURCE
+#include "measure_internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "codegen.h"
+
+static int cpu_protocol(const eto_measure_opts *o, char *buf, int cap) {
+  char prune[128] = "";
+  if (o->prune_ratio > 1)
+    snprintf(prune, sizeof prune, "; in searches, a candidate whose check run is > %gx the best so far (and >= 2 ms) is timed by that run alone",
+             o->prune_ratio);
+  return snprintf(buf, cap,
+                  "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
+                  "each (repeated when other processes used > 15%% of the cores), median of the per-run means%s; timeouts build "
+                  "%.0f s, run %.0f s%s",
+                  (unsigned long long)o->seed, o->rtol, o->warmup, o->repeats, o->min_repeat_seconds * 1e3,
+                  o->flush_cache ? ", caches flushed before every run" : "", o->build_timeout, o->run_timeout,
+                  prune);
+}
+
+/* ---- the request and reply that cross the pipes ---- */
+
+typedef struct {
+  char recipe[ETO_RECIPE_MAX];
+  eto_fault fault;
+} request;
+
+/* Sent after the worker reported "compiled": run the check and the timing now (the builds of a batch are
+ * over, so nothing else competes for the cores). */
+typedef struct {
+  double best; /* the caller's best latency so far (0: none), for pruning */
+} go;
+
+typedef struct {
+  int phase; /* 1: compiled (progress), 2: final */
+  eto_measure_result r;
+} reply;
+
+typedef struct {
+  int jobs; /* workers: candidates built at once by a batch */
+  eto_worker w[ETO_MEASURE_MAX_JOBS];
+} cpu_ctx;
+
+
+
+/* ---- worker ---- */
+
+static void flush_caches(void) {
+  static char *junk;
+  static const size_t n = 64u << 20;
+  if (!junk) junk = malloc(n);
+  if (!junk) return;
+  for (size_t i = 0; i < n; i += 64) junk[i]++;
+}
+
+/* Foreign CPU use: busy time of the whole machine (/proc/stat) minus this process's own CPU time, as a
+ * share of the cores over the interval. */
+typedef struct {
+  double wall, busy, own;
+} cpu_sample;
+
+static double machine_busy_seconds(void) {
+  FILE *f = fopen("/proc/stat", "r");
+  if (!f) return 0;
+  unsigned long long v[8] = {0};
+  int got = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+  fclose(f);
+  if (got < 4) return 0;
+  long hz = sysconf(_SC_CLK_TCK);
+  return (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / (double)(hz > 0 ? hz : 100);
+}
+
+static void cpu_sample_take(cpu_sample *s) {
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  s->own = (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+  s->busy = machine_busy_seconds();
+  s->wall = eto_now();
+}
+
+static double foreign_share(const cpu_sample *before, int cores) {
+  cpu_sample after;
+  cpu_sample_take(&after);
+  double wall = after.wall - before->wall;
+  if (wall < 0.02) return 0; /* /proc/stat ticks are 10 ms: too coarse for shorter intervals */
+  double foreign = (after.busy - before->busy) - (after.own - before->own);
+  return foreign / (wall * (cores > 0 ? cores : 1));
+}
+
+static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const request *rq, int in_fd, int out_fd) {
+  reply rp = {.phase = 2};
+  eto_measure_result *r = &rp.r;
+  eto_program p;
+  char why[256];
+  double t0 = eto_now();
+  if (eto_program_parse(rq->recipe, &p, why, sizeof why) != 0) {
+    r->error = ETO_MEASURE_INSTANTIATION;
+    snprintf(r->message, sizeof r->message, "%s", why);
+    eto_measure_write_all(out_fd, &rp, sizeof rp);
+    return;
+  }
+  eto_kernel *k = NULL;
+  eto_lower_opts lo = {.lanes = m->t.warp_size};
+  if (eto_lower(&m->d.c, &p, &lo, &k, why, sizeof why) != ETO_OK) {
+    r->error = ETO_MEASURE_COMPILE;
+    snprintf(r->message, sizeof r->message, "lowering: %.200s", why);
+    eto_measure_write_all(out_fd, &rp, sizeof rp);
+    return;
+  }
+  eto_compiled *cc = NULL;
+  eto_status st = eto_jit_compile(jit, k, &cc, r->message, sizeof r->message);
+  r->compile_seconds = eto_now() - t0;
+  if (st != ETO_OK) {
+    r->error = ETO_MEASURE_COMPILE;
+    eto_kernel_free(k);
+    eto_measure_write_all(out_fd, &rp, sizeof rp);
+    return;
+  }
+  reply progress = {.phase = 1};
+  go g;
+  if (eto_measure_write_all(out_fd, &progress, sizeof progress) != 0 ||
+      eto_measure_read_all(in_fd, &g, sizeof g) != 0) { /* the parent gave up on this candidate */
+    eto_compiled_free(cc);
+    eto_kernel_free(k);
+    _exit(0);
+  }
+
+  eto_kernel_fn fn = eto_compiled_fn(cc);
+  float *out = malloc(sizeof(float) * (size_t)m->d.out_n);
+  float *args[5];
+  for (int i = 0; i < m->d.nin; i++) args[i] = m->d.in[i];
+  args[m->d.nin] = out;
+  for (int64_t i = 0; i < m->d.out_n; i++) out[i] = NAN;
+  if (rq->fault == ETO_FAULT_CRASH) raise(SIGSEGV);
+  if (rq->fault == ETO_FAULT_HANG)
+    for (;;) pause();
+  double check0 = eto_now();
+  eto_pool_run(pool, fn, args, k->blocks);
+  double check_seconds = eto_now() - check0;
+  if (rq->fault == ETO_FAULT_WRONG) out[m->d.out_n / 2] += 1.0f;
+  int64_t where;
+  if (!eto_measure_check(out, m->d.ref, m->d.out_n, m->o.rtol, m->d.ref_scale, &r->max_rel_error, &where)) {
+    r->error = ETO_MEASURE_WRONG_ANSWER;
+    snprintf(r->message, sizeof r->message, "out[%lld] = %g, reference %g", (long long)where, out[where], m->d.ref[where]);
+  } else if (g.best > 0 && m->o.prune_ratio > 1 && check_seconds >= 0.002 &&
+             check_seconds > m->o.prune_ratio * g.best) {
+    /* far slower than the best so far even allowing for a cold first run: that run is its latency */
+    r->median = r->min = r->max = check_seconds;
+    r->repeats = 1;
+    r->runs_per_repeat = 1;
+    r->pruned = 1;
+    r->gflops = m->d.flops / r->median * 1e-9;
+    r->error = ETO_MEASURE_OK;
+  } else {
+    eto_pool_spin(pool, 1);
+    for (int i = 0; i < m->o.warmup; i++) eto_pool_run(pool, fn, args, k->blocks);
+    double times[64];
+    int reps = m->o.repeats < 1 ? 1 : (m->o.repeats > 64 ? 64 : m->o.repeats);
+    int64_t runs = 1;
+    int disturbed = 0;
+    for (int rep = 0; rep < reps; rep++) {
+      double total = 0;
+      int64_t n = 0;
+      cpu_sample before;
+      cpu_sample_take(&before);
+      if (m->o.flush_cache) {
+        do {
+          eto_pool_spin(pool, 0);
+          flush_caches();
+          eto_pool_spin(pool, 1);
+          double a = eto_now();
+          eto_pool_run(pool, fn, args, k->blocks);
+          total += eto_now() - a;
+          n++;
+        } while (total < m->o.min_repeat_seconds);
+      } else {
+        double a = eto_now();
+        do {
+          eto_pool_run(pool, fn, args, k->blocks);
+          n++;
+        } while (eto_now() - a < m->o.min_repeat_seconds);
+        total = eto_now() - a;
+      }
+      /* another process took a good share of the cores during this repeat: do it again (a few times) */
+      if (foreign_share(&before, m->t.cores) > 0.15 && disturbed < 2 * reps) {
+        disturbed++;
+        rep--;
+        continue;
+      }
+      times[rep] = total / (double)n;
+      runs = n;
+    }
+    r->disturbed_repeats = disturbed;
+    eto_pool_spin(pool, 0);
+    eto_measure_sort(times, reps);
+    r->median = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
+    r->min = times[0];
+    r->max = times[reps - 1];
+    r->repeats = reps;
+    r->runs_per_repeat = runs;
+    r->gflops = m->d.flops / r->median * 1e-9;
+    r->error = ETO_MEASURE_OK;
+  }
+  free(out);
+  eto_compiled_free(cc);
+  eto_kernel_free(k);
+  eto_measure_write_all(out_fd, &rp, sizeof rp);
+}
+
+static void worker_main(void *user, int in_fd, int out_fd) {
+  eto_measurer *m = user;
+  char msg[256];
+  eto_jit *jit = NULL;
+  if (eto_jit_create(&jit, msg, sizeof msg) != ETO_OK) {
+    reply rp = {.phase = 2};
+    rp.r.error = ETO_MEASURE_COMPILE;
+    snprintf(rp.r.message, sizeof rp.r.message, "%s", msg);
+    request rq;
+    while (eto_measure_read_all(in_fd, &rq, sizeof rq) == 0) eto_measure_write_all(out_fd, &rp, sizeof rp);
+    _exit(0);
+  }
+  eto_pool *pool = eto_pool_create(m->o.threads > 0 ? m->o.threads : m->t.cores);
+  request rq;
+  while (eto_measure_read_all(in_fd, &rq, sizeof rq) == 0) worker_measure(m, jit, pool, &rq, in_fd, out_fd);
+  eto_pool_free(pool);
+  eto_jit_free(jit);
+  _exit(0);
+}
+
+/* ---- parent ---- */
+
+static eto_status cpu_machine_target(int threads, eto_target *out, char *msg, int cap) {
+  (void)msg;
+  (void)cap;
+  eto_target_cpu(threads, out);
+  return ETO_OK;
+}
+
+static eto_status cpu_open(eto_measurer *m, char *msg, int cap) {
+  (void)msg;
+  (void)cap;
+  cpu_ctx *X = calloc(1, sizeof *X);
+  if (!X) return ETO_ERR_NOMEM;
+  int cores = m->t.cores > 0 ? m->t.cores : 1;
+  X->jobs = m->o.build_jobs > 0 ? m->o.build_jobs : cores;
+  if (X->jobs > ETO_MEASURE_MAX_JOBS) X->jobs = ETO_MEASURE_MAX_JOBS;
+  m->ctx = X;
+  return ETO_OK;
+}
+
+static int cpu_jobs(const eto_measurer *m) { return ((const cpu_ctx *)m->ctx)->jobs; }
+
+/* Waits for worker w's next reply until `deadline`. Returns 0 with *rp, or -1 after the worker was stopped
+ * (timeout: killed; lost: it died) with the error in *out. */
+static int await_reply(eto_measurer *m, eto_worker *w, double deadline, int compiled, reply *rp,
+                       eto_measure_result *out) {
+  int rc = eto_measure_wait_readable(w->from_child, deadline - eto_now());
+  if (rc <= 0) {
+    eto_worker_stop(w, 1);
+    out->error = compiled ? ETO_MEASURE_RUN_TIMEOUT : ETO_MEASURE_BUILD_TIMEOUT;
+    snprintf(out->message, sizeof out->message, "%s did not finish within %.1f s", compiled ? "run" : "build",
+             compiled ? m->o.run_timeout : m->o.build_timeout);
+    return -1;
+  }
+  if (eto_measure_read_all(w->from_child, rp, sizeof *rp) != 0) {
+    out->error = ETO_MEASURE_RUNTIME;
+    eto_worker_lost(w, compiled ? "running" : "building", out->message, sizeof out->message);
+    return -1;
+  }
+  return 0;
+}
+
+/* Validates p and sends it to worker w (started when needed). Returns 1 when sent, 0 with *out final. */
+static int start_build(eto_measurer *m, eto_worker *w, const eto_program *p, eto_measure_result *out) {
+  memset(out, 0, sizeof *out);
+  char why[256];
+  if (eto_sched_validate(&m->d.c, &m->t, p, why, sizeof why) != 0) {
+    out->error = ETO_MEASURE_INSTANTIATION;
+    snprintf(out->message, sizeof out->message, "%s", why);
+    return 0;
+  }
+  request rq = {.fault = m->o.fault};
+  eto_program_format(p, rq.recipe, sizeof rq.recipe);
+  if (w->pid <= 0 && eto_worker_start(w, worker_main, m) != 0) {
+    out->error = ETO_MEASURE_RUNTIME;
+    snprintf(out->message, sizeof out->message, "cannot start a worker process: %s", strerror(errno));
+    return 0;
+  }
+  if (eto_worker_send(w, &rq, sizeof rq) != 0) {
+    out->error = ETO_MEASURE_RUNTIME;
+    snprintf(out->message, sizeof out->message, "worker process is gone");
+    return 0;
+  }
+  return 1;
+}
+
+static void cpu_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_measure_result *out) {
+  cpu_ctx *X = m->ctx;
+  for (int s = 0; s < n; s += X->jobs) {
+    int k = n - s < X->jobs ? n - s : X->jobs;
+    int built[ETO_MEASURE_MAX_JOBS];
+    double deadline[ETO_MEASURE_MAX_JOBS];
+    /* every build of the batch at once, one per worker */
+    for (int j = 0; j < k; j++) {
+      built[j] = start_build(m, &X->w[j], &ps[s + j], &out[s + j]);
+      deadline[j] = eto_now() + m->o.build_timeout;
+    }
+    for (int j = 0; j < k; j++) {
+      if (!built[j]) continue;
+      reply rp;
+      built[j] = 0;
+      if (await_reply(m, &X->w[j], deadline[j], 0, &rp, &out[s + j]) != 0) continue;
+      if (rp.phase != 1) { /* it failed to build: that is its result */
+        out[s + j] = rp.r;
+        continue;
+      }
+      built[j] = 1;
+    }
+    /* then check and time them one at a time: the other workers sleep */
+    for (int j = 0; j < k; j++) {
+      if (!built[j]) continue;
+      eto_worker *w = &X->w[j];
+      go g = {.best = m->best};
+      if (eto_worker_send(w, &g, sizeof g) != 0) {
+        out[s + j].error = ETO_MEASURE_RUNTIME;
+        snprintf(out[s + j].message, sizeof out[s + j].message, "worker process is gone");
+        continue;
+      }
+      /* the run budget covers the check run, the warm-up and the repeats */
+      double dl = eto_now() + m->o.run_timeout + m->o.min_repeat_seconds * (m->o.repeats + 1);
+      reply rp;
+      if (await_reply(m, w, dl, 1, &rp, &out[s + j]) != 0) continue;
+      out[s + j] = rp.r;
+      if (m->best > 0 && rp.r.error == ETO_MEASURE_OK && rp.r.median < m->best) m->best = rp.r.median;
+    }
+  }
+}
+
+static void cpu_close(eto_measurer *m) {
+  cpu_ctx *X = m->ctx;
+  if (!X) return;
+  for (int j = 0; j < ETO_MEASURE_MAX_JOBS; j++) eto_worker_stop(&X->w[j], 0);
+  free(X);
+  m->ctx = NULL;
+}
+
+const eto_measurer_impl eto_measure_cpu_impl = {
+    .name = "cpu",
+    .kind = ETO_TARGET_CPU,
+    .machine_target = cpu_machine_target,
+    .open = cpu_open,
+    .run_batch = cpu_run_batch,
+    .jobs = cpu_jobs,
+    .protocol = cpu_protocol,
+    .close = cpu_close,
+};
