@@ -26,6 +26,7 @@
 
 #include "backend.h"
 #include "cache.h"
+#include "driver.h"
 #include "bench_util.h"
 #include "selector.h"
 
@@ -250,14 +251,14 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
         if (p->node[i].origin == ETO_PLAN_BRIDGE) r->bridges++;
       }
       eto_sel_plan_print_text(p, stderr);
-      eto_sel_run_opts so;
-      eto_sel_run_opts_default(&so);
+      eto_drv_opts so;
+      eto_drv_opts_default(&so);
       so.full_trials = ro->trials;
       so.measure = mo;
       so.seed = ro->seed;
-      eto_sel_run_report rep;
-      st = eto_sel_plan_run(p, t, cache, &so, line_out, (void *)mode_name[m], &rep, msg, sizeof msg);
-      eto_sel_run_report_free(&rep);
+      eto_drv_report rep;
+      st = eto_drv_run(p, t, cache, &so, line_out, (void *)mode_name[m], &rep, msg, sizeof msg);
+      eto_drv_report_free(&rep);
       eto_sel_plan_free(p);
     }
   }

@@ -52,8 +52,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "op.h" /* eto_status */
-#include "measure.h"
+#include "op.h"
 #include "target.h"
 
 /* ======================================================================================================== */
@@ -316,7 +315,7 @@ double eto_sel_topk_similarity(const eto_op *a, const eto_op *b, const eto_targe
  * are clustered as above. The plan has only the list's operators (no bridges, no cached workloads), topk = 1,
  * each node's cluster and sim_sum; its graph holds exactly the plan's edges (root -> representative costs
  * opts->full_budget, representative -> member ETO_SEL_TOPK_K, root -> cached 0), so the printers and
- * eto_sel_plan_run work on it. opts may be NULL; only full_budget is used. Deterministic. *out is owned by the
+ * the driver work on it. opts may be NULL; only full_budget is used. Deterministic. *out is owned by the
  * caller (eto_sel_plan_free). Errors: ETO_ERR_INVALID (nops < 0, NULL arguments), ETO_ERR_LIMIT (more than
  * ETO_SEL_TOPK_MAX_CLIQUES maximal cliques), ETO_ERR_NOMEM; msg receives the message. */
 eto_status eto_sel_topk_plan_build(const eto_op *ops, int nops, const eto_target *t, struct eto_cache *cache,
@@ -325,64 +324,5 @@ eto_status eto_sel_topk_plan_build(const eto_op *ops, int nops, const eto_target
 void eto_sel_plan_print_text(const eto_sel_plan *p, FILE *f);
 eto_status eto_sel_plan_print_json(const eto_sel_plan *p, FILE *f);
 eto_status eto_sel_plan_print_dot(const eto_sel_plan *p, FILE *f);
-
-/* ---- running a plan ----
- * Cached programs the plan uses are re-verified first (rebuilt, run and checked; a failure marks the record
- * bad and the node is full-searched instead); root children are tuned by the backend (all of them in one
- * task-scheduled search), every other node by the reuse tuner from its parent's best program, parents first;
- * a node the reuse tuner finds no program for (every candidate invalid or failing) is full-searched at once,
- * so that it and the nodes reusing it still get programs (method "full", with a message) (topk plans: by eto_tuner_topk from its parent's measured programs, method "topk"; a member TopK finds
- * nothing for is reported without a program, never full-searched).
- * Everything is measured, verified and stored in the cache as it goes. */
-
-typedef struct {
-  int64_t full_trials;        /* backend budget per operator (1000) */
-  eto_measure_opts measure;   /* measurement protocol of the tuner and the re-verification */
-  uint64_t seed;              /* backend seed (0: from the clock) */
-  double time_budget;         /* backend wall-clock budget in seconds (0: none) */
-  int no_verify;              /* skip re-verifying cached programs */
-} eto_sel_run_opts;
-
-void eto_sel_run_opts_default(eto_sel_run_opts *o);
-
-typedef struct {
-  int node;                   /* plan node */
-  char key[512];
-  char name[ETO_NAME_MAX];
-  int64_t freq;
-  double flops;
-  char method[16];            /* "cached", "full", "reuse", "topk", "none" */
-  char source[512];           /* reuse, topk: the workload whose program was reused */
-  int bridge;                 /* a bridge operator (not in the list) */
-  int64_t trials;             /* measured for it in this run */
-  double seconds;             /* wall time spent on it in this run */
-  double latency, gflops;     /* of its best program (0 when none) */
-  char recipe[ETO_RECIPE_MAX];
-  char message[256];
-} eto_sel_run_op;
-
-typedef struct {
-  int count;
-  eto_sel_run_op *ops;        /* list operators first (list order), then the bridges the plan tuned */
-  int64_t trials, full_trials, reuse_trials, verify_runs;
-  double seconds;
-  double weighted_latency;    /* sum over list operators of freq x latency (seconds) */
-  int missing;                /* list operators without a program */
-  uint64_t backend_seed;
-  char protocol[512];
-} eto_sel_run_report;
-
-typedef void (*eto_sel_progress_fn)(void *user, const char *line);
-
-struct eto_backend_progress;
-/* Runs plan p. progress (may be NULL) receives one line per event. *report is owned by the caller
- * (eto_sel_run_report_free). Returns ETO_OK (see the report for operators without a result), or an error
- * with a message (cache failure, target that cannot measure). */
-eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct eto_cache *cache,
-                            const eto_sel_run_opts *opts, eto_sel_progress_fn progress, void *user,
-                            eto_sel_run_report *report, char *msg, int cap);
-void eto_sel_run_report_free(eto_sel_run_report *r);
-void eto_sel_run_report_print(const eto_sel_run_report *r, FILE *f);
-eto_status eto_sel_run_report_write_json(const eto_sel_run_report *r, const char *path, char *msg, int cap);
 
 #endif

@@ -13,12 +13,13 @@
 #include "backend.h"
 #include "cache.h"
 #include "cli.h"
+#include "driver.h"
 #include "selector.h"
 
 typedef struct {
   const char *list, *mode, *report, *db;
   eto_sel_plan_opts plan;
-  int trials, threads, build_jobs, per_round, qwalk, transfer;
+  int trials, threads, build_jobs, per_round, qwalk, transfer, cuda;
   double time_budget, min_repeat_ms;
   uint64_t seed;
   int have_seed;
@@ -75,14 +76,8 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       else if (strcmp(s, "--db") == 0)
         a->db = v;
       else if (strcmp(s, "--target") == 0) {
-        if (strcmp(v, "cuda") == 0) {
-          fprintf(stderr, "etotune tune: tuning for the cuda target is not available yet: the full search and the "
-                          "reuse tuner drive the cpu measurer only. `etotune measure LIST --target cuda` measures "
-                          "kernels where a GPU and its driver exist, and --compile-only compiles and checks them "
-                          "anywhere\n");
-          return -2;
-        }
-        if (strcmp(v, "cpu") != 0) {
+        a->cuda = strcmp(v, "cuda") == 0;
+        if (!a->cuda && strcmp(v, "cpu") != 0) {
           fprintf(stderr, "etotune tune: --target takes cpu or cuda\n");
           return -1;
         }
@@ -227,14 +222,21 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
     return ETO_EXIT_FAIL;
   }
   eto_sel_plan_print_text(p, stderr);
-  eto_sel_run_opts ro;
-  eto_sel_run_opts_default(&ro);
+  eto_drv_opts ro;
+  eto_drv_opts_default(&ro);
   ro.full_trials = a->trials;
+  ro.search = bo;
   ro.measure = bo->measure;
   ro.seed = bo->seed;
   ro.time_budget = bo->time_budget;
-  eto_sel_run_report rep;
-  eto_status st = eto_sel_plan_run(p, t, cache, &ro, eto_line, NULL, &rep, msg, cap);
+  ro.cancel = &tune_cancel;
+  tune_cancel = 0;
+  void (*old_int)(int) = signal(SIGINT, on_signal);
+  void (*old_term)(int) = signal(SIGTERM, on_signal);
+  eto_drv_report rep;
+  eto_status st = eto_drv_run(p, t, cache, &ro, eto_line, NULL, &rep, msg, cap);
+  signal(SIGINT, old_int);
+  signal(SIGTERM, old_term);
   int rc = ETO_EXIT_OK;
   if (st != ETO_OK) {
     fprintf(stderr, "etotune tune: %s\n", msg);
@@ -242,13 +244,18 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
   }
   printf("target: %s\nplan: %.0f estimated trials (full search of every uncached operator: %.0f)\n", t->description,
          p->est_total, p->full_total);
-  eto_sel_run_report_print(&rep, stdout);
-  if (a->report && eto_sel_run_report_write_json(&rep, a->report, msg, cap) != ETO_OK) {
+  eto_drv_report_print(&rep, stdout);
+  if (a->report && eto_drv_report_write_json(&rep, a->report, msg, cap) != ETO_OK) {
     fprintf(stderr, "etotune tune: report: %s\n", msg);
     rc = ETO_EXIT_FAIL;
   }
   if (rep.missing) rc = ETO_EXIT_FAIL;
-  eto_sel_run_report_free(&rep);
+  if (rep.interrupted) {
+    fprintf(stderr,
+            "etotune tune: interrupted; what was measured is in the cache, run the same command to resume\n");
+    rc = ETO_EXIT_FAIL;
+  }
+  eto_drv_report_free(&rep);
   eto_sel_plan_free(p);
   return rc;
 }
@@ -274,8 +281,13 @@ int eto_cli_tune(int argc, char **argv) {
   for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(list, i);
   eto_oplist_free(list);
 
+  /* the target this machine measures: a kind without a device (or compiler) here stops before any planning */
   eto_target t;
-  eto_target_cpu(a.threads, &t);
+  if (eto_measure_machine_target(a.cuda ? ETO_TARGET_CUDA : ETO_TARGET_CPU, a.threads, &t, msg, sizeof msg) != ETO_OK) {
+    fprintf(stderr, "etotune tune: --target %s: %s\n", a.cuda ? "cuda" : "cpu", msg);
+    free(ops);
+    return ETO_EXIT_FAIL;
+  }
   char *path = NULL;
   if (eto_cache_resolve_path(a.db, &path) != ETO_CACHE_OK) {
     fprintf(stderr, "etotune tune: no cache directory (use --db PATH or set ETOTUNE_DB)\n");

@@ -1,5 +1,5 @@
-/* run.c — executes a plan: re-verify cached programs, full search for root children (backend), reuse
- * tuning along the tree (tuner), then the report. */
+/* run.c — the driver (driver.h): re-verify cached programs, full search of the root children (backend, resuming
+ * interrupted searches), reuse policies along the tree (tuner), and the report from the results held. */
 #include <cJSON.h>
 #include <math.h>
 #include <stdarg.h>
@@ -9,17 +9,17 @@
 
 #include "backend.h"
 #include "cache.h"
-#include "selector.h"
+#include "driver.h"
 #include "tuner.h"
 
-void eto_sel_run_opts_default(eto_sel_run_opts *o) {
+void eto_drv_opts_default(eto_drv_opts *o) {
   memset(o, 0, sizeof *o);
   o->full_trials = 1000;
   eto_measure_opts_default(&o->measure);
 }
 
-static void say(eto_sel_progress_fn fn, void *user, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void say(eto_sel_progress_fn fn, void *user, const char *fmt, ...) {
+static void say(eto_drv_progress_fn fn, void *user, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(eto_drv_progress_fn fn, void *user, const char *fmt, ...) {
   if (!fn) return;
   char line[1024];
   va_list ap;
@@ -29,13 +29,16 @@ static void say(eto_sel_progress_fn fn, void *user, const char *fmt, ...) {
   fn(user, line);
 }
 
-/* Reads the best program of a workload into r (latency, gflops, recipe). Returns 1 when there is one. */
-static int read_best(eto_cache *cache, const eto_target *t, eto_sel_run_op *r, eto_program *prog) {
+/* Reads the best program of a workload into r (latency, gflops, recipe) and, when prog is not NULL, parses it.
+ * Returns 1 when there is one (and it parses); *trials_out (may be NULL) receives its search's trial count and
+ * *full_out whether a full search found it. */
+static int read_best(eto_cache *cache, const eto_target *t, eto_drv_op *r, eto_program *prog, int *full_out) {
   eto_cache_best b;
   if (!cache || eto_cache_get_best(cache, t->fingerprint, r->key, &b) != ETO_CACHE_OK) return 0;
   r->latency = b.latency.median_s;
   r->gflops = r->latency > 0 ? r->flops / r->latency * 1e-9 : 0;
   snprintf(r->recipe, sizeof r->recipe, "%s", b.recipe);
+  if (full_out) *full_out = b.method == ETO_CACHE_METHOD_FULL;
   int ok = 1;
   if (prog) {
     char why[256];
@@ -46,7 +49,7 @@ static int read_best(eto_cache *cache, const eto_target *t, eto_sel_run_op *r, e
 }
 
 typedef struct {
-  eto_sel_progress_fn fn;
+  eto_drv_progress_fn fn;
   void *user;
 } fwd;
 
@@ -60,18 +63,26 @@ static void backend_progress(const eto_backend_progress *pr, void *user) {
     say(f->fn, f->user, "full search: %s", pr->message);
 }
 
+/* The full search's options: the caller's search options (or the defaults) with the driver's budget, seed, time,
+ * measurement and cancel flag. */
+static void search_opts(const eto_drv_opts *o, eto_backend_opts *bo) {
+  if (o->search) *bo = *o->search;
+  else eto_backend_opts_default(bo);
+  bo->trials_per_op = (int)o->full_trials;
+  bo->seed = o->seed;
+  bo->time_budget = o->time_budget;
+  bo->measure = o->measure;
+  bo->cancel = o->cancel;
+}
+
 /* The fallback of a reuse edge that produced no program (ETO plans): a full search of that node alone, so
  * that it and the nodes reusing it still get programs. Returns the backend's status. */
 static eto_status full_search_fallback(const eto_sel_plan_node *n, const eto_target *t, struct eto_cache *cache,
-                                       const eto_sel_run_opts *o, eto_sel_progress_fn progress, void *user,
-                                       eto_sel_run_op *r, eto_sel_run_report *rep, char *msg, int cap) {
+                                       const eto_drv_opts *o, eto_drv_progress_fn progress, void *user,
+                                       eto_drv_op *r, eto_drv_report *rep, char *msg, int cap) {
   say(progress, user, "reuse %s found no program (%s): full search instead", n->key, r->message);
   eto_backend_opts bo;
-  eto_backend_opts_default(&bo);
-  bo.trials_per_op = (int)o->full_trials;
-  bo.seed = o->seed;
-  bo.time_budget = o->time_budget;
-  bo.measure = o->measure;
+  search_opts(o, &bo);
   eto_op op = n->op;
   if (op.freq < 1) op.freq = 1;
   eto_backend_report br;
@@ -85,21 +96,31 @@ static eto_status full_search_fallback(const eto_sel_plan_node *n, const eto_tar
     if (br.ops[0].status == ETO_BACKEND_OP_TUNED) {
       snprintf(r->method, sizeof r->method, "full");
       snprintf(r->message, sizeof r->message, "reuse found no program; full search instead");
+      r->latency = br.ops[0].latency;
+      r->gflops = br.ops[0].gflops;
+      snprintf(r->recipe, sizeof r->recipe, "%s", br.ops[0].recipe);
     }
   }
   eto_backend_report_free(&br);
   return st;
 }
 
-eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct eto_cache *cache,
-                            const eto_sel_run_opts *opts, eto_sel_progress_fn progress, void *user,
-                            eto_sel_run_report *rep, char *msg, int cap) {
+eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_cache *cache,
+                            const eto_drv_opts *opts, eto_drv_progress_fn progress, void *user,
+                            eto_drv_report *rep, char *msg, int cap) {
   memset(rep, 0, sizeof *rep);
-  eto_sel_run_opts o;
+  eto_drv_opts o;
   if (opts) o = *opts;
-  else eto_sel_run_opts_default(&o);
+  else eto_drv_opts_default(&o);
   double t0 = eto_now();
   eto_measure_protocol(t->kind, &o.measure, rep->protocol, sizeof rep->protocol);
+  snprintf(rep->target, sizeof rep->target, "%s", t->description);
+  if (t->kind != ETO_TARGET_CPU) { /* the cpu is always here; another kind may lack a device or a compiler */
+    eto_target here;
+    eto_status ms = eto_measure_machine_target(t->kind, o.measure.threads, &here, msg, cap);
+    if (ms != ETO_OK) return ms;
+  }
+#define CANCELLED() (o.cancel && *o.cancel)
   /* one report row per list operator and per bridge in the plan */
   rep->ops = calloc((size_t)p->n, sizeof *rep->ops);
   if (!rep->ops) return ETO_ERR_NOMEM;
@@ -118,7 +139,7 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
     row_of[i] = -1;
     const eto_sel_plan_node *n = &p->node[i];
     if (i >= p->nops && !(n->in_plan && n->origin == ETO_PLAN_BRIDGE)) continue;
-    eto_sel_run_op *r = &rep->ops[rep->count];
+    eto_drv_op *r = &rep->ops[rep->count];
     row_of[i] = rep->count++;
     r->node = i;
     snprintf(r->key, sizeof r->key, "%s", n->key);
@@ -135,11 +156,22 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
     int i = p->order[k];
     const eto_sel_plan_node *n = &p->node[i];
     if (!(n->cached && n->parent < 0)) continue;
-    eto_sel_run_op tmp = {0}, *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : &tmp;
+    eto_drv_op tmp = {0}, *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : &tmp;
     snprintf(tmp.key, sizeof tmp.key, "%s", n->key);
     tmp.flops = eto_op_flops(&n->op);
     eto_program prog;
-    int ok = read_best(cache, t, r, &prog);
+    int by_full = 0;
+    int ok = read_best(cache, t, r, &prog, &by_full);
+    size_t stored = 0;
+    if (cache && ok && by_full && n->origin != ETO_PLAN_CACHED &&
+        eto_cache_count_trials(cache, t->fingerprint, n->key, &stored) == ETO_CACHE_OK &&
+        stored > 0 && (int64_t)stored < o.full_trials) {
+      /* an interrupted full search: resume it (its stored trials count and are never measured again) */
+      say(progress, user, "full search of %s was interrupted at %llu of %lld trials: resuming it", n->key,
+          (unsigned long long)stored, (long long)o.full_trials);
+      need_full[i] = 1;
+      continue;
+    }
     if (ok && !o.no_verify) {
       eto_measurer *m = NULL;
       eto_measure_opts mo = o.measure;
@@ -151,6 +183,7 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
       }
       eto_measurer_run(m, &prog, &res);
       eto_measurer_free(m);
+      if (CANCELLED()) goto out;
       rep->verify_runs++;
       if (res.error != ETO_MEASURE_OK) {
         say(progress, user, "cached program of %s failed re-verification (%s: %s): marked bad, full search instead", n->key,
@@ -179,11 +212,7 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
   if (nfull > 0) {
     say(progress, user, "full search of %d operator(s), %lld trials each", nfull, (long long)o.full_trials);
     eto_backend_opts bo;
-    eto_backend_opts_default(&bo);
-    bo.trials_per_op = (int)o.full_trials;
-    bo.seed = o.seed;
-    bo.time_budget = o.time_budget;
-    bo.measure = o.measure;
+    search_opts(&o, &bo);
     eto_backend_report br;
     fwd f = {progress, user};
     double a = eto_now();
@@ -193,29 +222,33 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
       int i = full_node[j];
       rep->full_trials += br.ops[j].new_trials;
       if (row_of[i] < 0) continue;
-      eto_sel_run_op *r = &rep->ops[row_of[i]];
+      eto_drv_op *r = &rep->ops[row_of[i]];
       snprintf(r->method, sizeof r->method, "%s", br.ops[j].status == ETO_BACKEND_OP_TUNED ? "full" : "none");
       r->trials = br.ops[j].new_trials;
       r->seconds = br.ops[j].seconds;
+      r->latency = br.ops[j].latency;
+      r->gflops = br.ops[j].gflops;
+      snprintf(r->recipe, sizeof r->recipe, "%s", br.ops[j].recipe);
       if (br.ops[j].status != ETO_BACKEND_OP_TUNED) snprintf(r->message, sizeof r->message, "%s", br.ops[j].message);
     }
     (void)a;
     eto_backend_report_free(&br);
-    if (st != ETO_OK) goto out;
+    if (st != ETO_OK || CANCELLED()) goto out;
   }
   /* 3. reuse tuning along the tree, parents first (topk plans: TopK from the representative) */
   for (int k = 0; k < p->norder; k++) {
     int i = p->order[k];
     const eto_sel_plan_node *n = &p->node[i];
     if (n->parent < 0 || need_full[i]) continue;
+    if (CANCELLED()) goto out;
     const eto_sel_plan_node *par = &p->node[n->parent];
-    eto_sel_run_op tmp = {0}, *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : &tmp;
-    eto_sel_run_op src = {0};
+    eto_drv_op tmp = {0}, *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : &tmp;
+    eto_drv_op src = {0};
     snprintf(src.key, sizeof src.key, "%s", par->key);
     src.flops = eto_op_flops(&par->op);
     const char *how = p->topk ? "topk" : "reuse";
     eto_program beta_best;
-    if (!read_best(cache, t, &src, &beta_best)) {
+    if (!read_best(cache, t, &src, &beta_best, NULL)) {
       snprintf(r->message, sizeof r->message, "no program for its source %.200s", par->key);
       say(progress, user, "%s %s: %s", how, n->key, r->message);
       if (!p->topk && (st = full_search_fallback(n, t, cache, &o, progress, user, r, rep, msg, cap)) != ETO_OK)
@@ -240,6 +273,9 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
     snprintf(r->source, sizeof r->source, "%s", par->key);
     if (ts == ETO_OK && tr.found) {
       snprintf(r->method, sizeof r->method, "%s", how);
+      r->latency = tr.best_result.median;
+      r->gflops = tr.best_result.gflops;
+      eto_program_format(&tr.best, r->recipe, sizeof r->recipe);
       say(progress, user, "%s %s from %s: %d trials, %.2f GFLOP/s, %.1f s", how, n->key, par->key, tr.trials,
           tr.best_result.gflops, r->seconds);
     } else {
@@ -251,9 +287,17 @@ eto_status eto_sel_plan_run(const eto_sel_plan *p, const eto_target *t, struct e
     }
   }
 out:
+  rep->interrupted = CANCELLED() ? 1 : 0;
   for (int j = 0; j < rep->count; j++) {
-    eto_sel_run_op *r = &rep->ops[j];
-    read_best(cache, t, r, NULL);
+    eto_drv_op *r = &rep->ops[j];
+    /* the cache may hold a better program than this run found (a concurrent run, or an earlier one whose best
+     * this run kept): report what the cache serves */
+    eto_drv_op stored = *r;
+    if (read_best(cache, t, &stored, NULL, NULL) && (r->latency <= 0 || stored.latency < r->latency)) {
+      r->latency = stored.latency;
+      r->gflops = stored.gflops;
+      snprintf(r->recipe, sizeof r->recipe, "%s", stored.recipe);
+    }
     rep->trials += r->trials;
     if (rep->ops[j].node < p->nops) {
       if (r->latency > 0) rep->weighted_latency += (double)r->freq * r->latency;
@@ -266,18 +310,19 @@ out:
   free(full_ops);
   free(full_node);
   return st;
+#undef CANCELLED
 }
 
-void eto_sel_run_report_free(eto_sel_run_report *r) {
+void eto_drv_report_free(eto_drv_report *r) {
   if (!r) return;
   free(r->ops);
   memset(r, 0, sizeof *r);
 }
 
-void eto_sel_run_report_print(const eto_sel_run_report *r, FILE *f) {
+void eto_drv_report_print(const eto_drv_report *r, FILE *f) {
   fprintf(f, "\n%-3s %-7s %7s %8s %11s %9s  %s\n", "#", "method", "trials", "seconds", "latency ms", "GFLOP/s", "workload");
   for (int i = 0; i < r->count; i++) {
-    const eto_sel_run_op *o = &r->ops[i];
+    const eto_drv_op *o = &r->ops[i];
     fprintf(f, "%-3d %-7s %7lld %8.1f %11.4f %9.2f  %s%s%s\n", i + 1, o->method, (long long)o->trials, o->seconds,
             o->latency * 1e3, o->gflops, o->bridge ? "[bridge] " : "", o->key, o->freq > 1 ? "" : "");
     if (o->source[0]) fprintf(f, "%21s reused from %s\n", "", o->source);
@@ -287,11 +332,14 @@ void eto_sel_run_report_print(const eto_sel_run_report *r, FILE *f) {
           (long long)r->trials, (long long)r->full_trials, (long long)r->reuse_trials, (long long)r->verify_runs, r->seconds);
   fprintf(f, "frequency-weighted latency of the list: %.4f ms%s\n", r->weighted_latency * 1e3,
           r->missing ? " (some operators have no program)" : "");
+  if (r->interrupted)
+    fprintf(f, "interrupted: what was measured is in the cache; the same command resumes\n");
+  fprintf(f, "target: %s\n", r->target);
   fprintf(f, "protocol: %s\n", r->protocol);
   if (r->backend_seed) fprintf(f, "full-search seed: %llu\n", (unsigned long long)r->backend_seed);
 }
 
-eto_status eto_sel_run_report_write_json(const eto_sel_run_report *r, const char *path, char *msg, int cap) {
+eto_status eto_drv_report_write_json(const eto_drv_report *r, const char *path, char *msg, int cap) {
   cJSON *root = cJSON_CreateObject();
   cJSON_AddNumberToObject(root, "trials", (double)r->trials);
   cJSON_AddNumberToObject(root, "full_trials", (double)r->full_trials);
@@ -302,7 +350,7 @@ eto_status eto_sel_run_report_write_json(const eto_sel_run_report *r, const char
   cJSON_AddStringToObject(root, "protocol", r->protocol);
   cJSON *ops = cJSON_AddArrayToObject(root, "operators");
   for (int i = 0; i < r->count; i++) {
-    const eto_sel_run_op *o = &r->ops[i];
+    const eto_drv_op *o = &r->ops[i];
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "workload", o->key);
     cJSON_AddStringToObject(j, "name", o->name);
@@ -318,17 +366,9 @@ eto_status eto_sel_run_report_write_json(const eto_sel_run_report *r, const char
     if (o->message[0]) cJSON_AddStringToObject(j, "message", o->message);
     cJSON_AddItemToArray(ops, j);
   }
-  char *s = cJSON_Print(root);
+  cJSON_AddBoolToObject(root, "interrupted", r->interrupted);
+  cJSON_AddStringToObject(root, "target", r->target);
+  eto_status st = eto_json_write_file(root, path, msg, cap);
   cJSON_Delete(root);
-  FILE *f = fopen(path, "w");
-  if (!f || !s) {
-    snprintf(msg, cap, "cannot write %s", path);
-    if (f) fclose(f);
-    free(s);
-    return ETO_ERR_IO;
-  }
-  fprintf(f, "%s\n", s);
-  fclose(f);
-  free(s);
-  return ETO_OK;
+  return st;
 }

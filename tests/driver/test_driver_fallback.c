@@ -9,6 +9,7 @@
 #include "cache.h"
 #include "check.h"
 #include "schedule.h"
+#include "driver.h"
 #include "selector.h"
 
 int main(void) {
@@ -54,23 +55,23 @@ int main(void) {
   CHECK(p->node[0].cached && p->node[1].parent == 0, "the plan does not reuse the cached source (parent %d)",
         p->node[1].parent);
 
-  eto_sel_run_opts ro;
-  eto_sel_run_opts_default(&ro);
+  eto_drv_opts ro;
+  eto_drv_opts_default(&ro);
   ro.full_trials = 8;
   ro.seed = 3;
   ro.no_verify = 1; /* trust the cached source, so that only the reuse edge fails */
   ro.measure.min_repeat_seconds = 0.002;
   ro.measure.threads = 1;
-  eto_sel_run_report rep;
-  CHECK(eto_sel_plan_run(p, &t, cache, &ro, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "run: %s", msg);
+  eto_drv_report rep;
+  CHECK(eto_drv_run(p, &t, cache, &ro, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "run: %s", msg);
   CHECK(rep.count == 2, "rows %d", rep.count);
-  const eto_sel_run_op *a = &rep.ops[1];
+  const eto_drv_op *a = &rep.ops[1];
   CHECK(strcmp(a->method, "full") == 0 && a->latency > 0, "alpha: method %s latency %g message %s", a->method,
         a->latency, a->message);
   CHECK(strstr(a->message, "full search instead") != NULL, "alpha's message: %s", a->message);
   CHECK(rep.missing == 0 && a->trials >= 1 && rep.full_trials >= 1, "missing %d, trials %lld", rep.missing,
         (long long)a->trials);
-  eto_sel_run_report_free(&rep);
+  eto_drv_report_free(&rep);
   eto_sel_plan_free(p);
   eto_cache_close(cache);
   char cmd[128];

@@ -1,0 +1,95 @@
+/* driver.h — executes a plan (selector.h) on one target: the searches, the cache writes, the re-verification of
+ * cached programs, and the report built from the results it holds. The selector only plans; the CLI calls this.
+ *
+ * Data flow (docs/architecture.md):
+ *   plan ──► 1. cached programs the plan relies on are re-verified (rebuilt, run and checked through the
+ *               measurer interface; a failure marks the record bad and the node is full-searched instead)
+ *        ──► 2. root children by the full search (backend: all of them in one task-scheduled search); a root
+ *               child whose full search was interrupted earlier (its cache holds a best program but fewer
+ *               trials than the budget) is resumed there, its stored trials counting and never re-measured
+ *        ──► 3. every other node by its reuse policy from its parent's best program, parents first: ETO's
+ *               rounds (tuner), or TopK for Selective Tuning plans; an ETO node the rounds find no program for
+ *               is full-searched at once, so that it and the nodes reusing it still get programs
+ *        ──► report (per node: method, source, trials, seconds, latency, GFLOP/s, recipe; totals)
+ * Everything is measured, verified and stored in the cache as it goes (one transaction per measured batch),
+ * so a run stopped by a signal or a kill resumes with the same command: stored trials are never measured
+ * again. The measurer is chosen by the target's kind (measure.h): a target that cannot be measured here is
+ * refused before any work, with what is missing.
+ */
+#ifndef ETO_DRIVER_H
+#define ETO_DRIVER_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "backend.h"
+#include "cache.h"
+#include "measure.h"
+#include "op.h"
+#include "selector.h"
+#include "target.h"
+
+typedef struct {
+  int64_t full_trials;        /* budget of one full search (1000) */
+  eto_measure_opts measure;   /* measurement protocol of the searches and the re-verification */
+  uint64_t seed;              /* full-search seed (0: from the clock) */
+  double time_budget;         /* full-search wall-clock budget in seconds (0: none) */
+  int no_verify;              /* skip re-verifying cached programs */
+  const eto_backend_opts *search; /* full-search options (population, measures per round, q-walk, transfer, ...);
+                                    NULL = eto_backend_opts_default. Budget, seed, time, measurement and cancel
+                                    come from the fields of this struct */
+  const volatile int *cancel; /* when not NULL and *cancel becomes nonzero (a signal handler sets it), stop after
+                                 the candidates being measured; the report says interrupted */
+} eto_drv_opts;
+
+/* Fills the defaults above. */
+void eto_drv_opts_default(eto_drv_opts *o);
+
+typedef struct {
+  int node;                   /* plan node */
+  char key[512];
+  char name[ETO_NAME_MAX];
+  int64_t freq;
+  double flops;
+  char method[16];            /* "cached", "full", "reuse", "topk", "none" */
+  char source[512];           /* reuse, topk: the workload whose program was reused */
+  int bridge;                 /* a bridge operator (not in the list) */
+  int64_t trials;             /* measured for it in this run */
+  double seconds;             /* wall time spent on it in this run */
+  double latency, gflops;     /* of its best program (0 when none) */
+  char recipe[ETO_RECIPE_MAX];
+  char message[256];
+} eto_drv_op;
+
+typedef struct {
+  int count;
+  eto_drv_op *ops;            /* list operators first (list order), then the bridges the plan tuned */
+  int64_t trials, full_trials, reuse_trials, verify_runs;
+  double seconds;
+  double weighted_latency;    /* sum over list operators of freq x latency (seconds) */
+  int missing;                /* list operators without a program */
+  int interrupted;            /* stopped by opts.cancel before the plan was done */
+  uint64_t backend_seed;
+  char target[512];           /* the measured target's description */
+  char protocol[512];
+} eto_drv_report;
+
+/* One line of progress text per event. */
+typedef void (*eto_drv_progress_fn)(void *user, const char *line);
+
+/* Runs plan p on target t (the target results are keyed by: eto_measure_machine_target gives this machine's).
+ * cache may be NULL (nothing stored, nothing re-verified). progress (may be NULL) receives one line per event.
+ * *report is filled in every case (also when interrupted or on error) and owned by the caller
+ * (eto_drv_report_free). Returns ETO_OK (see the report for operators without a result), ETO_ERR_UNSUPPORTED
+ * (t cannot be measured here; nothing was done), ETO_ERR_IO (the cache failed; work done so far is stored) or
+ * ETO_ERR_NOMEM, with a message in msg. */
+eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, eto_cache *cache, const eto_drv_opts *opts,
+                       eto_drv_progress_fn progress, void *user, eto_drv_report *report, char *msg, int cap);
+/* Frees what a report owns and zeroes it; NULL is a no-op. */
+void eto_drv_report_free(eto_drv_report *r);
+/* The report as a table, then totals, the weighted latency, the protocol and the seed. */
+void eto_drv_report_print(const eto_drv_report *r, FILE *f);
+/* The same as one JSON document written to path: ETO_OK, or ETO_ERR_IO / ETO_ERR_NOMEM with a message. */
+eto_status eto_drv_report_write_json(const eto_drv_report *r, const char *path, char *msg, int cap);
+
+#endif
