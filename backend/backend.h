@@ -1,5 +1,5 @@
-/* backend.h — the full search (Ansor-style, DESIGN §6): sampling, evolutionary search scored by an XGBoost
- * cost model, and a gradient-based task scheduler over many operators.
+/* backend.h — the full search (Ansor-style, docs/architecture.md §6): sampling, evolutionary search scored by
+ * an XGBoost cost model, and a gradient-based task scheduler over many operators.
  *
  * Data flow:
  *   operators ──► tasks (one per operator: compute description, measurer, measured set, best, trial count)
@@ -38,12 +38,12 @@
 #define ETO_COST_NFEATURES 120
 #define ETO_COST_FEATURE_VERSION 1
 
-/* Fills out[0..ETO_COST_NFEATURES-1] with the features of program p for compute c on target t (DESIGN §6:
- * per-level tile sizes (log2), B, T, M, threads per block, per-thread work, register estimate, unroll,
- * vector lengths, arithmetic intensity per level, global-memory lines, shared-memory bank conflicts,
- * occupancy and waves against the target's cores, padding waste; plus the workload's size). Counts enter
- * as log2(1 + x). Every value is finite. p should be valid for (c, t); an invalid program still gets
- * finite features. Never allocates. */
+/* Fills out[0..ETO_COST_NFEATURES-1] with the features of program p for compute c on target t
+ * (docs/architecture.md §6: per-level tile sizes (log2), B, T, M, threads per block, per-thread work,
+ * register estimate, unroll, vector lengths, arithmetic intensity per level, global-memory lines,
+ * shared-memory bank conflicts, occupancy and waves against the target's cores, padding waste; plus the
+ * workload's size). Counts enter as log2(1 + x). Every value is finite. p should be valid for (c, t); an
+ * invalid program still gets finite features. Never allocates. */
 void eto_cost_features(const eto_compute *c, const eto_target *t, const eto_program *p, float *out);
 /* Static name of feature i ("s0.l2" = log2 of space loop 0, level S2); NULL out of range. */
 const char *eto_cost_feature_name(int i);

@@ -1,8 +1,8 @@
 /* features.c — the cost model's view of a program: one fixed-length vector computed exactly from the
  * program's tile sizes and annotations, the operator's compute description and the target's limits.
  *
- * Groups (DESIGN §6): per-loop, per-level tile sizes; per-level products; the contiguous output axis;
- * sketch; B, threads per block, T, virtual threads, shared memory (M); per-thread work and a register
+ * Groups (docs/architecture.md §6): per-loop, per-level tile sizes; per-level products; the contiguous output
+ * axis; sketch; B, threads per block, T, virtual threads, shared memory (M); per-thread work and a register
  * estimate; unrolling; fetch vector lengths and SIMD use; arithmetic intensity at the block (global
  * memory), thread (shared memory) and register levels; global-memory lines; shared-memory bank
  * conflicts; occupancy and waves against the target's cores; padding waste of imperfect tiles; the

@@ -1,4 +1,4 @@
-/* bench_curves — tuning curves of the full search (DESIGN §6) against random sampling at equal trials, next
+/* bench_curves — tuning curves of the full search (docs/architecture.md §6) against random sampling at equal trials, next
  * to OpenBLAS sgemm / oneDNN convolution and the machine's FMA peak, measured in one run (backend issue,
  * figures).
  *

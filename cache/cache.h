@@ -70,7 +70,7 @@ typedef enum {
   ETO_CACHE_STATUS_COUNT
 } eto_cache_status;
 
-/* Outcome of a measured candidate; the failure kinds are those of DESIGN §5. */
+/* Outcome of a measured candidate; the failure kinds are those of docs/architecture.md §5. */
 typedef enum {
   ETO_CACHE_TRIAL_OK = 0,
   ETO_CACHE_TRIAL_INSTANTIATION,

@@ -1,5 +1,5 @@
 /* flac.c — Greedy_FLAC (Watel & Weisser, "A practical greedy approximation for the directed Steiner tree
- * problem", J. Comb. Optim. 32(4), 2016), written from the paper's description and DESIGN §8.
+ * problem", J. Comb. Optim. 32(4), 2016), written from the paper's description and docs/architecture.md §8.
  *
  * FLAC: every terminal pours flow backwards into its entering arcs at 1 unit/s. An arc holds as much flow as
  * its cost; all unsaturated arcs entering a node fill at the same rate, so they saturate in order of cost. A

@@ -1,4 +1,4 @@
-/* selector.h — the selector: which operators get a full search and which reuse another's program (DESIGN §8).
+/* selector.h — the selector: which operators get a full search and which reuse another's program (docs/architecture.md §8).
  *
  * Data flow:
  *   operators ──(reuse pairs, bridges, cost estimates: later, on top of this header)──► eto_sel_graph
@@ -284,7 +284,7 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
                               const eto_sel_plan_opts *opts, eto_sel_plan **out, char *msg, int cap);
 void eto_sel_plan_free(eto_sel_plan *p);
 
-/* ---- the Selective Tuning baseline (benchmarks; DESIGN §8, "Baseline Selective Tuning") ----
+/* ---- the Selective Tuning baseline (benchmarks; docs/architecture.md §8, "Baseline Selective Tuning") ----
  * Similarity of two operators: 0 unless they have the same reuse kind, the same sketch-set signature on t and
  * loop nests of the same length; otherwise the product over the tuning knobs of |A∩B|/|A∪B| of their
  * candidate values. Knobs: one split knob per loop of the major loop nest, whose candidates are the ordered

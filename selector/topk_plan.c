@@ -1,4 +1,4 @@
-/* topk_plan.c — the Selective Tuning baseline's plan (DESIGN §8): knob-overlap similarity of operators,
+/* topk_plan.c — the Selective Tuning baseline's plan (docs/architecture.md §8): knob-overlap similarity of operators,
  * maximal-clique clustering (Bron–Kerbosch with pivoting), one representative per cluster for the full
  * search and TopK for the other members. The result is an eto_sel_plan with topk = 1, so the plan printers
  * and the driver (driver/driver.h) serve both kinds of plans. */

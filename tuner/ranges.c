@@ -1,6 +1,6 @@
-/* ranges.c — the candidate ranges of the reuse tuner (DESIGN §7): divisors of an extent between two
- * bounds with the ETO artifact's one-divisor extension, and the block / thread / fetch ranges derived from
- * S*β and the iteration-space ratios. Bounds are exact rationals; only the extension's ratio test is
+/* ranges.c — the candidate ranges of the reuse tuner (docs/architecture.md §7): divisors of an extent between
+ * two bounds with the ETO artifact's one-divisor extension, and the block / thread / fetch ranges derived
+ * from S*β and the iteration-space ratios. Bounds are exact rationals; only the extension's ratio test is
  * floating point (with the artifact's epsilon). */
 #include <stdint.h>
 #include <stdlib.h>

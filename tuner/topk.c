@@ -1,4 +1,4 @@
-/* topk.c — the TopK baseline (Selective Tuning, DESIGN §8): β's K best measured programs applied to α
+/* topk.c — the TopK baseline (Selective Tuning, docs/architecture.md §8): β's K best measured programs applied to α
  * directly (inner tile levels kept, outermost recomputed, only where α's extents are divisible), K at a time
  * until a group has a program that runs. Benchmarks compare it with the reuse tuner. */
 #include <stdio.h>

@@ -1,6 +1,6 @@
-/* tuner.c — eto_tuner_run: ETO's reuse-based search (DESIGN §7) over the annotations of S*β's sketch, in
- * rounds per block count (see tuner.h); the simplified variant for cross-thread-reduction and two-level
- * sketches; and eto_tuner_adapt (used by TopK). */
+/* tuner.c — eto_tuner_run: ETO's reuse-based search (docs/architecture.md §7) over the annotations of S*β's
+ * sketch, in rounds per block count (see tuner.h); the simplified variant for cross-thread-reduction and
+ * two-level sketches; and eto_tuner_adapt (used by TopK). */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>

@@ -1,4 +1,5 @@
-/* tuner.h — the reuse-based tuner (ETO §5, DESIGN §7), its trial estimator, and the TopK baseline.
+/* tuner.h — the reuse-based tuner (ETO §5, docs/architecture.md §7), its trial estimator, and the TopK
+ * baseline.
  *
  * Data flow: a reuse pair (α, β) and β's best program S*β (from the cache) go in; α takes S*β's sketch and
  * only annotations are searched, in rounds, every candidate validated (eto_sched_validate: invalid ones are

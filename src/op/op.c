@@ -36,7 +36,8 @@ const unsigned eto_list_bits[ETO_LIST_ID_COUNT] = {ETO_LIST_STRIDE, ETO_LIST_PAD
 #define NN_FF_YY_XX                                                                                          \
   { "nn", "ff", "yy", "xx" }
 
-/* The operator kinds: one row each, in eto_op_kind order. Keys are listed in the order of DESIGN §3. */
+/* The operator kinds: one row each, in eto_op_kind order. Keys are listed in the order of
+ * docs/architecture.md §3. */
 /* clang-format off */
 const eto_kind_info eto_kind_table[ETO_OP_KIND_COUNT] = {
   [ETO_OP_MATMUL] = {

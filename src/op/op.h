@@ -118,7 +118,7 @@ typedef struct {
   int64_t dim[ETO_MAX_DIMS];
 } eto_shape;
 
-/* Major loop nest of an operator (DESIGN §3 table; matmul is [1,M,N]·[K]). */
+/* Major loop nest of an operator (docs/architecture.md §3 table; matmul is [1,M,N]·[K]). */
 void eto_op_loop_nest(const eto_op *op, eto_loop_nest *out);
 /* Output tensor shape. */
 void eto_op_output_shape(const eto_op *op, eto_shape *out);
@@ -223,7 +223,7 @@ typedef struct eto_oplist eto_oplist;
 
 /* Parses text (len bytes; need not be NUL-terminated) named `filename` in messages. Besides operator lines,
  * `let NAME=LO..HI` or `let NAME={a,b,...}` declares a symbol usable as the value of an integer key; a
- * line using symbols expands to one operator per combination of their values (DESIGN §3). On success *out holds
+ * line using symbols expands to one operator per combination of their values (docs/architecture.md §3). On success *out holds
  * the operators (lines with equal keys merged, first occurrence order). On failure returns ETO_ERR_PARSE,
  * *out is NULL, and msg (if not NULL) receives one or more lines "FILE:LINE:COL: message" (with a
  * suggestion for misspelled kinds and keys), truncated to msgcap bytes. Every error of the text is reported,

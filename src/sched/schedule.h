@@ -1,4 +1,4 @@
-/* schedule.h — the schedule space (Ansor's GPU pattern, DESIGN §4).
+/* schedule.h — the schedule space (Ansor's GPU pattern, docs/architecture.md §4).
  *
  * Data flow: an operator's compute description (op.h) goes through the sketch rules (a table of
  * condition/apply units) and yields its sketches; a program is a sketch plus annotations (tile sizes per

@@ -134,7 +134,7 @@ static void test_detects_errors(rng *r) {
   tensors_free(&t);
 }
 
-/* Loop names and extents per kind (DESIGN §3 and the issue). */
+/* Loop names and extents per kind (docs/architecture.md §3 and the issue). */
 static void test_nests(void) {
   static const struct {
     const char *line, *nest;

@@ -1,6 +1,6 @@
 /* The schedule space: recipes round-trip exactly; validation rejects every limit violation with a reason
  * that names it; sampling is seeded and uniform enough to reach every sketch; features match a hand-worked
- * program (the ETO paper's S*β, DESIGN §7). */
+ * program (the ETO paper's S*β, docs/architecture.md §7). */
 #include <string.h>
 
 #include "check.h"

@@ -1,4 +1,4 @@
-/* test_sel_topk — the Selective Tuning baseline's plan (DESIGN §8): split-candidate counts and overlaps
+/* test_sel_topk — the Selective Tuning baseline's plan (docs/architecture.md §8): split-candidate counts and overlaps
  * against brute-force enumeration of the tile tuples, operator similarities as products of those overlaps,
  * clustering on hand-made lists with hand-computed answers (transitive clusters, an operator in two cliques,
  * ties), cached operators, kinds never mixed, determinism, and every shipped example list (argv[1]: the

@@ -1,7 +1,7 @@
-/* The ETO paper's Example 3 (DESIGN §7) as an oracle, on the cuda target descriptor (sm_70 limits; no device
- * needed): S*β's features; then eto_tuner_run with a synthetic measurement that makes round 1 keep
- * T = 56·224 for B = 56, as the paper measured on a P100, and the candidates of every round for B = 56:
- * BShape [1,32,2,28], LShape [2,1,1], T in {56·112, 56·128, 56·224} with per-thread tiles [1,4,2,2],
+/* The ETO paper's Example 3 (docs/architecture.md §7) as an oracle, on the cuda target descriptor (sm_70
+ * limits; no device needed): S*β's features; then eto_tuner_run with a synthetic measurement that makes round
+ * 1 keep T = 56·224 for B = 56, as the paper measured on a P100, and the candidates of every round for B =
+ * 56: BShape [1,32,2,28], LShape [2,1,1], T in {56·112, 56·128, 56·224} with per-thread tiles [1,4,2,2],
  * [1,2,1,7], [1,4,2,1] and no virtual threads; round 2 LShape [4,1,1] only; round 3 unroll steps {0, 16};
  * round 4 vector lengths {2, 4} for the data input only. Prints every block count's candidates. */
 #include "tuner_test_util.h"

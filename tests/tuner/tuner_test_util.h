@@ -1,5 +1,5 @@
 /* tuner_test_util.h — shared helpers of the tuner tests: operators from list lines, recipes, and the
- * ETO paper's Example 3 pair (DESIGN §7). */
+ * ETO paper's Example 3 pair (docs/architecture.md §7). */
 #ifndef ETO_TUNER_TEST_UTIL_H
 #define ETO_TUNER_TEST_UTIL_H
 
