@@ -1,6 +1,6 @@
 /* cli_reuse.c — `etotune reuse LIST --from N --to M`: the reuse tuner for one pair of a list's operators
  * (β = --from, α = --to; line numbers or workload keys): S*β from the cache (or, when the cache has none,
- * from a handful of random programs of β, measured first and said so), then every round's trials as they
+ * from a short full search of β, run first and said so), then every round's trials as they
  * are measured, the result and where it went in the cache. --estimate prints the estimator's trials
  * instead, without measuring; --topk runs the TopK baseline instead of the tuner. */
 #include <ctype.h>
@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "backend.h"
 #include "cache.h"
 #include "cli.h"
 #include "measure.h"
@@ -52,7 +53,7 @@ static int parse_args(int argc, char **argv, reuse_args *a) {
         a->to = v;
       else if (strcmp(s, "--db") == 0)
         a->db = v;
-      else if (strcmp(s, "--beta-programs") == 0)
+      else if (strcmp(s, "--beta-trials") == 0 || strcmp(s, "--beta-programs") == 0)
         a->beta_programs = atoi(v);
       else if (strcmp(s, "--seed") == 0)
         a->seed = strtoull(v, NULL, 10);
@@ -79,7 +80,7 @@ static int parse_args(int argc, char **argv, reuse_args *a) {
     return -1;
   }
   if (a->beta_programs < 1 || a->min_repeat_ms <= 0 || a->max_trials < 0) {
-    fprintf(stderr, "etotune reuse: --beta-programs and --min-repeat-ms must be positive\n");
+    fprintf(stderr, "etotune reuse: --beta-trials and --min-repeat-ms must be positive\n");
     return -1;
   }
   return 0;
@@ -124,84 +125,33 @@ static void print_trial(void *user, const eto_tuner_trial *tr) {
   fflush(stdout);
 }
 
-/* S*β when the cache has none: n random valid programs of β, measured; their trials and best are stored
- * (method full: a tiny random search) when there is a cache. Returns 0 and *best, or -1. */
-static int measure_beta(const reuse_args *a, const eto_op *beta, const eto_target *t,
-                        const eto_measure_opts *mo, eto_cache *cache, eto_program *best) {
-  eto_compute c;
-  eto_op_compute(beta, &c);
-  char key[512], msg[512], sig[512];
-  eto_op_key(beta, key, sizeof key);
-  eto_sched_signature(&c, t, sig, sizeof sig);
-  eto_measurer *m = NULL;
-  if (eto_measurer_create(beta, t, mo, &m, msg, sizeof msg) != ETO_OK) {
-    fprintf(stderr, "etotune reuse: %s\n", msg);
-    return -1;
-  }
-  printf("no cached best program of β for this target: measuring %d random programs of β to get S*β (seed "
-         "%llu)\n",
+/* S*β when the cache has none: a short full search of β (the backend, --beta-trials trials, seeded), which
+ * stores its trials and best program (method full) as every full search does. Returns 0 and *best, or -1. */
+static int search_beta(const reuse_args *a, const eto_op *beta, const eto_target *t, const eto_measure_opts *mo,
+                       eto_cache *cache, eto_program *best) {
+  eto_backend_opts bo;
+  eto_backend_opts_default(&bo);
+  bo.trials_per_op = a->beta_programs;
+  if (bo.measures_per_round > a->beta_programs) bo.measures_per_round = a->beta_programs;
+  bo.seed = a->seed;
+  bo.measure = *mo;
+  printf("no cached best program of β for this target: a full search of β with %d trials finds S*β (seed %llu)\n",
          a->beta_programs, (unsigned long long)a->seed);
-  eto_rng rng;
-  eto_rng_seed(&rng, a->seed);
-  eto_measure_result bestr;
-  memset(&bestr, 0, sizeof bestr);
-  int found = 0;
-  for (int i = 0; i < a->beta_programs; i++) {
-    eto_program p;
-    if (eto_sched_sample_valid(&c, t, NULL, &rng, 0, &p) != 0) break;
-    eto_measure_result r;
-    eto_measurer_run(m, &p, &r);
-    char recipe[ETO_RECIPE_MAX], summary[256];
-    eto_program_format(&p, recipe, sizeof recipe);
-    eto_program_summary(&c, &p, summary, sizeof summary);
-    if (r.error == ETO_MEASURE_OK)
-      printf("  β %-3d %-62.62s ok %10.4f ms %9.2f GFLOP/s\n", i + 1, summary, r.median * 1e3, r.gflops);
-    else
-      printf("  β %-3d %-62.62s %s %s\n", i + 1, summary, eto_measure_error_name(r.error), r.message);
-    if (cache) {
-      eto_cache_trial tr = {.fingerprint = (char *)t->fingerprint,
-                            .workload = key,
-                            .kind = (char *)eto_op_kind_name(beta->kind),
-                            .recipe = recipe,
-                            .latency_s = r.error == ETO_MEASURE_OK ? r.median : 0,
-                            .time = (int64_t)time(NULL),
-                            .method = ETO_CACHE_METHOD_FULL};
-      tr.status = ETO_CACHE_TRIAL_RUNTIME;
-      eto_cache_trial_status_parse(eto_measure_error_name(r.error), &tr.status);
-      tr.error = r.error == ETO_MEASURE_OK ? NULL : r.message;
-      if (eto_cache_put_trials(cache, &tr, 1) != ETO_CACHE_OK)
-        fprintf(stderr, "etotune reuse: cache: %s\n", eto_cache_errmsg(cache));
-    }
-    if (r.error == ETO_MEASURE_OK && (!found || r.median < bestr.median)) {
-      found = 1;
-      *best = p;
-      bestr = r;
-    }
-  }
-  eto_measurer_free(m);
-  if (!found) {
-    fprintf(stderr, "etotune reuse: none of %d random programs of β ran\n", a->beta_programs);
-    return -1;
-  }
-  if (cache) {
-    char recipe[ETO_RECIPE_MAX], codegen[16];
-    eto_program_format(best, recipe, sizeof recipe);
-    snprintf(codegen, sizeof codegen, "%d", ETO_CODEGEN_VERSION);
-    eto_cache_best b = {.fingerprint = (char *)t->fingerprint,
-                        .workload = key,
-                        .kind = (char *)eto_op_kind_name(beta->kind),
-                        .signature = sig,
-                        .recipe = recipe,
-                        .latency = {bestr.median, bestr.min, bestr.max, bestr.repeats},
-                        .gflops = bestr.gflops,
-                        .method = ETO_CACHE_METHOD_FULL,
-                        .trials = a->beta_programs,
-                        .codegen_version = codegen,
-                        .time = (int64_t)time(NULL)};
-    if (eto_cache_put_best(cache, &b, NULL) != ETO_CACHE_OK)
-      fprintf(stderr, "etotune reuse: cache: %s\n", eto_cache_errmsg(cache));
-  }
-  return 0;
+  eto_op op = *beta;
+  if (op.freq < 1) op.freq = 1;
+  eto_backend_report br;
+  char msg[512], why[256] = "";
+  eto_status st = eto_backend_tune(&op, 1, t, cache, &bo, NULL, NULL, &br, msg, sizeof msg);
+  int ok = st == ETO_OK && br.count == 1 && br.ops[0].status == ETO_BACKEND_OP_TUNED &&
+           eto_program_parse(br.ops[0].recipe, best, why, sizeof why) == 0;
+  if (ok)
+    printf("  S*β: %s, %.4f ms, %.2f GFLOP/s after %lld trials\n", br.ops[0].summary, br.ops[0].latency * 1e3,
+           br.ops[0].gflops, (long long)br.ops[0].trials);
+  else
+    fprintf(stderr, "etotune reuse: the full search of β found no program: %s\n",
+            st != ETO_OK ? msg : br.count == 1 && br.ops[0].message[0] ? br.ops[0].message : why);
+  eto_backend_report_free(&br);
+  return ok ? 0 : -1;
 }
 
 /* S*β from the cache: OK and valid on t, else -1 (with a note when a record exists but cannot be used). */
@@ -327,7 +277,7 @@ int eto_cli_reuse(int argc, char **argv) {
   if (!a.topk) {
     if (cached_beta(cache, beta, &t, &sb, &lat_b) == 0) {
       printf("S*β from the cache (%.4f ms)\n", lat_b * 1e3);
-    } else if (measure_beta(&a, beta, &t, &mo, cache, &sb) != 0) {
+    } else if (search_beta(&a, beta, &t, &mo, cache, &sb) != 0) {
       goto out;
     }
     eto_compute cb;

@@ -70,10 +70,10 @@ const eto_cli_command eto_cli_commands[] = {
      "  --threads T     plan for the target that runs blocks on T cores (default: all)\n"
      "  --format F      text (default), json, or dot (Graphviz)",
      eto_cli_plan},
-    {"reuse", "LIST --from N|KEY --to M|KEY [--estimate] [--topk] [--db PATH] [--no-cache] [--beta-programs N] [--seed S] [--threads T] [--min-repeat-ms MS] [--max-trials N]",
+    {"reuse", "LIST --from N|KEY --to M|KEY [--estimate] [--topk] [--db PATH] [--no-cache] [--beta-trials N] [--seed S] [--threads T] [--min-repeat-ms MS] [--max-trials N]",
      "tune one operator (--to) by reusing another's best program (--from): ETO's reuse tuner",
      "beta = --from, alpha = --to: line numbers of LIST or workload keys. S*beta comes from the cache; when it has\n"
-     "none, --beta-programs random programs of beta (default 20) are measured first and said so. Prints every\n"
+     "none, a full search of beta with --beta-trials trials (default 20) runs first and says so. Prints every\n"
      "trial (round, block count, program, status, latency, GFLOP/s), the rounds' counts, the estimate, the best\n"
      "program and what the cache did with it (method reuse, source beta).\n"
      "  --estimate        the estimator's trials for the pair, without measuring\n"

@@ -1,6 +1,7 @@
 /* ir.c — arena and constructors of the loop IR. */
 #include "ir.h"
 
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +13,10 @@ typedef struct chunk {
 
 struct eto_arena {
   chunk *head;
+  jmp_buf *oom; /* where an allocation failure returns to (ir_arena_on_oom) */
 };
+
+void ir_arena_on_oom(eto_arena *a, jmp_buf *to) { a->oom = to; }
 
 eto_arena *ir_arena_new(void) { return calloc(1, sizeof(eto_arena)); }
 
@@ -31,7 +35,12 @@ void *ir_alloc(eto_arena *a, size_t n) {
   if (!a->head || a->head->used + n > a->head->cap) {
     size_t cap = n > 65536 ? n : 65536;
     chunk *c = malloc(sizeof(chunk) + cap);
-    if (!c) abort(); /* out of memory while lowering one small kernel: nothing sensible to return */
+    if (!c) {
+      /* out of memory deep inside the IR builders: unwind to the lowering's entry, which frees the arena and
+       * returns ETO_ERR_NOMEM (library code never aborts) */
+      if (a->oom) longjmp(*a->oom, 1);
+      return NULL;
+    }
     c->next = a->head;
     c->used = 0;
     c->cap = cap;

@@ -3,12 +3,18 @@
 #ifndef ETO_LOWER_IR_H
 #define ETO_LOWER_IR_H
 
+#include <setjmp.h>
+
 #include "lower.h"
 
 typedef struct eto_arena eto_arena;
 eto_arena *ir_arena_new(void);
 void ir_arena_free(eto_arena *a);
+/* Zeroed memory from the arena. When malloc fails: longjmp to the buffer set with ir_arena_on_oom (the builders
+ * below never see NULL), or NULL when none is set. */
 void *ir_alloc(eto_arena *a, size_t n);
+/* Sets (or clears, with NULL) where an allocation failure unwinds to. */
+void ir_arena_on_oom(eto_arena *a, jmp_buf *to);
 
 eto_expr *x_int(eto_arena *a, int64_t v);
 eto_expr *x_var(eto_arena *a, int var);

@@ -1,5 +1,6 @@
 /* lower.c — program -> loop IR for the three sketches (multi-level tiling, cross-thread reduction,
  * two-level tiling), for the CPU and for GPUs. See lower.h for the execution model. */
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -672,6 +673,13 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
     free(k);
     return ETO_ERR_NOMEM;
   }
+  jmp_buf oom;
+  if (setjmp(oom)) {
+    eto_kernel_free(k);
+    if (why) snprintf(why, cap, "out of memory while lowering");
+    return ETO_ERR_NOMEM;
+  }
+  ir_arena_on_oom(k->arena, &oom);
   lctx L = {.c = c, .p = p, .k = k, .a = k->arena, .gpu = opts && opts->gpu, .lanes = opts && opts->lanes > 0 ? opts->lanes : 8};
   k->gpu = L.gpu;
   snprintf(k->name, sizeof k->name, "eto_%s", eto_sketch_name(p->sketch));
@@ -697,6 +705,7 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
   case ETO_SKETCH_CROSS_THREAD: k->body = lower_ctr(&L); break;
   default: k->body = lower_two(&L); break;
   }
+  ir_arena_on_oom(k->arena, NULL);
   *out = k;
   return ETO_OK;
 }

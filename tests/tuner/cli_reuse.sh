@@ -11,7 +11,7 @@ matmul m=32 n=32 k=32
 matmul m=32 n=64 k=32
 norm b=4 m=16 n=32
 LIST
-quick=(--db "$tmp/db" --beta-programs 3 --min-repeat-ms 2 --threads 1)
+quick=(--db "$tmp/db" --beta-trials 3 --min-repeat-ms 2 --threads 1)
 
 run est reuse "$tmp/pair.list" --from 2 --to 3 --estimate --no-cache
 [ "$rc" -eq 0 ] && grep -q '^estimated trials: [0-9.]* (mean over 10' "$tmp/est.out" || bad "--estimate: rc=$rc $(cat "$tmp/est.out" "$tmp/est.err")"
