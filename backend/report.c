@@ -214,17 +214,7 @@ eto_status eto_backend_report_write_json(const eto_backend_report *r, const char
     if (msg && cap > 0) snprintf(msg, (size_t)cap, "out of memory writing the report");
     return ETO_ERR_NOMEM;
   }
-  FILE *f = fopen(path, "w");
-  int ok = f && fputs(s, f) >= 0 && fputc('\n', f) != EOF;
-  int err = errno;
-  if (f && fclose(f) != 0) {
-    ok = 0;
-    err = errno;
-  }
+  eto_status st = eto_write_text_file(s, path, msg, cap);
   free(s);
-  if (!ok) {
-    if (msg && cap > 0) snprintf(msg, (size_t)cap, "%s: %s", path, strerror(err));
-    return ETO_ERR_IO;
-  }
-  return ETO_OK;
+  return st;
 }

@@ -37,20 +37,25 @@ int64_t eto_gcd64(int64_t a, int64_t b) {
   return a;
 }
 
-eto_status eto_json_write_file(const struct cJSON *doc, const char *path, char *msg, int cap) {
-  char *s = cJSON_Print(doc);
-  if (!s) {
-    snprintf(msg, cap, "out of memory printing JSON for %s", path);
-    return ETO_ERR_NOMEM;
-  }
+eto_status eto_write_text_file(const char *text, const char *path, char *msg, int cap) {
   FILE *f = fopen(path, "w");
-  int ok = f && fprintf(f, "%s\n", s) >= 0;
+  int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
   int err = errno;
   if (f && fclose(f) != 0) ok = 0, err = errno;
-  free(s);
   if (!ok) {
-    snprintf(msg, cap, "cannot write %s: %s", path, strerror(err));
+    if (msg && cap > 0) snprintf(msg, cap, "cannot write %s: %s", path, strerror(err));
     return ETO_ERR_IO;
   }
   return ETO_OK;
+}
+
+eto_status eto_json_write_file(const struct cJSON *doc, const char *path, char *msg, int cap) {
+  char *s = cJSON_Print(doc);
+  if (!s) {
+    if (msg && cap > 0) snprintf(msg, cap, "out of memory printing JSON for %s", path);
+    return ETO_ERR_NOMEM;
+  }
+  eto_status st = eto_write_text_file(s, path, msg, cap);
+  free(s);
+  return st;
 }

@@ -36,6 +36,10 @@ double eto_now(void);
 /* Greatest common divisor of |a| and |b| (gcd(0, b) = |b|). */
 int64_t eto_gcd64(int64_t a, int64_t b);
 
+/* Writes text plus a newline to path, replacing the file. Returns ETO_OK, or ETO_ERR_IO with "cannot write PATH:
+ * reason" in msg. */
+eto_status eto_write_text_file(const char *text, const char *path, char *msg, int cap);
+
 struct cJSON;
 /* Writes doc (a cJSON tree; not freed) as indented JSON plus a newline to path, replacing the file. Returns
  * ETO_OK, ETO_ERR_NOMEM (printing failed), or ETO_ERR_IO with "cannot write PATH: reason" in msg. */

@@ -204,13 +204,7 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
     }
     r->disturbed_repeats = disturbed;
     eto_pool_spin(pool, 0);
-    eto_measure_sort(times, reps);
-    r->median = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
-    r->min = times[0];
-    r->max = times[reps - 1];
-    r->repeats = reps;
-    r->runs_per_repeat = runs;
-    r->gflops = m->d.flops / r->median * 1e-9;
+    eto_measure_summarize(times, reps, runs, m->d.flops, r);
     r->error = ETO_MEASURE_OK;
   }
   free(out);

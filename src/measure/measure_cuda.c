@@ -184,13 +184,7 @@ static int time_kernel(eto_measurer *m, worker_state *w, cuda_function fn, const
       times[rep] = sec / (double)runs;
     }
   }
-  eto_measure_sort(times, reps);
-  r->median = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
-  r->min = times[0];
-  r->max = times[reps - 1];
-  r->repeats = reps;
-  r->runs_per_repeat = runs;
-  r->gflops = r->median > 0 ? m->d.flops / r->median * 1e-9 : 0;
+  eto_measure_summarize(times, reps, runs, m->d.flops, r);
   return 0;
 }
 

@@ -95,5 +95,8 @@ int eto_measure_check(const float *out, const float *ref, int64_t n, double rtol
                       int64_t *where);
 /* Sorts a few values ascending in place (repeat times). */
 void eto_measure_sort(double *v, int n);
+/* The timing fields of r from reps per-run times (sorted in place): median, min, max, repeats, runs per repeat,
+ * GFLOP/s (0 when the median is 0). */
+void eto_measure_summarize(double *times, int reps, int64_t runs, double flops, eto_measure_result *r);
 
 #endif

@@ -146,3 +146,13 @@ void eto_measure_sort(double *v, int n) {
       v[j - 1] = x;
     }
 }
+
+void eto_measure_summarize(double *times, int reps, int64_t runs, double flops, eto_measure_result *r) {
+  eto_measure_sort(times, reps);
+  r->median = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
+  r->min = times[0];
+  r->max = times[reps - 1];
+  r->repeats = reps;
+  r->runs_per_repeat = runs;
+  r->gflops = r->median > 0 ? flops / r->median * 1e-9 : 0;
+}
