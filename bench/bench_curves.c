@@ -33,6 +33,7 @@
 
 #include "backend.h"
 #include "bench_util.h"
+#include "cli_opt.h"
 #include "cache.h"
 #include "measure.h"
 #include "vendor.h"
@@ -796,18 +797,20 @@ static int parse_args(int argc, char **argv, options *o) {
       return -1;
     }
     i++;
+    const char *p = "bench_curves";
+    int bad = 0;
     if (strcmp(a, "--trials") == 0)
-      o->trials = atoi(v);
+      bad = eto_cli_opt_int(p, a, v, 1, ETO_CLI_MAX_TRIALS, &o->trials);
     else if (strcmp(a, "--seeds") == 0)
-      o->seeds = atoi(v);
+      bad = eto_cli_opt_int(p, a, v, 1, MAX_SEEDS, &o->seeds);
     else if (strcmp(a, "--threads") == 0)
-      o->threads = atoi(v);
+      bad = eto_cli_opt_int(p, a, v, 0, eto_cli_opt_max_threads(), &o->threads);
     else if (strcmp(a, "--min-repeat-ms") == 0)
-      o->min_repeat_ms = atof(v);
+      bad = eto_cli_opt_double(p, a, v, 0.1, ETO_CLI_MAX_MS, &o->min_repeat_ms);
     else if (strcmp(a, "--per-round") == 0)
-      o->per_round = atoi(v);
+      bad = eto_cli_opt_int(p, a, v, 1, ETO_CLI_MAX_PROGRAMS, &o->per_round);
     else if (strcmp(a, "--out") == 0)
-      o->out = v;
+      bad = eto_cli_opt_str(p, a, v, &o->out);
     else if (strcmp(a, "--ops") == 0) {
       for (int c = 0; c < NCASES; c++) o->use[c] = 0;
       char buf[256];
@@ -825,14 +828,7 @@ static int parse_args(int argc, char **argv, options *o) {
       fprintf(stderr, "bench_curves: unknown option %s\n", a);
       return -1;
     }
-  }
-  if (o->trials < 1 || o->seeds < 1 || o->seeds > MAX_SEEDS || o->per_round < 1 || o->min_repeat_ms <= 0 ||
-      o->threads < 0) {
-    fprintf(stderr,
-            "bench_curves: need --trials >= 1, 1 <= --seeds <= %d, --per-round >= 1, --min-repeat-ms > 0, "
-            "--threads >= 0\n",
-            MAX_SEEDS);
-    return -1;
+    if (bad) return -1;
   }
   return 0;
 }

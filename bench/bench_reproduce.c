@@ -28,6 +28,7 @@
 #include "cache.h"
 #include "driver.h"
 #include "bench_util.h"
+#include "cli_opt.h"
 #include "selector.h"
 
 enum { M_FULL, M_ETO, M_ETO_NOBR, M_TOPK, M_COUNT };
@@ -318,12 +319,13 @@ int main(int argc, char **argv) {
         usage(argv[0]);
         return 2;
       }
-      const char *v = argv[++i];
-      if (strcmp(s, "--trials") == 0) ro.trials = atoi(v);
-      else if (strcmp(s, "--seed") == 0) ro.seed = strtoull(v, NULL, 10);
-      else if (strcmp(s, "--threads") == 0) ro.threads = atoi(v);
-      else if (strcmp(s, "--min-repeat-ms") == 0) ro.min_repeat_ms = atof(v);
-      else if (strcmp(s, "--out") == 0) outdir = v;
+      const char *v = argv[++i], *p = "bench_reproduce";
+      int bad = 0;
+      if (strcmp(s, "--trials") == 0) bad = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &ro.trials);
+      else if (strcmp(s, "--seed") == 0) bad = eto_cli_opt_u64(p, s, v, 1, UINT64_MAX, &ro.seed);
+      else if (strcmp(s, "--threads") == 0) bad = eto_cli_opt_int(p, s, v, 0, eto_cli_opt_max_threads(), &ro.threads);
+      else if (strcmp(s, "--min-repeat-ms") == 0) bad = eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &ro.min_repeat_ms);
+      else if (strcmp(s, "--out") == 0) bad = eto_cli_opt_str(p, s, v, &outdir);
       else if (strcmp(s, "--modes") == 0) {
         memset(want, 0, sizeof want);
         char buf[256];
@@ -341,6 +343,7 @@ int main(int argc, char **argv) {
         usage(argv[0]);
         return 2;
       }
+      if (bad) return 2;
       continue;
     }
     list = s;

@@ -6,52 +6,58 @@
 
 #include "cache.h"
 #include "cli.h"
+#include "cli_opt.h"
 #include "selector.h"
 
 int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c) {
+  static const char *const valued[] = {"--bridges", "--solver", "--db", "--threads", "--trials", "--format"};
+  const char *prog = "etotune plan";
   for (int i = first; i < argc; i++) {
-    const char *s = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (strcmp(s, "--bridges") == 0 && v) {
-      i++;
+    const char *s = argv[i];
+    int takes_value = 0;
+    for (size_t j = 0; j < sizeof valued / sizeof valued[0]; j++) takes_value |= strcmp(s, valued[j]) == 0;
+    if (takes_value && i + 1 >= argc) {
+      fprintf(stderr, "%s: %s needs a value\n", prog, s);
+      return -1;
+    }
+    const char *v = takes_value ? argv[++i] : NULL;
+    if (strcmp(s, "--bridges") == 0) {
       if (strcmp(v, "none") == 0) c->plan.bridges = ETO_BRIDGES_NONE;
       else if (strcmp(v, "1hop") == 0) c->plan.bridges = ETO_BRIDGES_1HOP;
       else if (strcmp(v, "all") == 0) c->plan.bridges = ETO_BRIDGES_ALL;
       else {
-        fprintf(stderr, "etotune: --bridges takes none, 1hop or all\n");
+        fprintf(stderr, "%s: --bridges takes none, 1hop or all\n", prog);
         return -1;
       }
-    } else if (strcmp(s, "--solver") == 0 && v) {
-      i++;
+    } else if (strcmp(s, "--solver") == 0) {
       if (eto_sel_solver_from_name(v, &c->plan.solve.solver) != 0) {
-        fprintf(stderr, "etotune: --solver takes auto, arborescence, subsets, greedy or ilp\n");
+        fprintf(stderr, "%s: --solver takes auto, arborescence, subsets, greedy or ilp\n", prog);
         return -1;
       }
-    } else if (strcmp(s, "--db") == 0 && v) {
-      c->db = argv[++i];
-    } else if (strcmp(s, "--threads") == 0 && v) {
-      c->threads = atoi(argv[++i]);
+    } else if (strcmp(s, "--db") == 0) {
+      if (eto_cli_opt_str(prog, s, v, &c->db)) return -1;
+    } else if (strcmp(s, "--threads") == 0) {
+      if (eto_cli_opt_int(prog, s, v, 1, eto_cli_opt_max_threads(), &c->threads)) return -1;
     } else if (strcmp(s, "--no-cache") == 0) {
       c->no_cache = 1;
-    } else if (strcmp(s, "--trials") == 0 && v) {
-      c->plan.full_budget = atoll(argv[++i]);
-      if (c->plan.full_budget < 1) {
-        fprintf(stderr, "etotune: --trials must be >= 1\n");
-        return -1;
-      }
-    } else if (strcmp(s, "--format") == 0 && v) {
-      c->format = argv[++i];
+    } else if (strcmp(s, "--trials") == 0) {
+      int trials;
+      if (eto_cli_opt_int(prog, s, v, 1, ETO_CLI_MAX_TRIALS, &trials)) return -1;
+      c->plan.full_budget = trials;
+    } else if (strcmp(s, "--format") == 0) {
+      c->format = v;
     } else if (s[0] == '-' && s[1] == '-') {
-      c->unknown[c->nunknown++] = i;
       if (c->nunknown >= 32) return -1;
+      c->unknown[c->nunknown++] = i;
     } else if (!c->list) {
       c->list = s;
     } else {
-      fprintf(stderr, "etotune: one list at a time (got %s and %s)\n", c->list, s);
+      fprintf(stderr, "%s: one list at a time (got %s and %s)\n", prog, c->list, s);
       return -1;
     }
   }
   if (!c->list) {
-    fprintf(stderr, "etotune: missing operators.list\n");
+    fprintf(stderr, "%s: missing operators.list\n", prog);
     return -1;
   }
   return 0;
