@@ -3,6 +3,7 @@
  * whole plan next to a full search; nothing is measured. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cache.h"
 #include "cli.h"
@@ -63,6 +64,31 @@ int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c) 
   return 0;
 }
 
+/* Progress of long plans on stderr (lists of thousands of operators take seconds): one line per stage, and
+ * per second while reuse edges are estimated; nothing for plans that take under a second. */
+typedef struct {
+  double start, last;
+  const char *stage;
+} plan_progress;
+
+static double seconds_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void on_progress(void *user, const char *stage, int done, int total) {
+  plan_progress *pp = user;
+  double t = seconds_now();
+  if (t - pp->start < 1.0 || (pp->stage == stage && t - pp->last < 1.0)) return;
+  pp->stage = stage;
+  pp->last = t;
+  if (total > 0)
+    fprintf(stderr, "etotune plan: %s %d/%d (%.0f s)\n", stage, done, total, t - pp->start);
+  else
+    fprintf(stderr, "etotune plan: %s (%.0f s)\n", stage, t - pp->start);
+}
+
 int eto_cli_plan(int argc, char **argv) {
   eto_cli_plan_common c = {.format = "text", .plan = {.bridges = ETO_BRIDGES_1HOP}};
   /* --mode eto|topk is plan's own: taken out before the shared options are parsed */
@@ -111,6 +137,9 @@ int eto_cli_plan(int argc, char **argv) {
   eto_op *ops = calloc((size_t)n, sizeof *ops);
   for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(l, i);
   eto_sel_plan *p = NULL;
+  plan_progress pp = {.start = seconds_now()};
+  c.plan.progress = on_progress;
+  c.plan.progress_user = &pp;
   st = strcmp(mode, "topk") == 0 ? eto_sel_topk_plan_build(ops, n, &t, cache, &c.plan, &p, msg, sizeof msg)
                                   : eto_sel_plan_build(ops, n, &t, cache, &c.plan, &p, msg, sizeof msg);
   int rc = ETO_EXIT_OK;
