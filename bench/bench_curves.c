@@ -662,10 +662,9 @@ static int write_json(const char *dir, op_result *res, int nres, const options *
  * ended), DIR/curves_<op>.gp, and the PNG when gnuplot exists. Returns 1 when the PNG was drawn. */
 static int write_plot(const char *dir, const op_result *r, const options *o, double peak, int have_gnuplot) {
   const char *name = cases[r->ci].name;
-  char dat[1200], gp[1200], png[1200];
+  char dat[1200], gp[1200];
   snprintf(dat, sizeof dat, "%s/curves_%s.dat", dir, name);
   snprintf(gp, sizeof gp, "%s/curves_%s.gp", dir, name);
-  snprintf(png, sizeof png, "%s/curves_%s.png", dir, name);
   FILE *f = fopen(dat, "w");
   if (!f) return -1;
   int S = o->seeds, maxn = 0;
@@ -694,8 +693,9 @@ static int write_plot(const char *dir, const op_result *r, const options *o, dou
   f = fopen(gp, "w");
   if (!f) return -1;
   const char *vname = cases[r->ci].conv ? "oneDNN conv" : "OpenBLAS sgemm";
-  fprintf(f, "# drawn by bench_curves; re-run with: gnuplot %s\n", gp);
-  fprintf(f, "set terminal pngcairo size 1100,680 font 'sans,11'\nset output '%s'\n", png);
+  /* gnuplot runs in dir, so the script names its files without dir: a path from --out never enters it */
+  fprintf(f, "# drawn by bench_curves; re-run in this directory with: gnuplot curves_%s.gp\n", name);
+  fprintf(f, "set terminal pngcairo size 1100,680 font 'sans,11'\nset output 'curves_%s.png'\n", name);
   fprintf(f, "set title \"%s: best GFLOP/s after N trials\\n%s; %d seed%s, %d thread%s\" noenhanced\n",
           cases[r->ci].title, cases[r->ci].line, S, S == 1 ? "" : "s", o->threads,
           o->threads == 1 ? "" : "s");
@@ -703,7 +703,7 @@ static int write_plot(const char *dir, const op_result *r, const options *o, dou
       f,
       "set xlabel 'trials'\nset ylabel 'best GFLOP/s'\nset grid\nset key below noenhanced\nset bmargin 7\n");
   fprintf(f, "set xrange [0:%d]\nset yrange [0:*]\nset datafile missing 'NaN'\n", o->trials);
-  fprintf(f, "S = %d\nd = '%s'\n", S, dat);
+  fprintf(f, "S = %d\nd = 'curves_%s.dat'\n", S, name);
   fprintf(f, "plot for [s=1:S] d using 1:(column(3+s)) with steps lw 0.8 lc rgb '#9ec5ea' notitle, \\\n");
   fprintf(f, "     for [s=1:S] d using 1:(column(3+S+s)) with steps lw 0.8 lc rgb '#f5c08a' notitle, \\\n");
   fprintf(f, "     d using 1:2 with steps lw 2.5 lc rgb '#1f5fa8' title 'full search (median; thin: per "
@@ -724,9 +724,10 @@ static int write_plot(const char *dir, const op_result *r, const options *o, dou
   fprintf(f, "\n");
   if (fclose(f) != 0) return -1;
   if (!have_gnuplot) return 0;
-  char cmd[1400];
-  snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
-  return system(cmd) == 0 ? 1 : -1;
+  char script[64];
+  snprintf(script, sizeof script, "curves_%s.gp", name);
+  char *argv[] = {"gnuplot", script, NULL};
+  return bench_run(argv, dir) == 0 ? 1 : -1;
 }
 
 /* ---- references ---- */
@@ -929,7 +930,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_curves: writing %s: %s\n", o.out, strerror(errno));
     rc = 1;
   }
-  int have_gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
+  int have_gnuplot = bench_have_program("gnuplot");
   if (!have_gnuplot) printf("\ngnuplot not found: PNG figures skipped (data and scripts are in %s)\n", o.out);
   printf("\nwrote %s/curves.csv, %s/summary.json", o.out, o.out);
   for (int i = 0; i < nres; i++) {
