@@ -33,6 +33,7 @@
 
 #include "backend.h"
 #include "bench_util.h"
+#include "cli_opt.h"
 #include "cache.h"
 #include "measure.h"
 #include "vendor.h"
@@ -661,10 +662,9 @@ static int write_json(const char *dir, op_result *res, int nres, const options *
  * ended), DIR/curves_<op>.gp, and the PNG when gnuplot exists. Returns 1 when the PNG was drawn. */
 static int write_plot(const char *dir, const op_result *r, const options *o, double peak, int have_gnuplot) {
   const char *name = cases[r->ci].name;
-  char dat[1200], gp[1200], png[1200];
+  char dat[1200], gp[1200];
   snprintf(dat, sizeof dat, "%s/curves_%s.dat", dir, name);
   snprintf(gp, sizeof gp, "%s/curves_%s.gp", dir, name);
-  snprintf(png, sizeof png, "%s/curves_%s.png", dir, name);
   FILE *f = fopen(dat, "w");
   if (!f) return -1;
   int S = o->seeds, maxn = 0;
@@ -693,8 +693,9 @@ static int write_plot(const char *dir, const op_result *r, const options *o, dou
   f = fopen(gp, "w");
   if (!f) return -1;
   const char *vname = cases[r->ci].conv ? "oneDNN conv" : "OpenBLAS sgemm";
-  fprintf(f, "# drawn by bench_curves; re-run with: gnuplot %s\n", gp);
-  fprintf(f, "set terminal pngcairo size 1100,680 font 'sans,11'\nset output '%s'\n", png);
+  /* gnuplot runs in dir, so the script names its files without dir: a path from --out never enters it */
+  fprintf(f, "# drawn by bench_curves; re-run in this directory with: gnuplot curves_%s.gp\n", name);
+  fprintf(f, "set terminal pngcairo size 1100,680 font 'sans,11'\nset output 'curves_%s.png'\n", name);
   fprintf(f, "set title \"%s: best GFLOP/s after N trials\\n%s; %d seed%s, %d thread%s\" noenhanced\n",
           cases[r->ci].title, cases[r->ci].line, S, S == 1 ? "" : "s", o->threads,
           o->threads == 1 ? "" : "s");
@@ -702,7 +703,7 @@ static int write_plot(const char *dir, const op_result *r, const options *o, dou
       f,
       "set xlabel 'trials'\nset ylabel 'best GFLOP/s'\nset grid\nset key below noenhanced\nset bmargin 7\n");
   fprintf(f, "set xrange [0:%d]\nset yrange [0:*]\nset datafile missing 'NaN'\n", o->trials);
-  fprintf(f, "S = %d\nd = '%s'\n", S, dat);
+  fprintf(f, "S = %d\nd = 'curves_%s.dat'\n", S, name);
   fprintf(f, "plot for [s=1:S] d using 1:(column(3+s)) with steps lw 0.8 lc rgb '#9ec5ea' notitle, \\\n");
   fprintf(f, "     for [s=1:S] d using 1:(column(3+S+s)) with steps lw 0.8 lc rgb '#f5c08a' notitle, \\\n");
   fprintf(f, "     d using 1:2 with steps lw 2.5 lc rgb '#1f5fa8' title 'full search (median; thin: per "
@@ -723,9 +724,10 @@ static int write_plot(const char *dir, const op_result *r, const options *o, dou
   fprintf(f, "\n");
   if (fclose(f) != 0) return -1;
   if (!have_gnuplot) return 0;
-  char cmd[1400];
-  snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
-  return system(cmd) == 0 ? 1 : -1;
+  char script[64];
+  snprintf(script, sizeof script, "curves_%s.gp", name);
+  char *argv[] = {"gnuplot", script, NULL};
+  return bench_run(argv, dir) == 0 ? 1 : -1;
 }
 
 /* ---- references ---- */
@@ -796,18 +798,20 @@ static int parse_args(int argc, char **argv, options *o) {
       return -1;
     }
     i++;
+    const char *p = "bench_curves";
+    int bad = 0;
     if (strcmp(a, "--trials") == 0)
-      o->trials = atoi(v);
+      bad = eto_cli_opt_int(p, a, v, 1, ETO_CLI_MAX_TRIALS, &o->trials);
     else if (strcmp(a, "--seeds") == 0)
-      o->seeds = atoi(v);
+      bad = eto_cli_opt_int(p, a, v, 1, MAX_SEEDS, &o->seeds);
     else if (strcmp(a, "--threads") == 0)
-      o->threads = atoi(v);
+      bad = eto_cli_opt_int(p, a, v, 0, eto_cli_opt_max_threads(), &o->threads);
     else if (strcmp(a, "--min-repeat-ms") == 0)
-      o->min_repeat_ms = atof(v);
+      bad = eto_cli_opt_double(p, a, v, 0.1, ETO_CLI_MAX_MS, &o->min_repeat_ms);
     else if (strcmp(a, "--per-round") == 0)
-      o->per_round = atoi(v);
+      bad = eto_cli_opt_int(p, a, v, 1, ETO_CLI_MAX_PROGRAMS, &o->per_round);
     else if (strcmp(a, "--out") == 0)
-      o->out = v;
+      bad = eto_cli_opt_str(p, a, v, &o->out);
     else if (strcmp(a, "--ops") == 0) {
       for (int c = 0; c < NCASES; c++) o->use[c] = 0;
       char buf[256];
@@ -825,14 +829,7 @@ static int parse_args(int argc, char **argv, options *o) {
       fprintf(stderr, "bench_curves: unknown option %s\n", a);
       return -1;
     }
-  }
-  if (o->trials < 1 || o->seeds < 1 || o->seeds > MAX_SEEDS || o->per_round < 1 || o->min_repeat_ms <= 0 ||
-      o->threads < 0) {
-    fprintf(stderr,
-            "bench_curves: need --trials >= 1, 1 <= --seeds <= %d, --per-round >= 1, --min-repeat-ms > 0, "
-            "--threads >= 0\n",
-            MAX_SEEDS);
-    return -1;
+    if (bad) return -1;
   }
   return 0;
 }
@@ -933,7 +930,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_curves: writing %s: %s\n", o.out, strerror(errno));
     rc = 1;
   }
-  int have_gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
+  int have_gnuplot = bench_have_program("gnuplot");
   if (!have_gnuplot) printf("\ngnuplot not found: PNG figures skipped (data and scripts are in %s)\n", o.out);
   printf("\nwrote %s/curves.csv, %s/summary.json", o.out, o.out);
   for (int i = 0; i < nres; i++) {

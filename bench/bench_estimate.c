@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bench_util.h"
+#include "cli_opt.h"
 #include "tuner.h"
 
 #define MAX_PAIRS 1024
@@ -34,9 +35,10 @@ int main(int argc, char **argv) {
   const char *path = "bench/out/pairs/pairs.csv";
   int simd_bits = 0;
   for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--simd-bits") == 0 && i + 1 < argc)
-      simd_bits = atoi(argv[++i]);
-    else if (strcmp(argv[i], "--help") == 0) {
+    if (strcmp(argv[i], "--simd-bits") == 0 && i + 1 < argc) {
+      if (eto_cli_opt_int("bench_estimate", argv[i], argv[i + 1], 0, 4096, &simd_bits)) return 2;
+      i++;
+    } else if (strcmp(argv[i], "--help") == 0) {
       printf("usage: bench_estimate [PAIRS.csv] [--simd-bits 128|256|512]\n");
       return 0;
     } else

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "bench_util.h"
+#include "cli_opt.h"
 #include "measure.h"
 #include "vendor.h"
 
@@ -32,12 +33,16 @@ int main(int argc, char **argv) {
   int programs = 200, threads = 0;
   uint64_t seed = 1;
   double min_ms = 100;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (strcmp(argv[i], "--programs") == 0) programs = atoi(argv[i + 1]);
-    else if (strcmp(argv[i], "--seed") == 0) seed = strtoull(argv[i + 1], NULL, 10);
-    else if (strcmp(argv[i], "--threads") == 0) threads = atoi(argv[i + 1]);
-    else if (strcmp(argv[i], "--min-repeat-ms") == 0) min_ms = atof(argv[i + 1]);
-    else {
+  for (int i = 1; i < argc; i += 2) {
+    const char *s = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL, *p = "bench_kernels";
+    int bad = 0;
+    if (!v) bad = -1;
+    else if (strcmp(s, "--programs") == 0) bad = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_PROGRAMS, &programs);
+    else if (strcmp(s, "--seed") == 0) bad = eto_cli_opt_u64(p, s, v, 0, UINT64_MAX, &seed);
+    else if (strcmp(s, "--threads") == 0) bad = eto_cli_opt_int(p, s, v, 0, eto_cli_opt_max_threads(), &threads);
+    else if (strcmp(s, "--min-repeat-ms") == 0) bad = eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &min_ms);
+    else bad = -1;
+    if (bad) {
       fprintf(stderr, "usage: %s [--programs N] [--seed S] [--threads T] [--min-repeat-ms MS]\n", argv[0]);
       return 2;
     }

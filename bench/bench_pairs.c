@@ -52,6 +52,7 @@
 
 #include "backend.h"
 #include "bench_util.h"
+#include "cli_opt.h"
 #include "cache.h"
 #include "selector.h"
 #include "tuner.h"
@@ -146,18 +147,6 @@ static int parse_kinds(const char *arg, int *on) {
   return 0;
 }
 
-static int parse_int(const char *opt, const char *v, int lo, int *out) {
-  char *end;
-  errno = 0;
-  long x = strtol(v, &end, 10);
-  if (errno || end == v || *end || x < lo || x > 1000000000L) {
-    fprintf(stderr, "bench_pairs: %s takes an integer >= %d, not '%s'\n", opt, lo, v);
-    return -1;
-  }
-  *out = (int)x;
-  return 0;
-}
-
 static int parse_args(int argc, char **argv, bench_args *a) {
   memset(a, 0, sizeof *a);
   a->out = "bench/out/pairs";
@@ -193,39 +182,29 @@ static int parse_args(int argc, char **argv, bench_args *a) {
       fprintf(stderr, "bench_pairs: %s: unknown option or missing value (see --help)\n", s);
       return -1;
     }
-    const char *v = argv[++i];
+    const char *v = argv[++i], *p = "bench_pairs";
     int rc = 0;
     if (strcmp(s, "--lists") == 0)
       a->lists_arg = v;
     else if (strcmp(s, "--kinds") == 0)
       rc = parse_kinds(v, a->kind_on);
     else if (strcmp(s, "--out") == 0)
-      a->out = v;
+      rc = eto_cli_opt_str(p, s, v, &a->out);
     else if (strcmp(s, "--pairs") == 0)
-      rc = parse_int(s, v, 1, &a->pairs);
+      rc = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_PROGRAMS, &a->pairs);
     else if (strcmp(s, "--first-pair") == 0)
-      rc = parse_int(s, v, 1, &a->first_pair);
+      rc = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_PROGRAMS, &a->first_pair);
     else if (strcmp(s, "--merge") == 0)
       a->merge = v;
     else if (strcmp(s, "--trials") == 0)
-      rc = parse_int(s, v, 1, &a->trials);
+      rc = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &a->trials);
     else if (strcmp(s, "--threads") == 0)
-      rc = parse_int(s, v, 0, &a->threads);
-    else if (strcmp(s, "--seed") == 0) {
-      char *end;
-      a->seed = strtoull(v, &end, 10);
-      if (end == v || *end || a->seed == 0) {
-        fprintf(stderr, "bench_pairs: --seed takes a positive integer, not '%s'\n", v);
-        return -1;
-      }
-    } else if (strcmp(s, "--min-repeat-ms") == 0) {
-      char *end;
-      a->min_repeat_ms = strtod(v, &end);
-      if (end == v || *end || !(a->min_repeat_ms > 0)) {
-        fprintf(stderr, "bench_pairs: --min-repeat-ms takes a positive number, not '%s'\n", v);
-        return -1;
-      }
-    } else {
+      rc = eto_cli_opt_int(p, s, v, 0, eto_cli_opt_max_threads(), &a->threads);
+    else if (strcmp(s, "--seed") == 0)
+      rc = eto_cli_opt_u64(p, s, v, 1, UINT64_MAX, &a->seed);
+    else if (strcmp(s, "--min-repeat-ms") == 0)
+      rc = eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &a->min_repeat_ms);
+    else {
       fprintf(stderr, "bench_pairs: unknown option %s (see --help)\n", s);
       return -1;
     }

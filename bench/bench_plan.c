@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "bench_util.h"
+#include "cli_opt.h"
 #include "selector.h"
 
 
@@ -160,7 +161,9 @@ int main(int argc, char **argv) {
         return 2;
       }
       const char *v = argv[++i];
-      if (strcmp(argv[i - 1], "--ilp-limit") == 0) ilp_limit = atof(v);
+      if (strcmp(argv[i - 1], "--ilp-limit") == 0) {
+        if (eto_cli_opt_double("bench_plan", argv[i - 1], v, 0, ETO_CLI_MAX_SECONDS, &ilp_limit)) return 2;
+      }
       else if (strcmp(argv[i - 1], "--json") == 0) json = v;
       else if (strcmp(argv[i - 1], "--bridges") == 0) {
         if (strcmp(v, "none") == 0) bridges = ETO_BRIDGES_NONE;

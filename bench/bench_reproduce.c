@@ -28,6 +28,7 @@
 #include "cache.h"
 #include "driver.h"
 #include "bench_util.h"
+#include "cli_opt.h"
 #include "selector.h"
 
 enum { M_FULL, M_ETO, M_ETO_NOBR, M_TOPK, M_COUNT };
@@ -283,12 +284,6 @@ static double time_to(const mode_result *r, double target) {
   return -1;
 }
 
-static int rm_rf(const char *dir) {
-  char cmd[4200];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  return system(cmd);
-}
-
 static void usage(const char *a0) {
   fprintf(stderr,
           "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk] [--seed S] [--threads T]\n"
@@ -318,12 +313,13 @@ int main(int argc, char **argv) {
         usage(argv[0]);
         return 2;
       }
-      const char *v = argv[++i];
-      if (strcmp(s, "--trials") == 0) ro.trials = atoi(v);
-      else if (strcmp(s, "--seed") == 0) ro.seed = strtoull(v, NULL, 10);
-      else if (strcmp(s, "--threads") == 0) ro.threads = atoi(v);
-      else if (strcmp(s, "--min-repeat-ms") == 0) ro.min_repeat_ms = atof(v);
-      else if (strcmp(s, "--out") == 0) outdir = v;
+      const char *v = argv[++i], *p = "bench_reproduce";
+      int bad = 0;
+      if (strcmp(s, "--trials") == 0) bad = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &ro.trials);
+      else if (strcmp(s, "--seed") == 0) bad = eto_cli_opt_u64(p, s, v, 1, UINT64_MAX, &ro.seed);
+      else if (strcmp(s, "--threads") == 0) bad = eto_cli_opt_int(p, s, v, 0, eto_cli_opt_max_threads(), &ro.threads);
+      else if (strcmp(s, "--min-repeat-ms") == 0) bad = eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &ro.min_repeat_ms);
+      else if (strcmp(s, "--out") == 0) bad = eto_cli_opt_str(p, s, v, &outdir);
       else if (strcmp(s, "--modes") == 0) {
         memset(want, 0, sizeof want);
         char buf[256];
@@ -341,6 +337,7 @@ int main(int argc, char **argv) {
         usage(argv[0]);
         return 2;
       }
+      if (bad) return 2;
       continue;
     }
     list = s;
@@ -372,9 +369,10 @@ int main(int argc, char **argv) {
   if (dot) *dot = 0;
   snprintf(defout, sizeof defout, "bench/out/%s", name);
   if (!outdir) outdir = defout;
-  char cmd[4400];
-  snprintf(cmd, sizeof cmd, "mkdir -p '%s'", outdir);
-  if (system(cmd) != 0) return 1;
+  if (bench_mkdir_p(outdir) != 0) {
+    fprintf(stderr, "bench_reproduce: cannot create %s: %s\n", outdir, strerror(errno));
+    return 1;
+  }
   eto_target t;
   eto_target_cpu(ro.threads, &t);
   time_t wall = time(NULL);
@@ -390,7 +388,7 @@ int main(int argc, char **argv) {
     if (!want[m]) continue;
     char db[4200];
     snprintf(db, sizeof db, "%s/db-%s", outdir, mode_name[m]);
-    rm_rf(db); /* a fresh cache per mode */
+    bench_rm_rf(db); /* a fresh cache per mode */
     if (mkdir(db, 0755) != 0 && errno != EEXIST) {
       perror(db);
       return 1;
@@ -399,7 +397,7 @@ int main(int argc, char **argv) {
     if (run_mode(m, ops, n, &t, db, &ro, keys, &res[m]) != 0) rc = 1;
     fprintf(stderr, "bench_reproduce: mode %s: %lld trials, %.0f s, weighted latency %.4f ms\n", mode_name[m],
             res[m].trials, res[m].seconds, res[m].wlat * 1e3);
-    if (!keep) rm_rf(db);
+    if (!keep) bench_rm_rf(db);
   }
 
   /* ---- the table ---- */
@@ -493,41 +491,44 @@ int main(int argc, char **argv) {
     fclose(f);
   }
   /* ---- plots ---- */
-  if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+  if (!bench_have_program("gnuplot")) {
     fprintf(stderr, "bench_reproduce: gnuplot not found, no PNG (apt-get install gnuplot-nox)\n");
   } else {
     snprintf(path, sizeof path, "%s/plot.gp", outdir);
     f = fopen(path, "w");
     if (f) {
       fprintf(f, "set datafile separator ','\nset terminal pngcairo size 900,560 noenhanced\n");
-      fprintf(f, "set output '%s/curves.png'\nset title '%s: weighted latency vs tuning time (%d trials per full search)'\n",
-              outdir, name, ro.trials);
+      /* gnuplot runs in outdir: the script names its files without it, and the list's name is quoted */
+      fprintf(f, "set output 'curves.png'\nset title ");
+      bench_gp_str(f, name);
+      fprintf(f, ".': weighted latency vs tuning time (%d trials per full search)'\n", ro.trials);
       fprintf(f, "set xlabel 'elapsed seconds'\nset ylabel 'frequency-weighted latency (ms)'\nset logscale x\nset key top right\n");
       fprintf(f, "plot ");
       int first = 1;
       for (int m = 0; m < M_COUNT; m++) {
         if (!res[m].ran || res[m].ncurve == 0) continue;
-        fprintf(f, "%s'%s/curves.csv' using (strcol(1) eq '%s' ? ($2 > 0 ? $2 : 1) : NaN):(strcol(1) eq '%s' ? $3 : NaN) with steps lw 2 lc %d title '%s', '' using (strcol(1) eq '%s' ? ($2 > 0 ? $2 : 1) : NaN):(strcol(1) eq '%s' ? $3 : NaN) with points pt 7 ps 1.2 lc %d notitle",
-                first ? "" : ", ", outdir, mode_name[m], mode_name[m], m + 1, mode_title[m], mode_name[m], mode_name[m], m + 1);
+        fprintf(f, "%s'curves.csv' using (strcol(1) eq '%s' ? ($2 > 0 ? $2 : 1) : NaN):(strcol(1) eq '%s' ? $3 : NaN) with steps lw 2 lc %d title '%s', '' using (strcol(1) eq '%s' ? ($2 > 0 ? $2 : 1) : NaN):(strcol(1) eq '%s' ? $3 : NaN) with points pt 7 ps 1.2 lc %d notitle",
+                first ? "" : ", ", mode_name[m], mode_name[m], m + 1, mode_title[m], mode_name[m], mode_name[m], m + 1);
         first = 0;
       }
       fprintf(f, "\n");
-      fprintf(f, "set output '%s/operators.png'\nunset logscale x\nset title '%s: per-operator throughput normalized to the full search'\n",
-              outdir, name);
+      fprintf(f, "set output 'operators.png'\nunset logscale x\nset title ");
+      bench_gp_str(f, name);
+      fprintf(f, ".': per-operator throughput normalized to the full search'\n");
       fprintf(f, "set xlabel 'operator (list order)'\nset ylabel 'throughput / full search'\nset key outside bottom center horizontal\n");
       fprintf(f, "set yrange [0:*]\nset grid y\nplot 1 with lines lc 'black' dt 2 notitle");
       int col = 5;
       for (int m = 0; m < M_COUNT; m++) {
         if (!res[m].ran) continue;
         if (m != M_FULL)
-          fprintf(f, ", '%s/operators.csv' every ::1 using 1:%d with linespoints pt 7 title '%s'", outdir, col + 2,
+          fprintf(f, ", 'operators.csv' every ::1 using 1:%d with linespoints pt 7 title '%s'", col + 2,
                   mode_title[m]);
         col += 3;
       }
       fprintf(f, "\n");
       fclose(f);
-      snprintf(cmd, sizeof cmd, "gnuplot '%s/plot.gp'", outdir);
-      if (system(cmd) != 0) fprintf(stderr, "bench_reproduce: gnuplot failed (script %s/plot.gp)\n", outdir);
+      char *gnuplot[] = {"gnuplot", "plot.gp", NULL};
+      if (bench_run(gnuplot, outdir) != 0) fprintf(stderr, "bench_reproduce: gnuplot failed (script %s/plot.gp)\n", outdir);
     }
   }
   for (int m = 0; m < M_COUNT; m++) {

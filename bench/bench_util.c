@@ -1,12 +1,16 @@
 /* bench_util.c — see bench_util.h. */
+#define _XOPEN_SOURCE 700 /* nftw */
 #include "bench_util.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 double bench_now_real(void) {
   struct timespec t;
@@ -35,6 +39,57 @@ int bench_mkdir_p(const char *path) {
     *p = '/';
   }
   return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw) {
+  (void)st, (void)type, (void)ftw;
+  return remove(path);
+}
+
+int bench_rm_rf(const char *path) {
+  struct stat st;
+  if (lstat(path, &st) != 0) return errno == ENOENT ? 0 : -1;
+  return nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS) == 0 ? 0 : -1;
+}
+
+int bench_run(char *const argv[], const char *dir) {
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    if (dir && chdir(dir) != 0) _exit(127);
+    execvp(argv[0], argv);
+    _exit(127);
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int bench_have_program(const char *name) {
+  const char *path = getenv("PATH");
+  if (!path || strchr(name, '/')) return 0;
+  while (*path) {
+    size_t n = strcspn(path, ":");
+    char full[4096];
+    if (n > 0 && n + strlen(name) + 2 < sizeof full) {
+      snprintf(full, sizeof full, "%.*s/%s", (int)n, path, name);
+      if (access(full, X_OK) == 0) return 1;
+    }
+    path += n + (path[n] == ':');
+  }
+  return 0;
+}
+
+void bench_gp_str(FILE *f, const char *s) {
+  fputc('\'', f);
+  for (; s && *s; s++) {
+    if (*s == '\'') fputc('\'', f);
+    fputc((unsigned char)*s < 0x20 ? '?' : *s, f);
+  }
+  fputc('\'', f);
 }
 
 void bench_json_str(FILE *f, const char *s) {

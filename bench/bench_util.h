@@ -8,6 +8,14 @@ double bench_now_real(void);                  /* wall-clock (unix) seconds */
 int bench_cmpd(const void *a, const void *b); /* qsort order of doubles */
 double bench_median(double *v, int n);        /* sorts v; 0 when n == 0 */
 int bench_mkdir_p(const char *path);          /* like mkdir -p: 0 or -1 with errno */
+int bench_rm_rf(const char *path);            /* like rm -rf (no shell): 0, or -1 with errno */
+/* Runs argv[0] (looked up in PATH) with argv, in directory dir (NULL: this one), without a shell, so that no
+ * argument is ever interpreted; waits for it. Returns its exit status, or -1 when it could not run. */
+int bench_run(char *const argv[], const char *dir);
+int bench_have_program(const char *name);     /* an executable `name` in PATH: 1, else 0 */
+/* s as a single-quoted gnuplot string ('' for a quote, control characters as '?'): file names and titles
+ * from the command line never end the string (gnuplot scripts can run commands). */
+void bench_gp_str(FILE *f, const char *s);
 void bench_json_str(FILE *f, const char *s);  /* a quoted, escaped JSON string (NULL: "") */
 void bench_json_num(FILE *f, double x);       /* %.6g, or null when not finite */
 void bench_csv_str(FILE *f, const char *s);   /* a quoted CSV field */

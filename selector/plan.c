@@ -79,6 +79,8 @@ typedef struct {
   double dist;
 } cand;
 
+#define PLAN_MOVE_WORK 2e7 /* edge visits GREEDY's improvement moves get by default (see eto_sel_plan_build) */
+
 static int cmp_cand(const void *x, const void *y) {
   const cand *a = x, *b = y;
   if (a->dist != b->dist) return a->dist < b->dist ? -1 : 1;
@@ -100,13 +102,114 @@ static int dominates(const eto_loop_nest *x, const eto_loop_nest *y) {
   return le || ge;
 }
 
+/* ---- groups: nodes of one kind and signature, sorted by loop-nest volume ----
+ * Reuse pairs and bridges only join nodes of one group, and a node's closest sources are its group's nodes
+ * nearest in volume; so both searches walk a group's volume order outwards from a node instead of testing
+ * every pair of nodes (lists of dynamic shapes have tens of thousands of operators). */
+
+typedef struct {
+  int *group;    /* [n] group id of each node: the smallest node index of its group */
+  int *order;    /* [n] node indices grouped (groups by id), each group sorted by (logvol, index) */
+  int *start;    /* [n] for a group id g: its members are order[start[g] .. start[g] + size[g]) */
+  int *size;     /* [n] members of group g (0 when g is not a group id) */
+  int *pos;      /* [n] position of each node in order[] */
+} group_index;
+
+static void group_index_free(group_index *gi) {
+  free(gi->group);
+  free(gi->order);
+  free(gi->start);
+  free(gi->size);
+  free(gi->pos);
+}
+
+typedef struct {
+  double logvol;
+  int node;
+} vol_key;
+
+static int cmp_vol_key(const void *x, const void *y) {
+  const vol_key *a = x, *b = y;
+  if (a->logvol != b->logvol) return a->logvol < b->logvol ? -1 : 1;
+  return a->node - b->node;
+}
+
+/* Groups n nodes by equal (kind[i], sig[i]) with a hash table (kind: the reuse kind for reuse edges, the kind
+ * itself for bridges), then sorts each group by logvol. Returns 0, or -1 when out of memory. */
+static int group_index_build(int n, const int *kind, const char (*sig)[256], const double *logvol, group_index *gi) {
+  memset(gi, 0, sizeof *gi);
+  size_t cap = 16;
+  while (cap < 2 * (size_t)n) cap *= 2;
+  int *slot = calloc(cap, sizeof *slot);
+  gi->group = malloc(sizeof(int) * (size_t)(n ? n : 1));
+  gi->order = malloc(sizeof(int) * (size_t)(n ? n : 1));
+  gi->start = calloc((size_t)(n ? n : 1), sizeof(int));
+  gi->size = calloc((size_t)(n ? n : 1), sizeof(int));
+  gi->pos = malloc(sizeof(int) * (size_t)(n ? n : 1));
+  if (!slot || !gi->group || !gi->order || !gi->start || !gi->size || !gi->pos) {
+    free(slot);
+    group_index_free(gi);
+    return -1;
+  }
+  for (int i = 0; i < n; i++) {
+    uint64_t h = eto_hash_str(ETO_HASH_SEED ^ (uint64_t)kind[i] * 0x9e3779b97f4a7c15ull, sig[i]);
+    size_t j = h & (cap - 1);
+    for (;; j = (j + 1) & (cap - 1)) {
+      int g = slot[j] - 1;
+      if (g < 0) {
+        slot[j] = i + 1;
+        gi->group[i] = i;
+        break;
+      }
+      if (kind[g] == kind[i] && strcmp(sig[g], sig[i]) == 0) {
+        gi->group[i] = g;
+        break;
+      }
+    }
+    gi->size[gi->group[i]]++;
+  }
+  free(slot);
+  int at = 0;
+  for (int g = 0; g < n; g++)
+    if (gi->size[g]) gi->start[g] = at, at += gi->size[g];
+  int *fill = calloc((size_t)(n ? n : 1), sizeof(int));
+  if (!fill) {
+    group_index_free(gi);
+    return -1;
+  }
+  for (int i = 0; i < n; i++) {
+    int g = gi->group[i];
+    gi->order[gi->start[g] + fill[g]++] = i;
+  }
+  free(fill);
+  vol_key *keys = malloc(sizeof *keys * (size_t)(n ? n : 1));
+  if (!keys) {
+    group_index_free(gi);
+    return -1;
+  }
+  for (int k = 0; k < n; k++) keys[k] = (vol_key){logvol[gi->order[k]], gi->order[k]};
+  for (int g = 0; g < n; g++)
+    if (gi->size[g] > 1) qsort(keys + gi->start[g], (size_t)gi->size[g], sizeof *keys, cmp_vol_key);
+  for (int k = 0; k < n; k++) gi->order[k] = keys[k].node;
+  free(keys);
+  for (int k = 0; k < n; k++) gi->pos[gi->order[k]] = k;
+  return 0;
+}
+
+static double log_volume(const eto_loop_nest *nest) {
+  double v = 0;
+  for (int d = 0; d < nest->nspace; d++) v += log((double)nest->space[d].extent);
+  for (int d = 0; d < nest->nreduce; d++) v += log((double)nest->reduce[d].extent);
+  return v;
+}
+
 /* ---- reuse-edge estimates, on several threads ---- */
 
 typedef struct {
   const eto_sel_plan *p;
   const eto_target *t;
   const eto_sel_plan_opts *o;
-  const int *group;
+  const group_index *gi;
   const eto_loop_nest *nest;
   const double *logvol;
   int *src;      /* [b * max_sources + k]: the k-th closest source of b, -1 after the last */
@@ -117,6 +220,7 @@ typedef struct {
   est_job *job;
   int first, step; /* nodes first, first + step, ... */
   int extra_first[8], nextra; /* further stripes (threads that could not start) */
+  int reports;                /* the calling thread's worker: reports progress */
   cand *cands;
 } est_worker;
 
@@ -127,22 +231,29 @@ static void estimate_node(est_job *j, cand *cands, int b) {
   int64_t *cost = j->cost + (size_t)b * (size_t)ms;
   for (int k = 0; k < ms; k++) src[k] = -1;
   if (p->node[b].cached) return; /* nothing is tuned into a cached node */
+  /* The max_sources closest dominating nodes of b's group by |Δ log volume| (ties: lower index): walk the
+   * group's volume order outwards from b, nearer side first, and stop once max_sources are found and the next
+   * node on either side is farther than the last one found (so every tie is seen). Same result as testing
+   * every node; the walk only visits the nodes between b and its sources in volume. */
+  const group_index *gi = j->gi;
+  int g = gi->group[b], lo = gi->pos[b] - 1, hi = gi->pos[b] + 1;
+  int first = gi->start[g], end = gi->start[g] + gi->size[g];
   int nc = 0;
-  for (int a = 0; a < p->n; a++) {
-    if (a == b || j->group[a] != j->group[b] || !dominates(&j->nest[a], &j->nest[b])) continue;
+  double last = 0;
+  while (lo >= first || hi < end) {
+    double dlo = lo >= first ? fabs(j->logvol[gi->order[lo]] - j->logvol[b]) : INFINITY;
+    double dhi = hi < end ? fabs(j->logvol[gi->order[hi]] - j->logvol[b]) : INFINITY;
+    double d = dlo <= dhi ? dlo : dhi;
+    if (nc >= ms && d > last) break;
+    int a = dlo <= dhi ? gi->order[lo--] : gi->order[hi++];
+    if (!dominates(&j->nest[a], &j->nest[b])) continue;
     cands[nc].node = a;
-    cands[nc].dist = fabs(j->logvol[a] - j->logvol[b]);
+    cands[nc].dist = d;
     nc++;
+    last = d;
   }
-  if (nc > ms) { /* keep the max_sources closest in front (selection), then sort those */
-    for (int k = 0; k < ms; k++) {
-      int m = k;
-      for (int i = k + 1; i < nc; i++)
-        if (cmp_cand(&cands[i], &cands[m]) < 0) m = i;
-      cand tmp = cands[k];
-      cands[k] = cands[m];
-      cands[m] = tmp;
-    }
+  if (nc > ms) { /* ties at the last distance: keep the max_sources smallest (dist, node) */
+    qsort(cands, (size_t)nc, sizeof *cands, cmp_cand);
     nc = ms;
   }
   qsort(cands, (size_t)nc, sizeof *cands, cmp_cand);
@@ -163,7 +274,11 @@ static void *est_thread(void *arg) {
   est_worker *w = arg;
   for (int s = -1; s < w->nextra; s++) {
     int first = s < 0 ? w->first : w->extra_first[s];
-    for (int b = first; b < w->job->p->n; b += w->step) estimate_node(w->job, w->cands, b);
+    for (int b = first; b < w->job->p->n; b += w->step) {
+      estimate_node(w->job, w->cands, b);
+      const eto_sel_plan_opts *o = w->job->o;
+      if (w->reports && o->progress && (b / w->step) % 1024 == 0) o->progress(o->progress_user, "edges", b, w->job->p->n);
+    }
   }
   return NULL;
 }
@@ -195,6 +310,70 @@ static void add_cached(node_vec *nv, key_index *ki, int nops, const eto_target *
   }
 }
 
+/* Bridges between pairs of the first `limit` nodes that are of one kind and signature and do not dominate
+ * each other (eto_sel_bridge). A group of up to BRIDGE_ALL_PAIRS such nodes tries every pair; in a larger group
+ * (dynamic shapes: thousands of operators of one kind) a node pairs with the BRIDGE_WINDOW nodes nearest to it
+ * in volume on either side, so pairs and bridges grow linearly with the list instead of quadratically. Pairs
+ * are tried in (a, b) index order whatever the grouping, so bridges get the node numbers the all-pairs loop
+ * gave them wherever every pair is tried. Returns 0, or -1 when out of memory. */
+enum { BRIDGE_ALL_PAIRS = 512, BRIDGE_WINDOW = 32 };
+
+static int cmp_int(const void *x, const void *y) {
+  int a = *(const int *)x, b = *(const int *)y;
+  return (a > b) - (a < b);
+}
+
+static int add_bridges(node_vec *nv, key_index *ki, int limit, const eto_target *t) {
+  /* kind, signature and loop nest once per node: most pairs fail these cheap tests */
+  char (*bsig)[256] = calloc((size_t)(limit ? limit : 1), sizeof *bsig);
+  eto_loop_nest *bnest = calloc((size_t)(limit ? limit : 1), sizeof *bnest);
+  double *logvol = calloc((size_t)(limit ? limit : 1), sizeof *logvol);
+  int *kind = calloc((size_t)(limit ? limit : 1), sizeof *kind);
+  int *partner = malloc(sizeof(int) * (BRIDGE_ALL_PAIRS + 2 * BRIDGE_WINDOW + 1));
+  group_index gi = {0};
+  int failed = !bsig || !bnest || !logvol || !kind || !partner;
+  for (int i = 0; i < limit && !failed; i++) {
+    eto_compute c;
+    eto_op_compute(&nv->v[i].op, &c);
+    eto_sched_signature(&c, t, bsig[i], sizeof bsig[i]);
+    bnest[i] = c.nest;
+    logvol[i] = log_volume(&c.nest);
+    kind[i] = (int)nv->v[i].op.kind;
+  }
+  if (!failed) failed = group_index_build(limit, kind, (const char(*)[256])bsig, logvol, &gi) != 0;
+  for (int a = 0; a < limit && !failed; a++) {
+    int g = gi.group[a], first = gi.start[g], end = gi.start[g] + gi.size[g], np = 0;
+    if (gi.size[g] > BRIDGE_ALL_PAIRS) {
+      first = gi.pos[a] - BRIDGE_WINDOW > first ? gi.pos[a] - BRIDGE_WINDOW : first;
+      end = gi.pos[a] + BRIDGE_WINDOW + 1 < end ? gi.pos[a] + BRIDGE_WINDOW + 1 : end;
+    }
+    for (int k = first; k < end; k++)
+      if (gi.order[k] > a) partner[np++] = gi.order[k];
+    qsort(partner, (size_t)np, sizeof *partner, cmp_int);
+    for (int k = 0; k < np; k++) {
+      int b = partner[k];
+      if (dominates(&bnest[a], &bnest[b])) continue;
+      eto_op br;
+      char key[512];
+      if (!eto_sel_bridge_shape(&nv->v[a].op, &nv->v[b].op, &br)) continue;
+      eto_op_key(&br, key, sizeof key);
+      if (find_key(nv, ki, key) >= 0) continue; /* a node already: no need to validate it */
+      if (!eto_sel_bridge(&nv->v[a].op, &nv->v[b].op, t, &br)) continue;
+      if (push(nv, ki, &br, ETO_PLAN_BRIDGE, 0) < 0) {
+        failed = 1;
+        break;
+      }
+    }
+  }
+  group_index_free(&gi);
+  free(bsig);
+  free(bnest);
+  free(logvol);
+  free(kind);
+  free(partner);
+  return failed ? -1 : 0;
+}
+
 eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, struct eto_cache *cache,
                               const eto_sel_plan_opts *opts, eto_sel_plan **out, char *msg, int cap) {
   *out = NULL;
@@ -219,40 +398,8 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   }
   if (cache) add_cached(&nv, &ki, nops, t, cache, o.max_cached);
   if (o.bridges != ETO_BRIDGES_NONE) {
-    int limit = o.bridges == ETO_BRIDGES_ALL ? nv.n : nops;
-    /* kind, signature and loop nest once per node: most pairs fail these cheap tests */
-    char (*bsig)[256] = calloc((size_t)limit, sizeof *bsig);
-    eto_loop_nest *bnest = calloc((size_t)limit, sizeof *bnest);
-    if (!bsig || !bnest) {
-      free(bsig);
-      free(bnest);
-      goto nomem;
-    }
-    for (int i = 0; i < limit; i++) {
-      eto_compute c;
-      eto_op_compute(&nv.v[i].op, &c);
-      eto_sched_signature(&c, t, bsig[i], sizeof bsig[i]);
-      bnest[i] = c.nest;
-    }
-    int failed = 0;
-    for (int a = 0; a < limit && !failed; a++)
-      for (int b = a + 1; b < limit; b++) {
-        if (nv.v[a].op.kind != nv.v[b].op.kind || dominates(&bnest[a], &bnest[b]) || strcmp(bsig[a], bsig[b]) != 0)
-          continue;
-        eto_op br;
-        char key[512];
-        if (!eto_sel_bridge_shape(&nv.v[a].op, &nv.v[b].op, &br)) continue;
-        eto_op_key(&br, key, sizeof key);
-        if (find_key(&nv, &ki, key) >= 0) continue; /* a node already: no need to validate it */
-        if (!eto_sel_bridge(&nv.v[a].op, &nv.v[b].op, t, &br)) continue;
-        if (push(&nv, &ki, &br, ETO_PLAN_BRIDGE, 0) < 0) {
-          failed = 1;
-          break;
-        }
-      }
-    free(bsig);
-    free(bnest);
-    if (failed) goto nomem;
+    if (o.progress) o.progress(o.progress_user, "bridges", 0, nv.n);
+    if (add_bridges(&nv, &ki, o.bridges == ETO_BRIDGES_ALL ? nv.n : nops, t) != 0) goto nomem;
   }
   free(ki.slot);
   ki.slot = NULL;
@@ -276,36 +423,30 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   char (*sig)[256] = calloc((size_t)p->n, sizeof *sig);
   eto_loop_nest *nest = calloc((size_t)p->n, sizeof *nest);
   double *logvol = calloc((size_t)p->n, sizeof(double));
-  int *group = calloc((size_t)p->n, sizeof(int)); /* equal reuse kind and signature: one group id */
-  if (!sig || !nest || !logvol || !group) {
-    free(sig);
-    free(nest);
-    free(logvol);
-    free(group);
-    eto_sel_plan_free(p);
-    return ETO_ERR_NOMEM;
-  }
-  for (int i = 0; i < p->n; i++) {
+  int *rkind = calloc((size_t)p->n, sizeof(int));
+  group_index gi = {0};
+  int ok = sig && nest && logvol && rkind;
+  for (int i = 0; ok && i < p->n; i++) {
     eto_compute c;
     eto_op_compute(&p->node[i].op, &c);
     eto_sched_signature(&c, t, sig[i], sizeof sig[i]);
     nest[i] = c.nest;
-    for (int d = 0; d < c.nest.nspace; d++) logvol[i] += log((double)c.nest.space[d].extent);
-    for (int d = 0; d < c.nest.nreduce; d++) logvol[i] += log((double)c.nest.reduce[d].extent);
+    logvol[i] = log_volume(&c.nest);
+    rkind[i] = (int)eto_op_reuse_kind(p->node[i].op.kind);
   }
-  /* group ids (the pair loop below then compares integers) */
-  for (int i = 0; i < p->n; i++) {
-    group[i] = i;
-    for (int j = 0; j < i; j++)
-      if (group[j] == j && eto_op_reuse_kind(p->node[j].op.kind) == eto_op_reuse_kind(p->node[i].op.kind) &&
-          strcmp(sig[j], sig[i]) == 0) {
-        group[i] = j;
-        break;
-      }
+  /* groups of equal reuse kind and signature, each in volume order */
+  if (ok) ok = group_index_build(p->n, rkind, (const char(*)[256])sig, logvol, &gi) == 0;
+  free(rkind);
+  free(sig);
+  if (!ok) {
+    free(nest);
+    free(logvol);
+    eto_sel_plan_free(p);
+    return ETO_ERR_NOMEM;
   }
   /* the estimates (most of the build) run on every core; edges are added afterwards in node order, so the
    * graph is the same whatever the thread count */
-  est_job job = {.p = p, .t = t, .o = &o, .group = group, .nest = nest, .logvol = logvol};
+  est_job job = {.p = p, .t = t, .o = &o, .gi = &gi, .nest = nest, .logvol = logvol};
   job.src = malloc(sizeof(int) * (size_t)p->n * (size_t)o.max_sources);
   job.cost = malloc(sizeof(int64_t) * (size_t)p->n * (size_t)o.max_sources);
   long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -329,6 +470,7 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   if (started > 0) {
     /* stripes of threads that could not start are run by this one */
     for (int i = started; i < nthreads; i++) w[0].extra_first[w[0].nextra++] = i;
+    w[0].reports = 1;
     est_thread(&w[0]);
     for (int i = 1; i < started; i++) pthread_join(tid[i], NULL);
     for (int i = 0; i < started; i++) free(w[i].cands);
@@ -336,10 +478,9 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   if (started == 0) {
     free(job.src);
     free(job.cost);
-    free(sig);
     free(nest);
     free(logvol);
-    free(group);
+    group_index_free(&gi);
     eto_sel_plan_free(p);
     return ETO_ERR_NOMEM;
   }
@@ -354,11 +495,18 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
     }
   free(job.src);
   free(job.cost);
-  free(sig);
   free(nest);
   free(logvol);
-  free(group);
+  group_index_free(&gi);
   p->build_seconds = eto_now() - t0;
+  /* GREEDY's add/drop moves solve one arborescence of the whole graph each: on the graphs of dynamic-shape
+   * lists (10^5 edges) the default 2000 moves would take most of the plan, so by default the moves are held to
+   * about PLAN_MOVE_WORK edge visits; graphs under 10^4 nodes + edges (every shipped list) keep 2000. */
+  if (o.solve.improve_evals == 0) {
+    double work = (double)eto_sel_graph_edges(p->graph) + p->n + 1;
+    if (work * 2000 > PLAN_MOVE_WORK) o.solve.improve_evals = work < PLAN_MOVE_WORK ? (int)(PLAN_MOVE_WORK / work) : 1;
+  }
+  if (o.progress) o.progress(o.progress_user, "solve", 0, 0);
   eto_status st = eto_sel_solve(p->graph, &o.solve, &p->tree);
   if (st != ETO_OK) {
     snprintf(msg, cap, "selector: %s", eto_sel_graph_errmsg(p->graph));

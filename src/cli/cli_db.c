@@ -6,6 +6,7 @@
 
 #include "cache.h"
 #include "cli.h"
+#include "cli_opt.h"
 #include "measure.h"
 
 static int open_cache(const char *path, int read_only, eto_cache **c) {
@@ -193,8 +194,11 @@ int eto_cli_db(int argc, char **argv) {
   const char *path = NULL, *kind = NULL, *sub = NULL, *arg = NULL;
   int rebuild = 0, all = 0;
   for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) path = argv[++i];
-    else if (strcmp(argv[i], "--kind") == 0 && i + 1 < argc) kind = argv[++i];
+    if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
+      if (eto_cli_opt_str("etotune db", "--db", argv[++i], &path)) return ETO_EXIT_USAGE;
+    } else if (strcmp(argv[i], "--kind") == 0 && i + 1 < argc) {
+      if (eto_cli_opt_str("etotune db", "--kind", argv[++i], &kind)) return ETO_EXIT_USAGE;
+    }
     else if (strcmp(argv[i], "--rebuild") == 0) rebuild = 1;
     else if (strcmp(argv[i], "--all-targets") == 0) all = 1;
     else if (argv[i][0] == '-' && argv[i][1] == '-') {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opt.h"
 #include "codegen.h"
 #include "measure.h"
 
@@ -40,10 +41,12 @@ static int parse_args(int argc, char **argv, measure_args *a) {
         return -1;
       }
       i++;
-      if (strcmp(s, "--programs") == 0) a->programs = atoi(v);
-      else if (strcmp(s, "--seed") == 0) a->seed = strtoull(v, NULL, 10);
-      else if (strcmp(s, "--threads") == 0) a->threads = atoi(v);
-      else if (strcmp(s, "--min-repeat-ms") == 0) a->min_repeat_ms = atof(v);
+      const char *p = "etotune measure";
+      int bad = 0;
+      if (strcmp(s, "--programs") == 0) bad = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_PROGRAMS, &a->programs);
+      else if (strcmp(s, "--seed") == 0) bad = eto_cli_opt_u64(p, s, v, 0, UINT64_MAX, &a->seed);
+      else if (strcmp(s, "--threads") == 0) bad = eto_cli_opt_int(p, s, v, 1, eto_cli_opt_max_threads(), &a->threads);
+      else if (strcmp(s, "--min-repeat-ms") == 0) bad = eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &a->min_repeat_ms);
       else if (strcmp(s, "--emit") == 0) a->emit = v;
       else if (strcmp(s, "--format") == 0) a->format = v;
       else if (strcmp(s, "--recipe") == 0) a->recipe = v;
@@ -53,6 +56,7 @@ static int parse_args(int argc, char **argv, measure_args *a) {
         fprintf(stderr, "etotune measure: unknown option %s (see etotune help measure)\n", s);
         return -1;
       }
+      if (bad) return -1;
       continue;
     }
     if (a->file) {

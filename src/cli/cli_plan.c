@@ -3,58 +3,90 @@
  * whole plan next to a full search; nothing is measured. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cache.h"
 #include "cli.h"
+#include "cli_opt.h"
 #include "selector.h"
 
 int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c) {
+  static const char *const valued[] = {"--bridges", "--solver", "--db", "--threads", "--trials", "--format"};
+  const char *prog = "etotune plan";
   for (int i = first; i < argc; i++) {
-    const char *s = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (strcmp(s, "--bridges") == 0 && v) {
-      i++;
+    const char *s = argv[i];
+    int takes_value = 0;
+    for (size_t j = 0; j < sizeof valued / sizeof valued[0]; j++) takes_value |= strcmp(s, valued[j]) == 0;
+    if (takes_value && i + 1 >= argc) {
+      fprintf(stderr, "%s: %s needs a value\n", prog, s);
+      return -1;
+    }
+    const char *v = takes_value ? argv[++i] : NULL;
+    if (strcmp(s, "--bridges") == 0) {
       if (strcmp(v, "none") == 0) c->plan.bridges = ETO_BRIDGES_NONE;
       else if (strcmp(v, "1hop") == 0) c->plan.bridges = ETO_BRIDGES_1HOP;
       else if (strcmp(v, "all") == 0) c->plan.bridges = ETO_BRIDGES_ALL;
       else {
-        fprintf(stderr, "etotune: --bridges takes none, 1hop or all\n");
+        fprintf(stderr, "%s: --bridges takes none, 1hop or all\n", prog);
         return -1;
       }
-    } else if (strcmp(s, "--solver") == 0 && v) {
-      i++;
+    } else if (strcmp(s, "--solver") == 0) {
       if (eto_sel_solver_from_name(v, &c->plan.solve.solver) != 0) {
-        fprintf(stderr, "etotune: --solver takes auto, arborescence, subsets, greedy or ilp\n");
+        fprintf(stderr, "%s: --solver takes auto, arborescence, subsets, greedy or ilp\n", prog);
         return -1;
       }
-    } else if (strcmp(s, "--db") == 0 && v) {
-      c->db = argv[++i];
-    } else if (strcmp(s, "--threads") == 0 && v) {
-      c->threads = atoi(argv[++i]);
+    } else if (strcmp(s, "--db") == 0) {
+      if (eto_cli_opt_str(prog, s, v, &c->db)) return -1;
+    } else if (strcmp(s, "--threads") == 0) {
+      if (eto_cli_opt_int(prog, s, v, 1, eto_cli_opt_max_threads(), &c->threads)) return -1;
     } else if (strcmp(s, "--no-cache") == 0) {
       c->no_cache = 1;
-    } else if (strcmp(s, "--trials") == 0 && v) {
-      c->plan.full_budget = atoll(argv[++i]);
-      if (c->plan.full_budget < 1) {
-        fprintf(stderr, "etotune: --trials must be >= 1\n");
-        return -1;
-      }
-    } else if (strcmp(s, "--format") == 0 && v) {
-      c->format = argv[++i];
+    } else if (strcmp(s, "--trials") == 0) {
+      int trials;
+      if (eto_cli_opt_int(prog, s, v, 1, ETO_CLI_MAX_TRIALS, &trials)) return -1;
+      c->plan.full_budget = trials;
+    } else if (strcmp(s, "--format") == 0) {
+      c->format = v;
     } else if (s[0] == '-' && s[1] == '-') {
-      c->unknown[c->nunknown++] = i;
       if (c->nunknown >= 32) return -1;
+      c->unknown[c->nunknown++] = i;
     } else if (!c->list) {
       c->list = s;
     } else {
-      fprintf(stderr, "etotune: one list at a time (got %s and %s)\n", c->list, s);
+      fprintf(stderr, "%s: one list at a time (got %s and %s)\n", prog, c->list, s);
       return -1;
     }
   }
   if (!c->list) {
-    fprintf(stderr, "etotune: missing operators.list\n");
+    fprintf(stderr, "%s: missing operators.list\n", prog);
     return -1;
   }
   return 0;
+}
+
+/* Progress of long plans on stderr (lists of thousands of operators take seconds): one line per stage, and
+ * per second while reuse edges are estimated; nothing for plans that take under a second. */
+typedef struct {
+  double start, last;
+  const char *stage;
+} plan_progress;
+
+static double seconds_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void on_progress(void *user, const char *stage, int done, int total) {
+  plan_progress *pp = user;
+  double t = seconds_now();
+  if (t - pp->start < 1.0 || (pp->stage == stage && t - pp->last < 1.0)) return;
+  pp->stage = stage;
+  pp->last = t;
+  if (total > 0)
+    fprintf(stderr, "etotune plan: %s %d/%d (%.0f s)\n", stage, done, total, t - pp->start);
+  else
+    fprintf(stderr, "etotune plan: %s (%.0f s)\n", stage, t - pp->start);
 }
 
 int eto_cli_plan(int argc, char **argv) {
@@ -105,6 +137,9 @@ int eto_cli_plan(int argc, char **argv) {
   eto_op *ops = calloc((size_t)n, sizeof *ops);
   for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(l, i);
   eto_sel_plan *p = NULL;
+  plan_progress pp = {.start = seconds_now()};
+  c.plan.progress = on_progress;
+  c.plan.progress_user = &pp;
   st = strcmp(mode, "topk") == 0 ? eto_sel_topk_plan_build(ops, n, &t, cache, &c.plan, &p, msg, sizeof msg)
                                   : eto_sel_plan_build(ops, n, &t, cache, &c.plan, &p, msg, sizeof msg);
   int rc = ETO_EXIT_OK;

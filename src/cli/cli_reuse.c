@@ -11,6 +11,7 @@
 #include "backend.h"
 #include "cache.h"
 #include "cli.h"
+#include "cli_opt.h"
 #include "measure.h"
 #include "tuner.h"
 
@@ -47,26 +48,29 @@ static int parse_args(int argc, char **argv, reuse_args *a) {
         return -1;
       }
       i++;
+      const char *p = "etotune reuse";
+      int bad = 0;
       if (strcmp(s, "--from") == 0)
-        a->from = v;
+        bad = eto_cli_opt_str(p, s, v, &a->from);
       else if (strcmp(s, "--to") == 0)
-        a->to = v;
+        bad = eto_cli_opt_str(p, s, v, &a->to);
       else if (strcmp(s, "--db") == 0)
-        a->db = v;
+        bad = eto_cli_opt_str(p, s, v, &a->db);
       else if (strcmp(s, "--beta-trials") == 0 || strcmp(s, "--beta-programs") == 0)
-        a->beta_programs = atoi(v);
+        bad = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &a->beta_programs);
       else if (strcmp(s, "--seed") == 0)
-        a->seed = strtoull(v, NULL, 10);
+        bad = eto_cli_opt_u64(p, s, v, 0, UINT64_MAX, &a->seed);
       else if (strcmp(s, "--threads") == 0)
-        a->threads = atoi(v);
+        bad = eto_cli_opt_int(p, s, v, 1, eto_cli_opt_max_threads(), &a->threads);
       else if (strcmp(s, "--min-repeat-ms") == 0)
-        a->min_repeat_ms = atof(v);
+        bad = eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &a->min_repeat_ms);
       else if (strcmp(s, "--max-trials") == 0)
-        a->max_trials = atoi(v);
+        bad = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &a->max_trials);
       else {
         fprintf(stderr, "etotune reuse: unknown option %s (see etotune help reuse)\n", s);
         return -1;
       }
+      if (bad) return -1;
       continue;
     }
     if (a->list) {
@@ -77,10 +81,6 @@ static int parse_args(int argc, char **argv, reuse_args *a) {
   }
   if (!a->list || !a->from || !a->to) {
     fprintf(stderr, "etotune reuse: needs LIST, --from and --to (see etotune help reuse)\n");
-    return -1;
-  }
-  if (a->beta_programs < 1 || a->min_repeat_ms <= 0 || a->max_trials < 0) {
-    fprintf(stderr, "etotune reuse: --beta-trials and --min-repeat-ms must be positive\n");
     return -1;
   }
   return 0;

@@ -13,6 +13,7 @@
 #include "backend.h"
 #include "cache.h"
 #include "cli.h"
+#include "cli_opt.h"
 #include "driver.h"
 #include "selector.h"
 
@@ -30,17 +31,6 @@ static volatile int tune_cancel;
 static void on_signal(int sig) {
   tune_cancel = 1;
   signal(sig, SIG_DFL); /* a second Ctrl-C ends the program at once */
-}
-
-static int parse_number(const char *opt, const char *v, double lo, double *out) {
-  char *end;
-  double x = strtod(v, &end);
-  if (end == v || *end || !(x >= lo)) {
-    fprintf(stderr, "etotune tune: %s takes a number >= %g, not '%s'\n", opt, lo, v);
-    return -1;
-  }
-  *out = x;
-  return 0;
 }
 
 static int parse_args(int argc, char **argv, tune_args *a) {
@@ -68,13 +58,14 @@ static int parse_args(int argc, char **argv, tune_args *a) {
         return -1;
       }
       i++;
-      double x;
+      const char *p = "etotune tune";
       if (strcmp(s, "--mode") == 0)
         a->mode = v;
-      else if (strcmp(s, "--report") == 0)
-        a->report = v;
-      else if (strcmp(s, "--db") == 0)
-        a->db = v;
+      else if (strcmp(s, "--report") == 0) {
+        if (eto_cli_opt_str(p, s, v, &a->report)) return -1;
+      } else if (strcmp(s, "--db") == 0) {
+        if (eto_cli_opt_str(p, s, v, &a->db)) return -1;
+      }
       else if (strcmp(s, "--target") == 0) {
         a->cuda = strcmp(v, "cuda") == 0;
         if (!a->cuda && strcmp(v, "cpu") != 0) {
@@ -96,31 +87,21 @@ static int parse_args(int argc, char **argv, tune_args *a) {
         }
       }
       else if (strcmp(s, "--trials") == 0) {
-        if (parse_number(s, v, 1, &x)) return -1;
-        a->trials = (int)x;
+        if (eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &a->trials)) return -1;
       } else if (strcmp(s, "--time-budget") == 0) {
-        if (parse_number(s, v, 0, &x)) return -1;
-        a->time_budget = x;
+        if (eto_cli_opt_double(p, s, v, 0, ETO_CLI_MAX_SECONDS, &a->time_budget)) return -1;
       } else if (strcmp(s, "--seed") == 0) {
-        char *end;
-        a->seed = strtoull(v, &end, 10);
-        if (end == v || *end || a->seed == 0) {
-          fprintf(stderr, "etotune tune: --seed takes a positive integer, not '%s'\n", v);
-          return -1;
-        }
+        /* from 1: the backend reads seed 0 as "from the clock", which would not reproduce */
+        if (eto_cli_opt_u64(p, s, v, 1, UINT64_MAX, &a->seed)) return -1;
         a->have_seed = 1;
       } else if (strcmp(s, "--threads") == 0) {
-        if (parse_number(s, v, 1, &x)) return -1;
-        a->threads = (int)x;
+        if (eto_cli_opt_int(p, s, v, 1, eto_cli_opt_max_threads(), &a->threads)) return -1;
       } else if (strcmp(s, "--build-jobs") == 0) {
-        if (parse_number(s, v, 1, &x)) return -1;
-        a->build_jobs = (int)x;
+        if (eto_cli_opt_int(p, s, v, 1, eto_cli_opt_max_threads(), &a->build_jobs)) return -1;
       } else if (strcmp(s, "--min-repeat-ms") == 0) {
-        if (parse_number(s, v, 0.1, &x)) return -1;
-        a->min_repeat_ms = x;
+        if (eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &a->min_repeat_ms)) return -1;
       } else if (strcmp(s, "--measures-per-round") == 0) {
-        if (parse_number(s, v, 1, &x)) return -1;
-        a->per_round = (int)x;
+        if (eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_PROGRAMS, &a->per_round)) return -1;
       } else {
         fprintf(stderr, "etotune tune: unknown option %s (see etotune help tune)\n", s);
         return -1;

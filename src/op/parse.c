@@ -508,6 +508,11 @@ static void parse_let(parser *p, int line, const token *toks, int ntok) {
   if (vn >= 2 && v[0] == '{' && v[vn - 1] == '}') {
     size_t start = 1;
     for (size_t i = 1; i < vn; i++) {
+      if (v[i] == '}' && i + 1 < vn) {
+        error_at(p, line, vcol + (int)i, "let %s: unexpected '}' inside the set (values are separated by ',')",
+                 q.s);
+        return;
+      }
       if (v[i] != ',' && v[i] != '}') continue;
       token e = {v + start, i - start, vcol + (int)start};
       if (count == MAX_SYMBOL_VALUES) {
@@ -592,8 +597,9 @@ static void parse_line(parser *p, int line, const char *s, size_t n) {
 
 /* ---- merging equal workload keys ---- */
 
-/* Merges operators with equal keys in place, keeping first-occurrence order. Returns -1 on NOMEM. */
-static int merge_equal_keys(eto_oplist *l) {
+/* Merges operators with equal keys in place, keeping first-occurrence order; summed frequencies above
+ * FREQ_MAX, the limit of one line, are errors of the later line. Returns -1 on NOMEM. */
+static int merge_equal_keys(parser *p, eto_oplist *l) {
   if (l->n < 2) return 0;
   size_t cap = 1;
   while (cap < (size_t)l->n * 2) cap <<= 1;
@@ -612,7 +618,12 @@ static int merge_equal_keys(eto_oplist *l) {
     while (slot[h] >= 0 && strcmp(keys[slot[h]], key) != 0) h = (h + 1) & (cap - 1);
     if (slot[h] >= 0) {
       eto_op *o = &l->ops[slot[h]];
-      o->freq = eto_sat_add(o->freq, l->ops[i].freq);
+      int64_t sum = eto_sat_add(o->freq, l->ops[i].freq);
+      if (sum > FREQ_MAX)
+        error_at(p, l->ops[i].line, 1,
+                 "freq: with line %d (same workload key) the frequency would be %lld, above the limit %lld",
+                 o->line, (long long)sum, (long long)FREQ_MAX);
+      o->freq = sum;
       if (!o->name[0]) memcpy(o->name, l->ops[i].name, sizeof o->name);
       continue;
     }
@@ -660,7 +671,7 @@ eto_status eto_oplist_parse(const char *filename, const char *text, size_t len, 
   }
   for (int i = 0; i < p.nsym; i++) free(p.sym[i].values);
   eto_status st = ETO_OK;
-  if (p.nomem || (!p.nerr && merge_equal_keys(p.list) < 0)) {
+  if (p.nomem || (!p.nerr && merge_equal_keys(&p, p.list) < 0)) {
     if (!p.nerr) msg_append(&p, "%s: out of memory", p.file);
     st = ETO_ERR_NOMEM;
   }

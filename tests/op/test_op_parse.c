@@ -110,6 +110,13 @@ static void test_errors(void) {
   expect_error("conv2d_transpose n=1 c=1 h=16777216 w=1 k=1 r=1 s=1 stride=16777216",
                "t.list:1:1: ", "loop yy has extent");
   expect_error(CONV " freq=99999999999999999", "t.list:1:41: ", "freq=99999999999999999 is too large");
+  /* #23: two lines of one workload key at the per-line freq limit summed above it (the fuzz harness crashed) */
+  expect_error("matmul m=4 n=4 k=4 freq=1099511627776\nmatmul m=4 n=4 k=4 freq=1099511627776", "t.list:2:1: ",
+               "freq: with line 1 (same workload key) the frequency would be 2199023255552, above the limit "
+               "1099511627776");
+  /* #23: a '}' inside a set was taken for a separator ({1}2} read as {1,2}) */
+  expect_error("let S={1}2}\nmatmul m=S n=4 k=4", "t.list:1:9: ", "let S: unexpected '}' inside the set");
+  expect_error("let S={1,2}}\nmatmul m=S n=4 k=4", "t.list:1:11: ", "unexpected '}'");
   /* every error is reported, up to 20 */
   expect_error("conv2 n=1\nconv2d n=1 c=3 h=8 w=8 k=4 r=3 s=3 strde=2",
                "t.list:2:36: ", "did you mean 'stride'?");
