@@ -177,8 +177,10 @@ eto_cache_status eto_cache_resolve_path(const char *explicit_path, char **out_pa
 /* Opens (creating the directory and databases when needed, unless read_only) the cache at `path`
  * (NULL: eto_cache_resolve_path(NULL)). On return *out is a handle even on failure (except ENOMEM, when
  * it may be NULL) so eto_cache_errmsg can say why; the caller closes it in every case.
- * Errors: EBUSY (already open in this process), STALE (the store has another layout version), EIO,
- * ENOMEM, NOTFOUND (read_only and the cache does not exist). Clears readers left by dead processes. */
+ * Errors: EBUSY (already open in this process), STALE (the store has another layout version), ECORRUPT
+ * (data.mdb is shorter than the pages its meta pages say are in use, or its header is damaged: the message
+ * names the file and what to do; nothing past the meta pages was touched), EIO, ENOMEM, NOTFOUND
+ * (read_only and the cache does not exist). Clears readers left by dead processes. */
 eto_cache_status eto_cache_open(const char *path, const eto_cache_opts *opts, eto_cache **out);
 
 /* Closes the handle; NULL is a no-op. Must not be called from a forked child on an inherited handle. */

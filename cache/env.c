@@ -256,6 +256,37 @@ static eto_cache_status open_dbs(eto_cache *c, MDB_txn *txn, void *ctx) {
   return ETO_CACHE_OK;
 }
 
+/* LMDB maps data.mdb and reads its pages in place, so a page past the end of a cut-short file is a SIGBUS
+ * in whatever touches it first (verify included). mdb_env_open reads only the two meta pages, and with
+ * read(2); the meta pages say which page is the last one in use, and LMDB refuses any page number beyond
+ * it (MDB_PAGE_NOTFOUND). So checking once, before any other page is touched, that the file holds every
+ * page up to the last one in use rules the SIGBUS out for this handle. (A file cut while the handle is
+ * open is not covered: nothing but a signal handler could catch that.) */
+static eto_cache_status check_size(eto_cache *c) {
+  MDB_envinfo info;
+  MDB_stat es;
+  int rc = mdb_env_info(c->env, &info);
+  if (rc == 0) rc = mdb_env_stat(c->env, &es);
+  if (rc) return cache_mdb_fail(c, rc, "reading the environment's meta pages");
+  size_t n = strlen(c->path) + sizeof "/data.mdb";
+  char *data = malloc(n);
+  if (!data) return cache_fail(c, ETO_CACHE_ENOMEM, "out of memory");
+  snprintf(data, n, "%s/data.mdb", c->path);
+  struct stat sb;
+  eto_cache_status st = ETO_CACHE_OK;
+  uint64_t used = ((uint64_t)info.me_last_pgno + 1) * es.ms_psize;
+  if (stat(data, &sb) != 0)
+    st = cache_fail(c, ETO_CACHE_EIO, "cannot read the size of %s: %s", data, strerror(errno));
+  else if ((uint64_t)sb.st_size < used)
+    st =
+        cache_fail(c, ETO_CACHE_ECORRUPT,
+                   "%s is truncated (%llu bytes, the database uses %llu bytes): restore it from a backup, or "
+                   "remove it and %s/lock.mdb to start a new cache",
+                   data, (unsigned long long)sb.st_size, (unsigned long long)used, c->path);
+  free(data);
+  return st;
+}
+
 /* Read-only opening must commit its read transaction for the database handles to outlive it. */
 static eto_cache_status open_dbs_read_only(eto_cache *c) {
   MDB_txn *txn;
@@ -294,8 +325,17 @@ static eto_cache_status open_env(eto_cache *c, const eto_cache_opts *o) {
   if ((rc = mdb_env_set_maxdbs(c->env, MAX_DBS)) != 0 || (rc = mdb_env_set_mapsize(c->env, map)) != 0)
     return cache_mdb_fail(c, rc, "configuring the environment");
   unsigned flags = MDB_NOTLS | (c->read_only ? MDB_RDONLY : 0) | (o->no_sync ? MDB_NOSYNC : 0);
-  if ((rc = mdb_env_open(c->env, c->path, flags, 0664)) != 0)
+  if ((rc = mdb_env_open(c->env, c->path, flags, 0664)) != 0) {
+    if (rc == MDB_INVALID || rc == MDB_VERSION_MISMATCH)
+      return cache_fail(
+          c, ETO_CACHE_ECORRUPT,
+          "%s/data.mdb is not a readable LMDB file (%s): it is damaged or cut short; restore it "
+          "from a backup, or remove it and %s/lock.mdb to start a new cache",
+          c->path, mdb_strerror(rc), c->path);
     return cache_mdb_fail(c, rc, "opening the cache");
+  }
+  eto_cache_status st = check_size(c);
+  if (st != ETO_CACHE_OK) return st;
   if (mdb_env_get_maxkeysize(c->env) < CACHE_KEY_MAX)
     return cache_fail(c, ETO_CACHE_EIO, "this LMDB allows keys of %d bytes; the cache needs %d",
                       mdb_env_get_maxkeysize(c->env), CACHE_KEY_MAX);
