@@ -154,9 +154,27 @@ void eto_cache_stats_report_free(eto_cache_stats_report *s) {
 
 typedef struct {
   eto_cache_verify_report *r;
+  const eto_cache_checker *checker;
   size_t len, cap;
   int oom;
 } verify_ctx;
+
+/* Does the caller's checker refuse the record? The reason goes to why. */
+static int refuses_best(const verify_ctx *x, const eto_cache_best *r, char *why, size_t n) {
+  why[0] = '\0';
+  return x->checker && x->checker->best && x->checker->best(r, x->checker->user, why, n) != 0;
+}
+
+static int refuses_trial(const verify_ctx *x, const eto_cache_trial *r, char *why, size_t n) {
+  why[0] = '\0';
+  return x->checker && x->checker->trial && x->checker->trial(r, x->checker->user, why, n) != 0;
+}
+
+/* Counts a usable record written before checksums (schema 1). */
+static void count_unchecked(verify_ctx *x, const MDB_val *v) {
+  int schema = cache_value_schema(v->mv_data, v->mv_size);
+  x->r->unchecked += schema >= 0 && schema < 2;
+}
 
 static void problem(verify_ctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -230,6 +248,9 @@ static eto_cache_status verify_best(eto_cache *c, MDB_txn *txn, verify_ctx *x) {
     else if (!index_has(c, txn, &r))
       problem(x, "best %s: no index entry for kind %s, signature %.80s", printable(&k, kb, sizeof kb), r.kind,
               r.signature);
+    else if (refuses_best(x, &r, why, sizeof why))
+      problem(x, "best %s: %s", printable(&k, kb, sizeof kb), why[0] ? why : "refused by the checker");
+    if (st == ETO_CACHE_OK) count_unchecked(x, &v);
     eto_cache_best_clear(&r);
   }
   mdb_cursor_close(cur);
@@ -291,6 +312,9 @@ static eto_cache_status verify_trials(eto_cache *c, MDB_txn *txn, verify_ctx *x)
              k.mv_size != klen + 8 || memcmp(key, k.mv_data, klen) != 0)
       problem(x, "trial %s: key does not match the record (workload %s)", printable(&k, kb, sizeof kb),
               r.workload);
+    else if (refuses_trial(x, &r, why, sizeof why))
+      problem(x, "trial %s: %s", printable(&k, kb, sizeof kb), why[0] ? why : "refused by the checker");
+    if (st == ETO_CACHE_OK) count_unchecked(x, &v);
     eto_cache_trial_clear(&r);
   }
   mdb_cursor_close(cur);
@@ -317,6 +341,7 @@ static eto_cache_status verify_meta(eto_cache *c, MDB_txn *txn, verify_ctx *x) {
       cache_key_target(fp, key, &klen);
       if (klen != k.mv_size || memcmp(key, k.mv_data, klen) != 0)
         problem(x, "meta %s: key does not match the record", printable(&k, kb, sizeof kb));
+      count_unchecked(x, &v);
     }
     free(fp);
     free(desc);
@@ -334,12 +359,13 @@ static eto_cache_status verify_txn(eto_cache *c, MDB_txn *txn, void *p) {
   return st;
 }
 
-eto_cache_status eto_cache_verify(eto_cache *c, eto_cache_verify_report *out) {
+eto_cache_status eto_cache_verify(eto_cache *c, const eto_cache_verify_opts *opts,
+                                  eto_cache_verify_report *out) {
   if (!out) return c ? cache_fail(c, ETO_CACHE_EINVAL, "no output") : ETO_CACHE_EINVAL;
   memset(out, 0, sizeof *out);
   eto_cache_status st = cache_enter(c);
   if (st != ETO_CACHE_OK) return st;
-  verify_ctx x = {out, 0, 0, 0};
+  verify_ctx x = {out, opts ? opts->checker : NULL, 0, 0, 0};
   st = cache_read(c, verify_txn, &x);
   if (!out->messages) out->messages = calloc(1, 1);
   if (st == ETO_CACHE_OK && (x.oom || !out->messages)) st = cache_fail(c, ETO_CACHE_ENOMEM, "out of memory");

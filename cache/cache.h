@@ -10,10 +10,15 @@
  *
  * What the cache stores is opaque text to it: the recipe (a serialized schedule program, never a binary),
  * the workload key, the target fingerprint, the operator kind, the sketch-set signature and the features.
+ * It checks only what needs no operator model (required fields, lengths, finite positive latencies of at
+ * least ETO_CACHE_MIN_LATENCY_S); whether a key names a real operator, a recipe fits it and a latency is
+ * physically possible is judged by an eto_cache_checker that the caller passes to import and verify.
  * Every record is a self-describing JSON object with a "type" and a "schema" field; a record whose schema
  * or fingerprint does not match what was asked for is never returned as usable: the call returns
  * ETO_CACHE_STALE, says why in eto_cache_errmsg, and the handle counts it
- * (eto_cache_stats_report.stale_seen).
+ * (eto_cache_stats_report.stale_seen). Since schema 2 every record ends with a "checksum" of the rest of
+ * its canonical encoding, so a record edited in place (or damaged) reads as ECORRUPT; schema-1 records
+ * (no checksum) are still read, and eto_cache_verify counts them.
  *
  * Layout (one LMDB environment, a directory holding data.mdb and lock.mdb; named databases):
  *   best    H(fingerprint) · workload key                  -> best record (JSON)
@@ -50,10 +55,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define ETO_CACHE_SCHEMA_VERSION 1 /* version of every record this build writes and reads */
-#define ETO_CACHE_LAYOUT_VERSION 1 /* version of the key layout and database set */
-#define ETO_CACHE_MAX_WORKLOAD 480 /* longest workload key in bytes (LMDB keys are at most 511 bytes) */
-#define ETO_CACHE_MAX_KIND 64      /* longest operator kind name in bytes */
+#define ETO_CACHE_SCHEMA_VERSION 2   /* version of every record this build writes (2: with a checksum) */
+#define ETO_CACHE_SCHEMA_OLDEST 1    /* oldest record schema this build still reads (1: no checksum) */
+#define ETO_CACHE_LAYOUT_VERSION 1   /* version of the key layout and database set */
+#define ETO_CACHE_MAX_WORKLOAD 480   /* longest workload key in bytes (LMDB keys are at most 511 bytes) */
+#define ETO_CACHE_MAX_KIND 64        /* longest operator kind name in bytes */
+#define ETO_CACHE_MAX_NAME 256       /* longest fingerprint, signature, tool or codegen version in bytes */
+#define ETO_CACHE_MAX_TEXT 16384     /* longest recipe, features, error, bad reason or description in bytes */
+#define ETO_CACHE_MIN_LATENCY_S 1e-9 /* no kernel launch, let alone a measured run, takes less */
 #define ETO_CACHE_DEFAULT_MAP_SIZE ((size_t)64 << 20)
 
 typedef enum {
@@ -101,7 +110,8 @@ typedef struct {
 } eto_cache_opts;
 
 typedef struct {
-  double median_s, min_s, max_s; /* seconds; median > 0, 0 <= min <= median <= max (0 = unknown) */
+  double median_s, min_s, max_s; /* seconds; median >= ETO_CACHE_MIN_LATENCY_S, min and max 0 (unknown) or
+                                    >= ETO_CACHE_MIN_LATENCY_S, min <= median <= max */
   int32_t repeats;               /* number of timed repeats behind the median */
 } eto_cache_latency;
 
@@ -133,7 +143,7 @@ typedef struct {
   char *recipe;      /* required */
   eto_cache_trial_status status;
   char *error;      /* the failure's message, NULL when ok */
-  double latency_s; /* median seconds when status is ok (> 0); ignored and stored as 0 otherwise */
+  double latency_s; /* median seconds when status is ok (>= ETO_CACHE_MIN_LATENCY_S); stored as 0 otherwise */
   char *features;   /* opaque, or NULL */
   int64_t time;     /* unix seconds */
   eto_cache_method method;
@@ -200,8 +210,8 @@ const char *eto_cache_path(const eto_cache *cache);
  * transaction: everything is stored or nothing is. The best record replaces the stored one only when it
  * is better: not bad over bad, else a strictly lower median latency; a stored record that is stale or
  * does not parse is always replaced. `outcome` (may be NULL) says what happened to `best`.
- * Errors: EINVAL (a record misses a required field, a key is too long, a latency is not finite or not
- * positive, read-only handle), EIO, ENOMEM, EBUSY. */
+ * Errors: EINVAL (a record misses a required field, a key or text is too long, a latency is not finite or
+ * below ETO_CACHE_MIN_LATENCY_S, read-only handle), EIO, ENOMEM, EBUSY. */
 eto_cache_status eto_cache_put_batch(eto_cache *cache, const eto_cache_trial *trials, size_t n,
                                      const eto_cache_best *best, eto_cache_put_outcome *outcome);
 
@@ -279,6 +289,21 @@ void eto_cache_best_list_free(eto_cache_best_list *list);
 char *eto_cache_best_to_json(const eto_cache_best *rec, int pretty);
 char *eto_cache_trial_to_json(const eto_cache_trial *rec, int pretty);
 
+/* ---- checking what records mean ------------------------------------------------------------------ */
+
+/* The caller's judgement of a record the cache cannot judge itself: does the workload key name a real
+ * operator (and is it in canonical form), does the kind match it, does the recipe fit it, could the
+ * latency have been measured (not beyond a physical throughput bound)? Each function returns 0 when the
+ * record is plausible, else non-zero with a one-line reason in why (whylen bytes). A NULL function
+ * accepts every record of its type. The functions run inside the cache's transactions: they must not call
+ * into the cache. Used by eto_cache_import (a refused line is not stored) and eto_cache_verify (a refused
+ * record is a problem). */
+typedef struct {
+  int (*best)(const eto_cache_best *rec, void *user, char *why, size_t whylen);
+  int (*trial)(const eto_cache_trial *rec, void *user, char *why, size_t whylen);
+  void *user;
+} eto_cache_checker;
+
 /* ---- administration ------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -310,17 +335,26 @@ eto_cache_status eto_cache_stats(eto_cache *cache, eto_cache_stats_report *out);
 void eto_cache_stats_report_free(eto_cache_stats_report *stats);
 
 typedef struct {
+  const eto_cache_checker *checker; /* NULL: records are checked only as the cache can (see above) */
+} eto_cache_verify_opts;
+
+typedef struct {
   size_t best, trials, index_entries, meta; /* entries examined */
   size_t stale;                             /* records of another schema (not usable, not a defect) */
-  size_t problems; /* defects: values that do not parse, keys that do not match their record, index
-                      entries without a record or records without an index entry */
-  char *messages;  /* the first defects, one per line ("" if none); owned by the report */
+  size_t unchecked; /* usable records of schema 1, which have no checksum: an edit cannot be detected */
+  size_t problems;  /* defects: values that do not parse or whose checksum does not match (edited or
+                       damaged), keys that do not match their record, index entries without a record or
+                       records without an index entry, records the checker refuses */
+  char *messages;   /* the first defects, one per line ("" if none); owned by the report */
 } eto_cache_verify_report;
 
-/* Integrity check in one read transaction: every value parses, every key matches its record, and the
- * by_sig index matches the best database exactly. Returns OK when there are no problems, ECORRUPT when
- * there are (see the report), or EIO, ENOMEM, EBUSY. Free the report with eto_cache_verify_report_free. */
-eto_cache_status eto_cache_verify(eto_cache *cache, eto_cache_verify_report *out);
+/* Integrity check in one read transaction: every value parses and matches its checksum, every key matches
+ * its record, the by_sig index matches the best database exactly, and (with opts->checker) every usable
+ * best record and trial is plausible. NULL opts: defaults. Returns OK when there are no problems,
+ * ECORRUPT when there are (see the report), or EIO, ENOMEM, EBUSY. Free the report with
+ * eto_cache_verify_report_free. */
+eto_cache_status eto_cache_verify(eto_cache *cache, const eto_cache_verify_opts *opts,
+                                  eto_cache_verify_report *out);
 void eto_cache_verify_report_free(eto_cache_verify_report *report);
 
 /* ---- export / import ------------------------------------------------------------------------------ */
@@ -340,7 +374,11 @@ eto_cache_status eto_cache_export(eto_cache *cache, FILE *out, eto_cache_export_
 typedef struct {
   const char *fingerprint; /* if not NULL, import only records of this target; skip the others */
   size_t batch;            /* lines per transaction; 0 = 512 */
+  const char *name;        /* the input's name for messages ("NAME:LINE: reason"); NULL: "LINE: reason" */
+  const eto_cache_checker *checker; /* refuses implausible records; NULL: the cache's own checks only */
 } eto_cache_import_opts;
+
+#define ETO_CACHE_MAX_LINE ((size_t)1 << 20) /* longest import line in bytes */
 
 typedef struct {
   size_t lines;                              /* lines read (blank lines excluded) */
@@ -348,15 +386,19 @@ typedef struct {
                                                 the better stored one */
   size_t trials_added, trials_duplicate;     /* trials stored / already present (identical) */
   size_t targets_added, targets_kept;        /* target descriptions */
-  size_t skipped;                            /* lines not imported */
-  char *messages; /* why lines were skipped, "LINE: reason" one per line (first 100); owned */
+  size_t skipped;                            /* lines not imported: refused + other targets' lines */
+  size_t refused;                            /* of which invalid or implausible (see messages) */
+  char *messages; /* why lines were skipped, "NAME:LINE: reason" one per line (first 100); owned */
 } eto_cache_import_report;
 
 /* Reads JSON lines written by eto_cache_export and stores them, `opts->batch` lines per transaction
- * (NULL opts: defaults). Lines that are not JSON objects, have an unknown "type", another "schema", a
- * missing field, or (with opts->fingerprint) another target are skipped and reported. A best record
- * is stored only if better than the stored one (eto_cache_put_batch's rule); a trial identical to a
- * stored trial of its workload is not stored twice. Returns OK (even if lines were skipped: see the
+ * (NULL opts: defaults). A line is refused (and reported) when it is not a JSON object, holds a NUL byte
+ * (raw or as \u0000, which would silently cut a string) or is longer than ETO_CACHE_MAX_LINE, has an
+ * unknown "type" or another "schema", misses a field or has one of the wrong type or too long, fails the
+ * cache's checks (latency below ETO_CACHE_MIN_LATENCY_S, ...), does not match its "checksum", or is refused
+ * by opts->checker. Lines of another target than opts->fingerprint are skipped, not refused. A best
+ * record is stored only if better than the stored one (eto_cache_put_batch's rule); a trial identical to
+ * a stored trial of its workload is not stored twice. Returns OK (even if lines were refused: see the
  * report), EIO (read error), ENOMEM, or a store error (batches committed before it stay).
  * Free the report with eto_cache_import_report_free. */
 eto_cache_status eto_cache_import(eto_cache *cache, FILE *in, const eto_cache_import_opts *opts,

@@ -100,21 +100,35 @@ char *cache_target_encode(const char *fp, const char *description);
 /* Validation before a put: OK, or EINVAL with a reason in why. */
 eto_cache_status cache_best_check(const eto_cache_best *rec, char *why, size_t whylen);
 eto_cache_status cache_trial_check(const eto_cache_trial *rec, char *why, size_t whylen);
+eto_cache_status cache_target_check(const char *fp, const char *description, char *why, size_t whylen);
+
+/* Does JSON text hold a NUL byte, raw or escaped as \u0000 in a string (which cJSON would turn into the
+ * silent end of that string)? */
+int cache_json_has_nul(const char *text, size_t len);
+
+/* The "schema" of a stored value of any type, -1 when it has none or does not parse (for verify). */
+int cache_value_schema(const char *text, size_t len);
 
 /* Decoders from text (len bytes, not NUL-terminated) or from a parsed object. Return OK; STALE
- * (another "schema", or another "type" than expected) with the reason in why; ECORRUPT (not JSON, or a
- * field missing or of the wrong type) with the reason; ENOMEM. *out is zeroed unless OK. */
+ * (another "schema", or another "type" than expected) with the reason in why; ECORRUPT (not JSON, a NUL
+ * byte, a field missing, of the wrong type or failing the checks above, or a checksum that does not match)
+ * with the reason; ENOMEM. *out is zeroed unless OK. The text decoders check the checksum on the bytes
+ * when they end as this build writes them; the object decoders re-encode the fields to check it, unless
+ * raw_ok says the caller found the text's bytes matching already. */
 eto_cache_status cache_best_decode(const char *text, size_t len, eto_cache_best *out, char *why,
                                    size_t whylen);
 eto_cache_status cache_trial_decode(const char *text, size_t len, eto_cache_trial *out, char *why,
                                     size_t whylen);
 eto_cache_status cache_target_decode(const char *text, size_t len, char **fp, char **description, char *why,
                                      size_t whylen);
-eto_cache_status cache_best_from_json(const struct cJSON *obj, eto_cache_best *out, char *why, size_t whylen);
-eto_cache_status cache_trial_from_json(const struct cJSON *obj, eto_cache_trial *out, char *why,
+eto_cache_status cache_best_from_json(const struct cJSON *obj, int raw_ok, eto_cache_best *out, char *why,
+                                      size_t whylen);
+eto_cache_status cache_trial_from_json(const struct cJSON *obj, int raw_ok, eto_cache_trial *out, char *why,
                                        size_t whylen);
-eto_cache_status cache_target_from_json(const struct cJSON *obj, char **fp, char **description, char *why,
-                                        size_t whylen);
+eto_cache_status cache_target_from_json(const struct cJSON *obj, int raw_ok, char **fp, char **description,
+                                        char *why, size_t whylen);
+/* Does text end with a checksum field that matches the bytes before it (as this build writes records)? */
+int cache_raw_checksum_ok(const char *text, size_t len);
 
 /* Reads "kind" and "signature" from a value of any schema, if it has them (to drop the index entry of a
  * stale record being replaced). Outputs malloc'd or NULL. */

@@ -133,17 +133,29 @@ typedef struct {
 
 typedef struct {
   eto_cache_import_report *r;
+  const char *name; /* of the input, or NULL */
+  const char *only_fp;
+  const eto_cache_checker *checker;
   size_t msg_len, msg_cap, msg_count;
   int oom;
 } import_state;
 
-static void skip(import_state *s, size_t line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void skip(import_state *s, size_t line, int refused, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
-static void skip(import_state *s, size_t line, const char *fmt, ...) {
+/* Counts a line not imported (refused: invalid, else only filtered out) and keeps its message. */
+static void skip(import_state *s, size_t line, int refused, const char *fmt, ...) {
   s->r->skipped++;
+  s->r->refused += refused != 0;
   if (s->msg_count >= IMPORT_MAX_MESSAGES || s->oom) return;
-  char text[600];
-  int n = snprintf(text, sizeof text, "%zu: ", line);
+  char text[800];
+  int n = s->name ? snprintf(text, 200, "%s:%zu: ", s->name, line) : snprintf(text, 200, "%zu: ", line);
+  if (n < 0) {
+    n = 0;
+    text[0] = '\0';
+  } else if (n >= 200) {
+    n = 199;
+  }
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(text + n, sizeof text - (size_t)n - 1, fmt, ap);
@@ -254,13 +266,22 @@ static eto_cache_status flush(eto_cache *c, import_batch *b, eto_cache_import_re
 }
 
 /* Decodes one line into the next batch item, or reports why it is skipped. ENOMEM is the only error. */
-static eto_cache_status import_line(const char *line, size_t len, size_t lineno, const char *only_fp,
-                                    import_batch *b, import_state *s) {
+static eto_cache_status import_line(const char *line, size_t len, size_t lineno, import_batch *b,
+                                    import_state *s) {
   char why[512];
+  if (len > ETO_CACHE_MAX_LINE) {
+    skip(s, lineno, 1, "line of %zu bytes is longer than %zu bytes", len, ETO_CACHE_MAX_LINE);
+    return ETO_CACHE_OK;
+  }
+  if (cache_json_has_nul(line, len)) {
+    skip(s, lineno, 1, "holds a NUL byte (raw or as \\u0000), which would silently cut a field");
+    return ETO_CACHE_OK;
+  }
+  int raw_ok = cache_raw_checksum_ok(line, len);
   cJSON *o = cJSON_ParseWithLength(line, len);
   if (!o || !cJSON_IsObject(o)) {
     cJSON_Delete(o);
-    skip(s, lineno, "not a JSON object");
+    skip(s, lineno, 1, "not a JSON object");
     return ETO_CACHE_OK;
   }
   const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "type");
@@ -272,15 +293,15 @@ static eto_cache_status import_line(const char *line, size_t len, size_t lineno,
   const char *fp = NULL;
   if (strcmp(type, "best") == 0) {
     it.type = ITEM_BEST;
-    st = cache_best_from_json(o, &it.best, why, sizeof why);
+    st = cache_best_from_json(o, raw_ok, &it.best, why, sizeof why);
     fp = it.best.fingerprint;
   } else if (strcmp(type, "trial") == 0) {
     it.type = ITEM_TRIAL;
-    st = cache_trial_from_json(o, &it.trial, why, sizeof why);
+    st = cache_trial_from_json(o, raw_ok, &it.trial, why, sizeof why);
     fp = it.trial.fingerprint;
   } else if (strcmp(type, "meta") == 0) {
     it.type = ITEM_META;
-    st = cache_target_from_json(o, &it.fp, &it.desc, why, sizeof why);
+    st = cache_target_from_json(o, raw_ok, &it.fp, &it.desc, why, sizeof why);
     fp = it.fp;
   } else {
     st = ETO_CACHE_ECORRUPT;
@@ -289,12 +310,24 @@ static eto_cache_status import_line(const char *line, size_t len, size_t lineno,
   cJSON_Delete(o);
   if (st == ETO_CACHE_ENOMEM) return st;
   if (st != ETO_CACHE_OK) {
-    skip(s, lineno, "%s", why);
+    skip(s, lineno, 1, "%s", why);
     item_clear(&it);
     return ETO_CACHE_OK;
   }
-  if (only_fp && strcmp(fp, only_fp) != 0) {
-    skip(s, lineno, "%s record of target \"%.80s\", not the selected target", type, fp);
+  if (s->only_fp && strcmp(fp, s->only_fp) != 0) {
+    skip(s, lineno, 0, "%s record of target \"%.80s\", not the selected target", type, fp);
+    item_clear(&it);
+    return ETO_CACHE_OK;
+  }
+  const eto_cache_checker *ck = s->checker;
+  why[0] = '\0';
+  int refused = !ck                     ? 0
+                : it.type == ITEM_BEST  ? ck->best && ck->best(&it.best, ck->user, why, sizeof why) != 0
+                : it.type == ITEM_TRIAL ? ck->trial && ck->trial(&it.trial, ck->user, why, sizeof why) != 0
+                                        : 0;
+  if (refused) {
+    skip(s, lineno, 1, "%s record of %.200s refused: %s", type,
+         it.type == ITEM_BEST ? it.best.workload : it.trial.workload, why[0] ? why : "(no reason given)");
     item_clear(&it);
     return ETO_CACHE_OK;
   }
@@ -326,9 +359,13 @@ eto_cache_status eto_cache_import(eto_cache *c, FILE *in, const eto_cache_import
   if (st != ETO_CACHE_OK) return st;
   if (!in) return cache_fail(c, ETO_CACHE_EINVAL, "no input file");
   size_t per_batch = opts && opts->batch ? opts->batch : 512;
-  const char *only_fp = opts && opts->fingerprint && *opts->fingerprint ? opts->fingerprint : NULL;
   import_batch b = {0};
-  import_state s = {r, 0, 0, 0, 0};
+  import_state s = {r, NULL, NULL, NULL, 0, 0, 0, 0};
+  if (opts) {
+    s.name = opts->name && *opts->name ? opts->name : NULL;
+    s.only_fp = opts->fingerprint && *opts->fingerprint ? opts->fingerprint : NULL;
+    s.checker = opts->checker;
+  }
   char *line = NULL;
   size_t linecap = 0, lineno = 0;
   ssize_t n;
@@ -340,7 +377,7 @@ eto_cache_status eto_cache_import(eto_cache *c, FILE *in, const eto_cache_import
     size_t lead = strspn(line, " \t");
     if (lead >= len) continue;
     r->lines++;
-    st = import_line(line, len, lineno, only_fp, &b, &s);
+    st = import_line(line, len, lineno, &b, &s);
     if (st == ETO_CACHE_ENOMEM)
       st = cache_fail(c, st, "out of memory at line %zu", lineno);
     else if (b.n >= per_batch)

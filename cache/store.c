@@ -673,7 +673,9 @@ static eto_cache_status put_target_txn(eto_cache *c, MDB_txn *txn, void *p) {
 eto_cache_status eto_cache_put_target(eto_cache *c, const char *fp, const char *description) {
   eto_cache_status st = cache_enter(c);
   if (st == ETO_CACHE_OK) st = need(c, fp, "fingerprint");
-  if (st == ETO_CACHE_OK && !description) st = cache_fail(c, ETO_CACHE_EINVAL, "no target description");
+  char why[256];
+  if (st == ETO_CACHE_OK && cache_target_check(fp, description, why, sizeof why) != ETO_CACHE_OK)
+    st = cache_fail(c, ETO_CACHE_EINVAL, "%s", why);
   if (st != ETO_CACHE_OK) return st;
   char *json = cache_target_encode(fp, description);
   if (!json) return cache_fail(c, ETO_CACHE_ENOMEM, "out of memory");

@@ -30,9 +30,11 @@ const eto_cli_command eto_cli_commands[] = {
      "  list             best programs of this machine's target (--kind K, --all-targets)\n"
      "  show KEY         one best record in full (KEY is a workload key as printed by etotune check)\n"
      "  export FILE      every record as JSON lines (- for stdout)\n"
-     "  import FILE      JSON lines from export; checks schema, keeps the better best program, reports skips\n"
-     "  verify           integrity check; --rebuild also rebuilds, runs and checks every best program of\n"
-     "                   this machine's target against the reference and marks failures bad",
+     "  import FILE      JSON lines from export; keeps the better best program; refuses records that could\n"
+     "                   not have been measured (FILE:LINE: why) and then exits 1, as when nothing was taken\n"
+     "  verify           integrity check (checksums, keys, index, plausibility); --rebuild also rebuilds,\n"
+     "                   runs and checks every best program of this machine's target against the\n"
+     "                   reference and marks failures bad",
      eto_cli_db},
     {"measure", "FILE [--programs N] [--seed S] [--emit c|llvm|llvm-raw|asm] [--recipe R] [--format text|json]",
      "build, verify and time random programs of every operator (or print their code)",

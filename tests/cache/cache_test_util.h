@@ -97,7 +97,7 @@ static inline double tu_seconds(void) {
 /* Verifies the cache at path (opening it itself); returns the number of problems (printing them). */
 static inline size_t tu_verify(eto_cache *c) {
   eto_cache_verify_report r;
-  eto_cache_status st = eto_cache_verify(c, &r);
+  eto_cache_status st = eto_cache_verify(c, NULL, &r);
   size_t problems = r.problems;
   if (st != ETO_CACHE_OK) {
     fprintf(stderr, "verify: %s: %s\n%s", eto_cache_status_name(st), eto_cache_errmsg(c),

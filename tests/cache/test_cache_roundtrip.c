@@ -88,7 +88,7 @@ static void export_to(eto_cache *c, const char *path, eto_cache_export_report *r
 
 static void import_from(eto_cache *c, const char *path, eto_cache_import_report *r) {
   FILE *f = fopen(path, "r");
-  eto_cache_import_opts o = {NULL, 7}; /* small batches: many transactions */
+  eto_cache_import_opts o = {.batch = 7}; /* small batches: many transactions */
   CHECK(eto_cache_import(c, f, &o, r) == ETO_CACHE_OK, "import: %s", eto_cache_errmsg(c));
   fclose(f);
 }
