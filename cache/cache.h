@@ -105,7 +105,8 @@ typedef struct eto_cache eto_cache;
 /* Options; a zeroed struct (or NULL) means the defaults. */
 typedef struct {
   size_t initial_map_size; /* bytes; 0 = ETO_CACHE_DEFAULT_MAP_SIZE. Never limits growth. */
-  int read_only;           /* open without creating anything; every write fails with EINVAL */
+  int read_only;           /* open without creating anything but lock.mdb (read without it when it cannot be
+                              written: see eto_cache_unlocked); every write fails with EINVAL */
   int no_sync;             /* skip fsync at commit (survives a killed process, not a power loss) */
 } eto_cache_opts;
 
@@ -202,6 +203,12 @@ const char *eto_cache_errmsg(const eto_cache *cache);
 
 /* The directory the handle opened; valid until close. */
 const char *eto_cache_path(const eto_cache *cache);
+
+/* 1 when a read-only handle reads without LMDB's lock file, because lock.mdb could not be created or
+ * written (a cache on a read-only file system, or another user's): reads work, but a process writing the
+ * cache at the same time does not see them and may reuse pages they are reading, so a result can be
+ * inconsistent (a record reported corrupt) while such a writer runs. 0 otherwise (and for NULL). */
+int eto_cache_unlocked(const eto_cache *cache);
 
 /* ---- writing -------------------------------------------------------------------------------------- */
 

@@ -29,6 +29,7 @@ struct eto_cache {
   int busy;       /* inside a read transaction that runs a user callback */
   int mdb_rc;     /* the last LMDB error met inside a transaction body (MAP_FULL drives retries) */
   int registered; /* (dev, ino) is in the process-wide open-path registry */
+  int unlocked;   /* read-only without lock.mdb (MDB_NOLOCK): it could not be written */
   dev_t dev;
   ino_t ino;
   size_t stale_seen;

@@ -62,6 +62,8 @@ const char *eto_cache_errmsg(const eto_cache *c) { return c ? c->errmsg : "out o
 
 const char *eto_cache_path(const eto_cache *c) { return c ? c->path : NULL; }
 
+int eto_cache_unlocked(const eto_cache *c) { return c && c->unlocked; }
+
 /* ---- paths ---------------------------------------------------------------------------------------- */
 
 static char *join(const char *a, const char *b) {
@@ -301,6 +303,20 @@ static eto_cache_status open_dbs_read_only(eto_cache *c) {
   return rc ? cache_mdb_fail(c, rc, "opening the databases") : ETO_CACHE_OK;
 }
 
+/* Creates, configures and opens c->env; returns an LMDB / errno code. On failure c->env may be set (the
+ * caller closes it). */
+static int env_start(eto_cache *c, const eto_cache_opts *o, unsigned flags) {
+  int rc = mdb_env_create(&c->env);
+  if (rc) {
+    c->env = NULL;
+    return rc;
+  }
+  size_t map = o->initial_map_size ? o->initial_map_size : ETO_CACHE_DEFAULT_MAP_SIZE;
+  if ((rc = mdb_env_set_maxdbs(c->env, MAX_DBS)) != 0 || (rc = mdb_env_set_mapsize(c->env, map)) != 0)
+    return rc;
+  return mdb_env_open(c->env, c->path, flags, 0664);
+}
+
 static eto_cache_status open_env(eto_cache *c, const eto_cache_opts *o) {
   int rc;
   if (!c->read_only && (rc = make_dirs(c->path)) != 0)
@@ -320,20 +336,25 @@ static eto_cache_status open_env(eto_cache *c, const eto_cache_opts *o) {
   c->dev = sb.st_dev;
   c->ino = sb.st_ino;
 
-  if ((rc = mdb_env_create(&c->env)) != 0) return cache_mdb_fail(c, rc, "creating the environment");
-  size_t map = o->initial_map_size ? o->initial_map_size : ETO_CACHE_DEFAULT_MAP_SIZE;
-  if ((rc = mdb_env_set_maxdbs(c->env, MAX_DBS)) != 0 || (rc = mdb_env_set_mapsize(c->env, map)) != 0)
-    return cache_mdb_fail(c, rc, "configuring the environment");
   unsigned flags = MDB_NOTLS | (c->read_only ? MDB_RDONLY : 0) | (o->no_sync ? MDB_NOSYNC : 0);
-  if ((rc = mdb_env_open(c->env, c->path, flags, 0664)) != 0) {
-    if (rc == MDB_INVALID || rc == MDB_VERSION_MISMATCH)
-      return cache_fail(
-          c, ETO_CACHE_ECORRUPT,
-          "%s/data.mdb is not a readable LMDB file (%s): it is damaged or cut short; restore it "
-          "from a backup, or remove it and %s/lock.mdb to start a new cache",
-          c->path, mdb_strerror(rc), c->path);
-    return cache_mdb_fail(c, rc, "opening the cache");
+  rc = env_start(c, o, flags);
+  if (rc && c->read_only && (rc == EACCES || rc == EPERM || rc == EROFS)) {
+    /* lock.mdb cannot be created or written (a cache shared read-only, another user's cache): read it
+     * without LMDB's reader table. Nothing is written then, but a writer running at the same time cannot
+     * see this reader, so eto_cache_unlocked says so. */
+    mdb_env_close(c->env);
+    c->env = NULL;
+    rc = env_start(c, o, flags | MDB_NOLOCK);
+    c->unlocked = rc == 0;
   }
+  if (rc == MDB_INVALID || rc == MDB_VERSION_MISMATCH)
+    return cache_fail(c, ETO_CACHE_ECORRUPT,
+                      "%s/data.mdb is not a readable LMDB file (%s): it is damaged or cut short; restore it "
+                      "from a backup, or remove it and %s/lock.mdb to start a new cache",
+                      c->path, mdb_strerror(rc), c->path);
+  if (rc == ENOENT && c->read_only)
+    return cache_fail(c, ETO_CACHE_NOTFOUND, "there is no cache in %s yet (no data.mdb)", c->path);
+  if (rc) return cache_mdb_fail(c, rc, "opening the cache");
   eto_cache_status st = check_size(c);
   if (st != ETO_CACHE_OK) return st;
   if (mdb_env_get_maxkeysize(c->env) < CACHE_KEY_MAX)

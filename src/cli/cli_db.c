@@ -23,6 +23,11 @@ static int open_cache(const char *path, int read_only, eto_cache **c) {
     *c = NULL;
     return -1;
   }
+  if (eto_cache_unlocked(*c))
+    fprintf(stderr,
+            "etotune db: note: %s/lock.mdb cannot be written; reading without LMDB's lock (a process writing "
+            "this cache at the same time could make what is read inconsistent)\n",
+            eto_cache_path(*c));
   return 0;
 }
 
@@ -220,9 +225,12 @@ static int cmd_show(eto_cache *c, const char *key) {
   eto_target_cpu(0, &t);
   eto_cache_best b;
   eto_cache_status st = eto_cache_get_best(c, t.fingerprint, key, &b);
+  if (st == ETO_CACHE_NOTFOUND) {
+    fprintf(stderr, "etotune db show: %s: no best program for this machine's target\n", key);
+    return ETO_EXIT_FAIL;
+  }
   if (st != ETO_CACHE_OK && st != ETO_CACHE_BAD) {
-    fprintf(stderr, "etotune db show: %s: %s%s\n", key, eto_cache_status_name(st),
-            st == ETO_CACHE_NOTFOUND ? " (no best program for this machine's target)" : eto_cache_errmsg(c));
+    fprintf(stderr, "etotune db show: %s: %s\n", key, eto_cache_errmsg(c));
     return ETO_EXIT_FAIL;
   }
   char *json = eto_cache_best_to_json(&b, 1);
@@ -410,8 +418,8 @@ int eto_cli_db(int argc, char **argv) {
     fprintf(stderr, "etotune db: expected one of stats, list, show KEY, export FILE, import FILE, verify\n");
     return ETO_EXIT_USAGE;
   }
-  if ((known == 2 || known == 3 || known == 4) && !arg) {
-    fprintf(stderr, "etotune db %s: missing %s\n", sub, known == 2 ? "KEY" : "FILE");
+  if ((known == 2 || known == 3 || known == 4) && (!arg || !*arg)) {
+    fprintf(stderr, "etotune db %s: %s %s\n", sub, arg ? "empty" : "missing", known == 2 ? "KEY" : "FILE");
     return ETO_EXIT_USAGE;
   }
   eto_cache *c = NULL;

@@ -128,9 +128,19 @@ int eto_cli_plan(int argc, char **argv) {
   eto_cache *cache = NULL;
   if (!c.no_cache) {
     eto_cache_opts co = {.read_only = 1};
-    if (eto_cache_open(c.db, &co, &cache) != ETO_CACHE_OK) { /* no cache yet: plan without one */
+    eto_cache_status cs = eto_cache_open(c.db, &co, &cache);
+    if (cs == ETO_CACHE_NOTFOUND) { /* no cache yet: plan without one */
       eto_cache_close(cache);
       cache = NULL;
+    } else if (cs != ETO_CACHE_OK) { /* a plan that silently ignored a damaged cache would mislead */
+      fprintf(stderr, "etotune plan: cannot read the cache: %s (--no-cache plans without it)\n",
+              eto_cache_errmsg(cache));
+      eto_cache_close(cache);
+      eto_oplist_free(l);
+      return ETO_EXIT_FAIL;
+    } else if (eto_cache_unlocked(cache)) {
+      fprintf(stderr, "etotune plan: note: %s/lock.mdb cannot be written; reading the cache without LMDB's lock\n",
+              eto_cache_path(cache));
     }
   }
   int n = eto_oplist_count(l);

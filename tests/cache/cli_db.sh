@@ -5,7 +5,10 @@
 #     exits 1 when nothing was imported;
 #   * a record edited in place inside data.mdb fails verify (checksum), and the others still read;
 #   * verify flags implausible records written by the library alone (CACHE_PLANT) and counts schema-1 ones;
-#   * a truncated data.mdb is an error naming the file for every command, never a crash.
+#   * a truncated data.mdb is an error naming the file for every command, never a crash; `plan` fails on it
+#     too, and plans without a cache only when there is none yet;
+#   * `db show ""` is a usage error with a plain message;
+#   * a cache without write permission is read by the read commands (as uid 65534 when run as root).
 exe="$1"
 plant="$2"
 records="$3"
@@ -81,4 +84,47 @@ for cmd in "db verify" "db stats" "db list" "db export $tmp/x.jsonl"; do
   [ "$rc" -eq 1 ] || bad "$cmd on a truncated cache: exit $rc, wanted 1"
   grep -q "cut/data.mdb is truncated (8192 bytes" "$tmp/cut.err" || bad "$cmd: message: $(cat "$tmp/cut.err")"
 done
+printf 'matmul m=64 n=128 k=64\nmatmul m=64 n=64 k=64\n' >"$tmp/ops.list"
+run pln plan "$tmp/ops.list" --db "$tmp/cut"
+[ "$rc" -eq 1 ] && grep -q "cannot read the cache: .*cut/data.mdb is truncated" "$tmp/pln.err" ||
+  bad "plan on a truncated cache: exit $rc: $(cat "$tmp/pln.out" "$tmp/pln.err")"
+run pln plan "$tmp/ops.list" --db "$tmp/no-cache-yet"
+[ "$rc" -eq 0 ] && grep -q "^cache: (none)" "$tmp/pln.out" || bad "plan without a cache: exit $rc: $(cat "$tmp/pln.err")"
+[ -e "$tmp/no-cache-yet" ] && bad "plan created a cache"
+
+# --- db show of an empty key ------------------------------------------------------------------------------
+run shw db show "" --db "$tmp/good"
+[ "$rc" -eq 2 ] && [ "$(cat "$tmp/shw.err")" = "etotune db show: empty KEY" ] ||
+  bad "db show \"\": exit $rc: $(cat "$tmp/shw.err")"
+run shw db show "matmul:m=1,n=1,k=1;dtype=float32" --db "$tmp/good"
+[ "$rc" -eq 1 ] && grep -q "k=1;dtype=float32: no best program for this machine's target$" "$tmp/shw.err" ||
+  bad "db show of an absent key: exit $rc: $(cat "$tmp/shw.err")"
+
+# --- a cache without write permission -------------------------------------------------------------------
+cp -r "$tmp/good" "$tmp/ro"
+chmod 755 "$tmp"
+chmod -R a+rX "$tmp/ro"
+chmod a-w "$tmp/ro" "$tmp/ro/data.mdb" "$tmp/ro/lock.mdb"
+as_reader=()
+if [ "$(id -u)" -eq 0 ]; then
+  if command -v setpriv >/dev/null && setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+    as_reader=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+  else
+    echo "SKIP: root without setpriv: the unwritable cache is not tested"
+  fi
+fi
+if [ "$(id -u)" -ne 0 ] || [ "${#as_reader[@]}" -gt 0 ]; then
+  for cmd in "db stats" "db list --all-targets" "db verify" "db export -" "plan $tmp/ops.list"; do
+    # shellcheck disable=SC2086  # $cmd is split on purpose
+    "${as_reader[@]}" "$exe" $cmd --db "$tmp/ro" >"$tmp/ro.out" 2>"$tmp/ro.err"
+    rc=$?
+    [ "$rc" -eq 0 ] || bad "$cmd on an unwritable cache: exit $rc: $(cat "$tmp/ro.err")"
+    grep -q "lock.mdb cannot be written" "$tmp/ro.err" || bad "$cmd: no note about the lock: $(cat "$tmp/ro.err")"
+  done
+  grep -q "^cache: $tmp/ro" "$tmp/ro.out" || bad "plan did not use the unwritable cache: $(cat "$tmp/ro.out")"
+  "${as_reader[@]}" "$exe" db import "$records" --db "$tmp/ro" >"$tmp/ro.out" 2>"$tmp/ro.err"
+  rc=$?
+  [ "$rc" -eq 1 ] && grep -q "ermission denied" "$tmp/ro.err" || bad "import into an unwritable cache: exit $rc"
+fi
+chmod -R u+w "$tmp/ro"
 exit $fail
