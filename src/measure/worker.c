@@ -7,6 +7,8 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -59,6 +61,7 @@ int eto_worker_start(eto_worker *w, eto_worker_main_fn fn, void *user) {
     return -1;
   }
   fflush(NULL);
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     int e = errno;
@@ -70,6 +73,13 @@ int eto_worker_start(eto_worker *w, eto_worker_main_fn fn, void *user) {
     return -1;
   }
   if (pid == 0) {
+    /* die with the parent: a worker stuck in a hanging candidate must not outlive a killed tuner (the check of
+     * getppid closes the race with a parent that died before prctl) */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1);
+    /* no core files from candidates that crash on purpose or by bug */
+    struct rlimit core = {0, 0};
+    setrlimit(RLIMIT_CORE, &core);
     /* keep only our own pipe ends: an inherited end of another measurer's pipe would keep that worker from
      * seeing end-of-file, and its parent would wait for it forever */
     long maxfd = sysconf(_SC_OPEN_MAX);
