@@ -13,8 +13,9 @@
  *        ──► report (per node: method, source, trials, seconds, latency, GFLOP/s, recipe; totals)
  * Everything is measured, verified and stored in the cache as it goes (one transaction per measured batch),
  * so a run stopped by a signal or a kill resumes with the same command: stored trials are never measured
- * again. The measurer is chosen by the target's kind (measure.h): a target that cannot be measured here is
- * refused before any work, with what is missing.
+ * again. The measurer is chosen by the target's kind (measure.h): a target that cannot be measured here fails
+ * at the first measurer, before anything is measured, with what is missing (callers that want to stop before
+ * planning ask eto_measure_machine_target first, as `etotune tune` does).
  */
 #ifndef ETO_DRIVER_H
 #define ETO_DRIVER_H

@@ -30,8 +30,7 @@ static void say(eto_drv_progress_fn fn, void *user, const char *fmt, ...) {
 }
 
 /* Reads the best program of a workload into r (latency, gflops, recipe) and, when prog is not NULL, parses it.
- * Returns 1 when there is one (and it parses); *trials_out (may be NULL) receives its search's trial count and
- * *full_out whether a full search found it. */
+ * Returns 1 when there is one (and it parses); *full_out (may be NULL) receives whether a full search found it. */
 static int read_best(eto_cache *cache, const eto_target *t, eto_drv_op *r, eto_program *prog, int *full_out) {
   eto_cache_best b;
   if (!cache || eto_cache_get_best(cache, t->fingerprint, r->key, &b) != ETO_CACHE_OK) return 0;
@@ -56,9 +55,9 @@ typedef struct {
 static void backend_progress(const eto_backend_progress *pr, void *user) {
   fwd *f = user;
   if (pr->event == ETO_BACKEND_EVENT_ROUND)
-    say(f->fn, f->user, "full search %s: round %d, %lld/%lld trials, best %.2f GFLOP/s, %.0f s elapsed%s",
+    say(f->fn, f->user, "full search %s: round %d, %lld/%lld trials, best %.2f GFLOP/s, %.0f s elapsed",
         pr->workload ? pr->workload : "?", pr->round, (long long)pr->task_trials, (long long)pr->task_budget,
-        pr->best_gflops, pr->elapsed, "");
+        pr->best_gflops, pr->elapsed);
   else if (pr->event == ETO_BACKEND_EVENT_MESSAGE && pr->message)
     say(f->fn, f->user, "full search: %s", pr->message);
 }
@@ -105,9 +104,8 @@ static eto_status full_search_fallback(const eto_sel_plan_node *n, const eto_tar
   return st;
 }
 
-eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_cache *cache,
-                            const eto_drv_opts *opts, eto_drv_progress_fn progress, void *user,
-                            eto_drv_report *rep, char *msg, int cap) {
+eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_cache *cache, const eto_drv_opts *opts,
+                       eto_drv_progress_fn progress, void *user, eto_drv_report *rep, char *msg, int cap) {
   memset(rep, 0, sizeof *rep);
   eto_drv_opts o;
   if (opts) o = *opts;
@@ -115,11 +113,6 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
   double t0 = eto_now();
   eto_measure_protocol(t->kind, &o.measure, rep->protocol, sizeof rep->protocol);
   snprintf(rep->target, sizeof rep->target, "%s", t->description);
-  if (t->kind != ETO_TARGET_CPU) { /* the cpu is always here; another kind may lack a device or a compiler */
-    eto_target here;
-    eto_status ms = eto_measure_machine_target(t->kind, o.measure.threads, &here, msg, cap);
-    if (ms != ETO_OK) return ms;
-  }
 #define CANCELLED() (o.cancel && *o.cancel)
   /* one report row per list operator and per bridge in the plan */
   rep->ops = calloc((size_t)p->n, sizeof *rep->ops);
@@ -215,7 +208,6 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     search_opts(&o, &bo);
     eto_backend_report br;
     fwd f = {progress, user};
-    double a = eto_now();
     st = eto_backend_tune(full_ops, nfull, t, cache, &bo, backend_progress, &f, &br, msg, cap);
     rep->backend_seed = br.seed;
     for (int j = 0; j < br.count && j < nfull; j++) {
@@ -231,7 +223,6 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       snprintf(r->recipe, sizeof r->recipe, "%s", br.ops[j].recipe);
       if (br.ops[j].status != ETO_BACKEND_OP_TUNED) snprintf(r->message, sizeof r->message, "%s", br.ops[j].message);
     }
-    (void)a;
     eto_backend_report_free(&br);
     if (st != ETO_OK || CANCELLED()) goto out;
   }
@@ -276,6 +267,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       r->latency = tr.best_result.median;
       r->gflops = tr.best_result.gflops;
       eto_program_format(&tr.best, r->recipe, sizeof r->recipe);
+      if (tr.outcome == ETO_CACHE_PUT_KEPT) read_best(cache, t, r, NULL, NULL); /* the cache kept a better one */
       say(progress, user, "%s %s from %s: %d trials, %.2f GFLOP/s, %.1f s", how, n->key, par->key, tr.trials,
           tr.best_result.gflops, r->seconds);
     } else {
@@ -290,14 +282,9 @@ out:
   rep->interrupted = CANCELLED() ? 1 : 0;
   for (int j = 0; j < rep->count; j++) {
     eto_drv_op *r = &rep->ops[j];
-    /* the cache may hold a better program than this run found (a concurrent run, or an earlier one whose best
-     * this run kept): report what the cache serves */
-    eto_drv_op stored = *r;
-    if (read_best(cache, t, &stored, NULL, NULL) && (r->latency <= 0 || stored.latency < r->latency)) {
-      r->latency = stored.latency;
-      r->gflops = stored.gflops;
-      snprintf(r->recipe, sizeof r->recipe, "%s", stored.recipe);
-    }
+    /* rows hold their searches' results; a row without one (nothing found, or the run stopped before it) shows
+     * what the cache serves, if anything */
+    if (r->latency <= 0) read_best(cache, t, r, NULL, NULL);
     rep->trials += r->trials;
     if (rep->ops[j].node < p->nops) {
       if (r->latency > 0) rep->weighted_latency += (double)r->freq * r->latency;

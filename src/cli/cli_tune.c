@@ -244,7 +244,6 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
 int eto_cli_tune(int argc, char **argv) {
   tune_args a;
   int pr = parse_args(argc, argv, &a);
-  if (pr == -2) return ETO_EXIT_FAIL;
   if (pr != 0) return ETO_EXIT_USAGE;
   char msg[8192];
   eto_oplist *list = NULL;

@@ -321,13 +321,17 @@ static eto_status start_worker(eto_measurer *m, char *msg, int cap) {
   return ETO_OK;
 }
 
+/* 1 with the reason in msg when this build cannot compile cuda kernels. */
+static int no_nvrtc(char *msg, int cap) {
+  if (eto_cuda_nvrtc_version() >= 0) return 0;
+  snprintf(msg, cap, "this build has no NVRTC (the CUDA toolkit was not found at build time): cuda kernels can be "
+                     "printed, not compiled or measured");
+  return 1;
+}
+
 static eto_status cuda_machine_target(int threads, eto_target *out, char *msg, int cap) {
   (void)threads;
-  if (eto_cuda_nvrtc_version() < 0) {
-    snprintf(msg, cap, "this build has no NVRTC (the CUDA toolkit was not found at build time): cuda kernels can be "
-                       "printed, not compiled or measured");
-    return ETO_ERR_UNSUPPORTED;
-  }
+  if (no_nvrtc(msg, cap)) return ETO_ERR_UNSUPPORTED;
   eto_cuda_device_info dev;
   eto_status st = eto_cuda_probe(0, &dev, msg, cap);
   if (st == ETO_OK) eto_cuda_device_target(&dev, out);
@@ -337,11 +341,7 @@ static eto_status cuda_machine_target(int threads, eto_target *out, char *msg, i
 static void cuda_close(eto_measurer *m);
 
 static eto_status cuda_open(eto_measurer *m, char *msg, int cap) {
-  if (eto_cuda_nvrtc_version() < 0) {
-    snprintf(msg, cap, "this build has no NVRTC (the CUDA toolkit was not found at build time): cuda kernels can be "
-                       "printed, not compiled or measured");
-    return ETO_ERR_UNSUPPORTED;
-  }
+  if (no_nvrtc(msg, cap)) return ETO_ERR_UNSUPPORTED;
   cuda_ctx *X = calloc(1, sizeof *X);
   if (!X) return ETO_ERR_NOMEM;
   m->ctx = X;
