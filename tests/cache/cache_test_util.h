@@ -10,6 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cjson/cJSON.h>
+
 #include "cache.h"
 #include "check.h"
 
@@ -86,6 +88,17 @@ static inline eto_cache_trial tu_trial(const char *fp, const char *wk, const cha
   t.time = 1700000000;
   t.method = ETO_CACHE_METHOD_FULL;
   return t;
+}
+
+/* A best record's JSON as a build before checksums wrote it: schema 1, no "checksum". malloc'ed, or NULL. */
+static inline char *tu_schema1_json(const char *json) {
+  cJSON *o = cJSON_Parse(json);
+  if (!o) return NULL;
+  cJSON_ReplaceItemInObjectCaseSensitive(o, "schema", cJSON_CreateNumber(1));
+  cJSON_DeleteItemFromObjectCaseSensitive(o, "checksum");
+  char *out = cJSON_PrintUnformatted(o);
+  cJSON_Delete(o);
+  return out;
 }
 
 static inline double tu_seconds(void) {
