@@ -6,7 +6,6 @@
  * "NAME:LINE: reason" messages and counts; verify runs the checker over stored records. */
 #define _XOPEN_SOURCE 700
 
-
 #include "cache_internal.h"
 #include "cache_test_util.h"
 
