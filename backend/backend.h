@@ -232,6 +232,9 @@ typedef struct {
   char recipe[ETO_RECIPE_MAX];
   char summary[256]; /* eto_program_summary of the best program */
   char message[256]; /* why DEAD / NO_RESULT, or "" */
+  eto_cache_put_outcome outcome; /* what the cache did with this call's best program: NEW or REPLACED when
+                                    stored, KEPT when the cache holds one at least as good, NONE without a
+                                    cache or a result */
 } eto_backend_op_result;
 
 typedef struct {
@@ -255,6 +258,116 @@ typedef struct {
   char protocol[512];    /* measurement protocol (eto_measure_protocol) */
   eto_backend_opts opts; /* the options used (cancel pointer cleared) */
 } eto_backend_report;
+
+/* ======================================================================================================
+ * Search policies (docs/architecture.md §6): what the search engine asks of a strategy
+ *
+ * The engine (eto_backend_run) keeps one task per operator and drives each task's policy one batch at a
+ * time: propose candidates ──► the engine measures them (or serves a stored result for a candidate measured
+ * before: that is how every policy resumes), stores the batch in the cache (one transaction) ──► observe the
+ * results ──► ... until the policy proposes nothing (done) or the task's budget is spent. The task scheduler
+ * picks which task gets the next batch. A policy never measures and never writes the cache itself.
+ * The full search (eto_backend_policy_full) is one implementation; the tuner's reuse policies are others; a
+ * new one is a file with a vtbl and a constructor, plus a line in the driver's registry.
+ * ====================================================================================================== */
+
+/* What a policy sees of its task; valid during the call only. */
+typedef struct {
+  const eto_op *op;
+  const eto_compute *c;
+  const eto_target *t;
+  const char *key;                  /* workload key */
+  int64_t trials;                   /* trials so far, counting those stored before this run */
+  int64_t budget;                   /* the task's budget (INT64_MAX: none, the policy ends the task) */
+  double best_cost;                 /* best median seconds known for the task, INFINITY when none */
+  const eto_program *best;          /* NULL when none */
+  eto_cost_model *model;            /* the run's shared cost model (every record of every task, plus transfer
+                                       records); NULL unless a policy of the run wants one */
+  const eto_backend_opts *opts;     /* the run's options */
+  void *task;                       /* the engine's task: for the backend's own policies only */
+} eto_policy_view;
+
+/* 1 when program p was measured for the view's task (in this run, or stored in the cache before it). */
+int eto_policy_view_measured(const eto_policy_view *v, const eto_program *p);
+
+/* What a policy says about the batch it proposes. */
+typedef struct {
+  int round;         /* tag stored with the batch's trials (full: the task's round; ETO: its round 1..4) */
+  int dead;          /* with 0 candidates: no valid program exists for the task */
+  char message[256]; /* with 0 candidates: why the policy is done ("" when it simply finished) */
+} eto_policy_batch;
+
+typedef struct {
+  const char *name;        /* "full", "eto", "topk", ... */
+  eto_cache_method method; /* recorded with its trials and best programs */
+  int wants_model;         /* the engine keeps and trains the shared cost model (and loads transfer records) */
+  /* Proposes up to cap candidates (valid programs of the task) for the next batch: writes them to out and
+   * returns how many; 0 when the policy is done (b->dead, b->message may say why); -1 when out of memory.
+   * b->round is preset to the task's round count. */
+  int (*propose)(void *self, const eto_policy_view *v, eto_program *out, int cap, eto_policy_batch *b);
+  /* The results of the last proposal's first n candidates, in proposal order (n is smaller than proposed
+   * only when the run stopped). May be NULL. */
+  void (*observe)(void *self, const eto_policy_view *v, const eto_program *p, const eto_measure_result *r,
+                  int n);
+  /* Frees self. May be NULL. */
+  void (*free)(void *self);
+} eto_policy_vtbl;
+
+/* A policy instance: its table and its state. */
+typedef struct {
+  const eto_policy_vtbl *vt;
+  void *self;
+} eto_policy;
+
+/* Frees a policy's state and zeroes it; NULL or an empty policy is a no-op. */
+void eto_policy_free(eto_policy *p);
+
+/* The full search's policy (Ansor's SketchPolicy): each batch is an evolutionary round scored by the shared
+ * cost model, the best unmeasured programs, ε-greedy. Returns ETO_OK or ETO_ERR_NOMEM. */
+eto_status eto_backend_policy_full(eto_policy *out);
+
+/* ======================================================================================================
+ * The search engine: tasks, each with its policy, under one task scheduler
+ * ====================================================================================================== */
+
+typedef struct {
+  eto_op op;                /* the operator (distinct workload keys across a run) */
+  eto_policy policy;        /* owned by the run from the call on (freed on return, in every case) */
+  int64_t budget;           /* trials counting stored ones; 0 = opts->trials_per_op; < 0 = none */
+  const char *source;       /* the workload the best record names as its source (reuse), or NULL */
+  eto_measurer *measurer;   /* borrowed; NULL = the run creates one per task at its first batch */
+} eto_backend_task;
+
+/* One candidate's result, given to the run's trial callback. Pointers are valid during the call only. */
+typedef struct {
+  int task;
+  int64_t index; /* 1, 2, ... within the task in this run */
+  int round;     /* the batch's round tag */
+  const eto_program *program;
+  const eto_measure_result *result;
+  int improved; /* became the task's best program */
+  int stored;   /* served from a stored trial (measured before this run), not measured again */
+} eto_backend_trial;
+
+typedef struct {
+  void (*on_trial)(void *user, const eto_backend_trial *tr); /* after every candidate (may be NULL) */
+  void *trial_user;
+  /* When not NULL, measures instead of the measurer (tests, dry runs); must never fail as a call */
+  void (*measure)(void *user, const eto_program *p, eto_measure_result *out);
+  void *measure_user;
+} eto_backend_hooks;
+
+/* Runs tasks[0..n-1] on target t: the task scheduler picks a task, its policy proposes a batch, the batch is
+ * measured (in chunks of the measurer's build jobs, timed one at a time), stored in the cache with the
+ * task's improved best (one transaction: method = the policy's, source = the task's), observed by the policy;
+ * until every task is done or its budget spent, opts->time_budget runs out or opts->cancel is set. Trials
+ * stored before the run count toward budgets and are served as results when proposed again. hooks may be
+ * NULL. Ownership, progress, report and return values as eto_backend_tune (below), which is this call with
+ * the full policy for every operator. */
+eto_status eto_backend_run(eto_backend_task *tasks, int n, const eto_target *t, eto_cache *cache,
+                           const eto_backend_opts *opts, const eto_backend_hooks *hooks,
+                           eto_backend_progress_fn progress, void *user, eto_backend_report *report, char *msg,
+                           int cap);
 
 /* Tunes ops[0..nops-1] on target t with full search. cache may be NULL (nothing is stored or resumed).
  * For each operator: trials already in the cache for (t's fingerprint, workload key) count toward the budget,

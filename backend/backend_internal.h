@@ -24,7 +24,8 @@ void eto_progset_clear(eto_progset *s); /* frees the table */
 
 typedef struct {
   eto_program prog;
-  double cost; /* median seconds; INFINITY for a failed measurement */
+  double cost;   /* median seconds; INFINITY for a failed measurement */
+  uint64_t hash; /* eto_program_hash(&prog) */
 } eto_measured;
 
 typedef struct {
@@ -37,7 +38,11 @@ typedef struct {
   double flops, weight;
   int group; /* cost-model group (labels normalized per task) */
   int64_t budget;
-  eto_measurer *measurer; /* created at the task's first round */
+  eto_measurer *measurer; /* created at the task's first round, or borrowed (own_measurer 0) */
+  int own_measurer;
+  eto_policy policy;      /* proposes the task's candidates (owned) */
+  const char *source;     /* the workload its best record names as source, or NULL */
+  eto_cache_put_outcome first_put, last_put; /* the cache's answers to this run's best records */
   eto_progset measured;   /* every program measured (this run and resumed) */
   eto_measured *hist;     /* the same programs with their costs */
   int nhist, caphist;
@@ -51,7 +56,7 @@ typedef struct {
   char best_method[16];
   int best_dirty; /* improved since last stored */
   int done;       /* budget spent */
-  int exhausted;  /* every program the search reaches was measured */
+  int exhausted;  /* the policy is done (for the full search: every program it reaches was measured) */
   int dead;       /* no valid program exists */
   int failed;     /* the operator cannot be measured */
   char message[256];
@@ -62,6 +67,8 @@ typedef struct {
 eto_status eto_task_init(eto_task *t, int index, const eto_op *op, const eto_target *tgt, int64_t budget,
                          uint64_t seed);
 /* Records a measured (or resumed) program; returns 1 if it improved the best, -1 on out of memory. */
+/* The stored cost of program p when it was measured for t (INFINITY for a failure), or NAN when it was not. */
+double eto_task_lookup(const eto_task *t, const eto_program *p);
 int eto_task_record(eto_task *t, const eto_program *p, double cost);
 void eto_task_free(eto_task *t);
 
@@ -96,7 +103,5 @@ double eto_rng_unit(eto_rng *r);
 
 /* Similarity group tag of Ansor's task scheduler: kind, sketch signature and log_1.618(FLOPs). */
 void eto_backend_similarity_tag(const eto_op *op, const eto_target *t, char *buf, int cap);
-
-/* Seconds on the monotonic clock. */
 
 #endif

@@ -27,8 +27,17 @@ eto_status eto_task_init(eto_task *t, int index, const eto_op *op, const eto_tar
   return ETO_OK;
 }
 
+double eto_task_lookup(const eto_task *t, const eto_program *p) {
+  uint64_t h = eto_program_hash(p);
+  if (!eto_progset_has(&t->measured, h)) return NAN;
+  for (int i = t->nhist - 1; i >= 0; i--)
+    if (t->hist[i].hash == h) return t->hist[i].cost;
+  return NAN;
+}
+
 int eto_task_record(eto_task *t, const eto_program *p, double cost) {
-  if (eto_progset_add(&t->measured, eto_program_hash(p)) < 0) return -1;
+  uint64_t h = eto_program_hash(p);
+  if (eto_progset_add(&t->measured, h) < 0) return -1;
   if (t->nhist == t->caphist) {
     int cap = t->caphist ? t->caphist * 2 : 64;
     eto_measured *h = realloc(t->hist, sizeof *h * (size_t)cap);
@@ -38,6 +47,7 @@ int eto_task_record(eto_task *t, const eto_program *p, double cost) {
   }
   t->hist[t->nhist].prog = *p;
   t->hist[t->nhist].cost = cost > 0 && isfinite(cost) ? cost : INFINITY;
+  t->hist[t->nhist].hash = h;
   t->nhist++;
   if (cost > 0 && isfinite(cost) && cost < t->best_cost) {
     t->best_cost = cost;
@@ -49,7 +59,8 @@ int eto_task_record(eto_task *t, const eto_program *p, double cost) {
 
 void eto_task_free(eto_task *t) {
   if (!t) return;
-  eto_measurer_free(t->measurer);
+  if (t->own_measurer) eto_measurer_free(t->measurer);
+  eto_policy_free(&t->policy);
   eto_progset_clear(&t->measured);
   free(t->hist);
   memset(t, 0, sizeof *t);

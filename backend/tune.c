@@ -50,6 +50,7 @@ typedef struct {
   eto_backend_scheduler *sched;
   eto_backend_progress_fn progress;
   void *user;
+  eto_backend_hooks hooks;
   double t0;
   int64_t total_budget, total_trials, new_trials;
   int ready;      /* every task initialized */
@@ -75,7 +76,8 @@ static void emit(tune_ctx *x, eto_backend_event ev, int task, const char *messag
   p.remaining = -1;
   int64_t left = 0;
   for (int i = 0; i < x->n; i++)
-    if (x->sched && eto_backend_scheduler_active(x->sched, i) && x->tasks[i].trials < x->tasks[i].budget)
+    if (x->sched && eto_backend_scheduler_active(x->sched, i) && x->tasks[i].budget != INT64_MAX &&
+        x->tasks[i].trials < x->tasks[i].budget)
       left += x->tasks[i].budget - x->tasks[i].trials;
   if (x->new_trials > 0) {
     p.remaining = p.elapsed / (double)x->new_trials * (double)left;
@@ -132,7 +134,7 @@ static int load_trial(const eto_cache_trial *rec, void *user) {
     l->cur_ok = 0;
     for (int i = 0; i < x->n; i++)
       if (strcmp(x->tasks[i].key, rec->workload) == 0) l->cur_task = i;
-    if (l->cur_task < 0 && x->o.transfer) {
+    if (l->cur_task < 0 && x->o.transfer && x->model) {
       eto_op op;
       char why[256];
       if (eto_op_from_key(rec->workload, &op, why, sizeof why) == ETO_OK) {
@@ -154,7 +156,7 @@ static int load_trial(const eto_cache_trial *rec, void *user) {
     eto_task *tk = &x->tasks[l->cur_task];
     tk->trials++;
     if (eto_task_record(tk, &p, cost) < 0) l->oom = 1;
-    if (p.nspace == tk->c.nest.nspace && p.nreduce == tk->c.nest.nreduce) {
+    if (x->model && p.nspace == tk->c.nest.nspace && p.nreduce == tk->c.nest.nreduce) {
       eto_cost_features(&tk->c, x->t, &p, f);
       if (eto_cost_model_add(x->model, tk->group, f, cost) != ETO_OK) l->oom = 1;
     }
@@ -172,7 +174,10 @@ static eto_status load_cache(tune_ctx *x) {
   if (!x->cache) return ETO_OK;
   eto_cache_put_target(x->cache, x->t->fingerprint, x->t->description); /* informative; failure is harmless */
   load_ctx l = {.x = x, .cur_task = -1, .next_group = x->n};
-  eto_cache_status st = eto_cache_foreach_trial(x->cache, x->t->fingerprint, NULL, load_trial, &l);
+  /* with a cost model every trial of the target is read (transfer); without, only the tasks' own */
+  eto_cache_status st = ETO_CACHE_OK;
+  for (int i = 0; i < (x->model ? 1 : x->n) && st == ETO_CACHE_OK && !l.oom; i++)
+    st = eto_cache_foreach_trial(x->cache, x->t->fingerprint, x->model ? NULL : x->tasks[i].key, load_trial, &l);
   if (l.oom) return ETO_ERR_NOMEM;
   if (st == ETO_CACHE_STALE || st == ETO_CACHE_ECORRUPT)
     emitf(x, -1, "cache: some trials were skipped: %s", eto_cache_errmsg(x->cache));
@@ -187,7 +192,7 @@ static eto_status load_cache(tune_ctx *x) {
     eto_task *tk = &x->tasks[i];
     if (isfinite(tk->best_cost)) {
       tk->best_from_cache = 1;
-      snprintf(tk->best_method, sizeof tk->best_method, "full");
+      snprintf(tk->best_method, sizeof tk->best_method, "%s", tk->policy.vt->name);
     }
     eto_cache_best b;
     st = eto_cache_get_best(x->cache, x->t->fingerprint, tk->key, &b);
@@ -248,10 +253,17 @@ static void fill_best(const tune_ctx *x, const eto_task *tk, const eto_measure_r
   }
   b->gflops = tk->flops / tk->best_cost * 1e-9;
   b->features = features;
-  b->method = ETO_CACHE_METHOD_FULL;
+  b->method = tk->policy.vt->method;
+  b->source_workload = (char *)tk->source;
   b->trials = tk->trials;
   b->codegen_version = codegen;
   b->time = (int64_t)time(NULL);
+}
+
+static void note_put(eto_task *tk, eto_cache_put_outcome o) {
+  if (o == ETO_CACHE_PUT_NONE) return;
+  if (tk->first_put == ETO_CACHE_PUT_NONE) tk->first_put = o;
+  tk->last_put = o;
 }
 
 static eto_status store_best_only(tune_ctx *x, eto_task *tk) {
@@ -259,11 +271,13 @@ static eto_status store_best_only(tune_ctx *x, eto_task *tk) {
   eto_cache_best b;
   char recipe[ETO_RECIPE_MAX], features[256], codegen[16];
   fill_best(x, tk, NULL, &b, recipe, features, codegen);
-  if (eto_cache_put_best(x->cache, &b, NULL) != ETO_CACHE_OK) {
+  eto_cache_put_outcome outcome = ETO_CACHE_PUT_NONE;
+  if (eto_cache_put_best(x->cache, &b, &outcome) != ETO_CACHE_OK) {
     snprintf(x->msg, (size_t)x->cap, "cache: storing the best program of %s: %s", tk->key,
              eto_cache_errmsg(x->cache));
     return ETO_ERR_IO;
   }
+  note_put(tk, outcome);
   tk->best_dirty = 0;
   return ETO_OK;
 }
@@ -277,6 +291,7 @@ static int cancelled(const tune_ctx *x) { return x->o.cancel && *x->o.cancel; }
 /* Retrains from scratch when the records grew by retrain_ratio since the last training (Ansor's XGBModel
  * rule; 0 retrains after every batch) or when forced. */
 static void train_model(tune_ctx *x, int force) {
+  if (!x->model) return;
   int n = eto_cost_model_records(x->model);
   if (!force && x->last_train > 0 && n - x->last_train < x->o.retrain_ratio * x->last_train) return;
   if (!force && x->last_train == 0 && n <= x->o.cost.warmup_records) return;
@@ -286,12 +301,50 @@ static void train_model(tune_ctx *x, int force) {
   x->rep->train_seconds += eto_cost_model_train_seconds(x->model);
 }
 
-/* ---- one round of one task ---- */
+/* ---- one batch of one task ---- */
 
+static void make_view(tune_ctx *x, eto_task *tk, eto_policy_view *v) {
+  memset(v, 0, sizeof *v);
+  v->op = &tk->op;
+  v->c = &tk->c;
+  v->t = x->t;
+  v->key = tk->key;
+  v->trials = tk->trials;
+  v->budget = tk->budget;
+  v->best_cost = tk->best_cost;
+  v->best = isfinite(tk->best_cost) ? &tk->best : NULL;
+  v->model = x->model;
+  v->opts = &x->o;
+  v->task = tk;
+}
+
+/* Fills the cache record of one measured candidate. */
+static void fill_trial(const tune_ctx *x, const eto_task *tk, int round, const eto_measure_result *r,
+                       const char *recipe, char *error, eto_cache_trial *ct) {
+  eto_cache_trial_status cs = ETO_CACHE_TRIAL_RUNTIME;
+  eto_cache_trial_status_parse(eto_measure_error_name(r->error), &cs);
+  ct->fingerprint = (char *)x->t->fingerprint;
+  ct->workload = (char *)tk->key;
+  ct->kind = (char *)eto_op_kind_name(tk->op.kind);
+  ct->recipe = (char *)recipe;
+  ct->status = cs;
+  if (r->error != ETO_MEASURE_OK) {
+    snprintf(error, 256, "%s", r->message[0] ? r->message : eto_measure_error_name(r->error));
+    ct->error = error;
+  }
+  ct->latency_s = r->error == ETO_MEASURE_OK ? r->median : 0;
+  ct->time = (int64_t)time(NULL);
+  ct->method = tk->policy.vt->method;
+  ct->round = round;
+}
+
+/* The task's policy proposes a batch; candidates stored before are served from their stored results, the
+ * others measured in chunks of the measurer's build jobs; the measured ones are stored in one transaction with
+ * the improved best; the policy observes the batch's results in order. */
 static eto_status run_round(tune_ctx *x, int i) {
   eto_task *tk = &x->tasks[i];
   double r0 = eto_now();
-  if (!tk->measurer) {
+  if (!tk->measurer && !x->hooks.measure) {
     char m[512];
     eto_status st = eto_measurer_create(&tk->op, x->t, &x->o.measure, &tk->measurer, m, sizeof m);
     if (st == ETO_ERR_UNSUPPORTED) {
@@ -306,100 +359,131 @@ static eto_status run_round(tune_ctx *x, int i) {
       emitf(x, i, "%s: %s; skipped", tk->key, tk->message);
       return ETO_OK;
     }
+    tk->own_measurer = 1;
     emit(x, ETO_BACKEND_EVENT_START, i, NULL);
   }
   int64_t left = tk->budget - tk->trials;
   int n = (int)(left < x->per_round ? left : x->per_round);
-  eto_program *progs = malloc(sizeof *progs * (size_t)(n > 0 ? n : 1));
-  eto_cache_trial *trials = calloc((size_t)(n > 0 ? n : 1), sizeof *trials);
-  char(*recipes)[ETO_RECIPE_MAX] = malloc(sizeof *recipes * (size_t)(n > 0 ? n : 1));
-  char(*errors)[256] = malloc(sizeof *errors * (size_t)(n > 0 ? n : 1));
+  if (n < 1) n = 1;
+  eto_program *progs = malloc(sizeof *progs * (size_t)n);
+  eto_measure_result *res = calloc((size_t)n, sizeof *res);
+  char *served = calloc((size_t)n, 1), *have = calloc((size_t)n, 1);
+  eto_cache_trial *trials = calloc((size_t)n, sizeof *trials);
+  char(*recipes)[ETO_RECIPE_MAX] = malloc(sizeof *recipes * (size_t)n);
+  char(*errors)[256] = malloc(sizeof *errors * (size_t)n);
   eto_status status = ETO_OK;
-  if (!progs || !trials || !recipes || !errors) {
+  if (!progs || !res || !served || !have || !trials || !recipes || !errors) {
     status = ETO_ERR_NOMEM;
     goto out;
   }
-  eto_evo_stats es;
-  int k = eto_evo_round(tk, x->t, x->model, &x->o, n, progs, &es);
-  x->rep->search_seconds += es.search_seconds;
+  eto_policy_view v;
+  make_view(x, tk, &v);
+  eto_policy_batch batch = {.round = tk->rounds};
+  double s0 = eto_now();
+  int k = tk->policy.vt->propose(tk->policy.self, &v, progs, n, &batch);
+  x->rep->search_seconds += eto_now() - s0;
   if (k < 0) {
     status = ETO_ERR_NOMEM;
     goto out;
   }
+  if (k > n) k = n;
   if (k == 0) {
-    if (tk->nhist == 0 && es.init_population == 0) {
-      tk->dead = 1;
-      snprintf(tk->message, sizeof tk->message, "no valid program for this operator on target %s",
-               x->t->name);
-    } else {
-      tk->exhausted = 1;
-      snprintf(tk->message, sizeof tk->message,
-               "every program the search reaches has been measured (%lld trials)", (long long)tk->trials);
-    }
+    if (batch.dead) tk->dead = 1;
+    else tk->exhausted = 1;
+    snprintf(tk->message, sizeof tk->message, "%s", batch.message);
     eto_backend_scheduler_update(x->sched, i, 0, tk->best_cost);
-    emitf(x, i, "%s: %s; %s", tk->key, tk->message, isfinite(tk->best_cost) ? "done" : "skipped");
+    if (batch.message[0])
+      emitf(x, i, "%s: %s; %s", tk->key, batch.message, isfinite(tk->best_cost) ? "done" : "skipped");
     goto out;
   }
 
-  int measured = 0;
+  /* stored results first: a candidate measured before this run is never measured again */
+  for (int j = 0; j < k; j++) {
+    double c = eto_task_lookup(tk, &progs[j]);
+    if (isnan(c)) continue;
+    served[j] = have[j] = 1;
+    res[j].error = isfinite(c) ? ETO_MEASURE_OK : ETO_MEASURE_RUNTIME;
+    res[j].median = res[j].min = res[j].max = isfinite(c) ? c : 0;
+    if (!isfinite(c)) snprintf(res[j].message, sizeof res[j].message, "failed when measured before");
+  }
+  /* the others, in chunks the measurer builds at once (one candidate per core), then times one by one */
+  int jobs = x->hooks.measure ? 1 : eto_measurer_jobs(tk->measurer);
+  if (jobs < 1) jobs = 1;
+  int stop = 0;
+  for (int j = 0; j < k && !stop;) {
+    int idx[ETO_MEASURE_MAX_JOBS], c = 0;
+    for (; j < k && c < jobs && c < ETO_MEASURE_MAX_JOBS; j++)
+      if (!served[j]) idx[c++] = j;
+    if (c == 0) break;
+    if (cancelled(x) || time_up(x)) {
+      stop = 1;
+      break;
+    }
+    double m0 = eto_now();
+    if (x->hooks.measure) {
+      for (int q = 0; q < c; q++) x->hooks.measure(x->hooks.measure_user, &progs[idx[q]], &res[idx[q]]);
+    } else {
+      eto_program ps[ETO_MEASURE_MAX_JOBS];
+      eto_measure_result chunk[ETO_MEASURE_MAX_JOBS];
+      for (int q = 0; q < c; q++) ps[q] = progs[idx[q]];
+      eto_measurer_set_best(tk->measurer, isfinite(tk->best_cost) ? tk->best_cost : 0);
+      eto_measurer_run_batch(tk->measurer, ps, c, chunk);
+      for (int q = 0; q < c; q++) res[idx[q]] = chunk[q];
+    }
+    x->rep->measure_seconds += eto_now() - m0;
+    for (int q = 0; q < c; q++) have[idx[q]] = 1;
+  }
+
+  int measured = 0, observed = 0;
   eto_measure_result best_result;
   int have_best_result = 0;
-  const char *kind = eto_op_kind_name(tk->op.kind);
-  /* measured in chunks that the measurer builds at once (one candidate per core), then times one by one */
-  eto_measure_result chunk[ETO_MEASURE_MAX_JOBS];
-  int jobs = eto_measurer_jobs(tk->measurer);
   for (int j = 0; j < k; j++) {
-    if (j % jobs == 0) {
-      if (cancelled(x) || time_up(x)) break;
-      int c = k - j < jobs ? k - j : jobs;
-      double m0 = eto_now();
-      eto_measurer_set_best(tk->measurer, isfinite(tk->best_cost) ? tk->best_cost : 0);
-      eto_measurer_run_batch(tk->measurer, &progs[j], c, chunk);
-      x->rep->measure_seconds += eto_now() - m0;
+    if (!have[j]) continue;
+    if (observed == j) observed = j + 1; /* the policy observes the prefix with results */
+    eto_measure_result *r = &res[j];
+    int improved = 0;
+    if (!served[j]) {
+      x->rep->compile_seconds += r->compile_seconds;
+      double cost = r->error == ETO_MEASURE_OK ? r->median : INFINITY;
+      improved = eto_task_record(tk, &progs[j], cost);
+      if (improved < 0) {
+        status = ETO_ERR_NOMEM;
+        goto out;
+      }
+      if (improved) {
+        tk->best_dirty = 1;
+        tk->best_from_cache = 0;
+        snprintf(tk->best_method, sizeof tk->best_method, "%s", tk->policy.vt->name);
+        best_result = *r;
+        have_best_result = 1;
+      }
+      if (x->model) {
+        float f[ETO_COST_NFEATURES];
+        eto_cost_features(&tk->c, x->t, &progs[j], f);
+        if (eto_cost_model_add(x->model, tk->group, f, cost) != ETO_OK) {
+          status = ETO_ERR_NOMEM;
+          goto out;
+        }
+      }
+      tk->trials++;
+      tk->new_trials++;
+      x->total_trials++;
+      x->new_trials++;
+      if (r->error != ETO_MEASURE_OK) tk->failed_trials++;
+      eto_program_format(&progs[j], recipes[measured], ETO_RECIPE_MAX);
+      fill_trial(x, tk, batch.round, r, recipes[measured], errors[measured], &trials[measured]);
+      measured++;
     }
-    eto_measure_result r = chunk[j % jobs];
-    x->rep->compile_seconds += r.compile_seconds;
-    double cost = r.error == ETO_MEASURE_OK ? r.median : INFINITY;
-    int improved = eto_task_record(tk, &progs[j], cost);
-    if (improved < 0) {
-      status = ETO_ERR_NOMEM;
-      goto out;
+    if (x->hooks.on_trial) {
+      eto_backend_trial tr = {.task = i,
+                              .index = tk->new_trials,
+                              .round = batch.round,
+                              .program = &progs[j],
+                              .result = r,
+                              .improved = improved,
+                              .stored = served[j]};
+      x->hooks.on_trial(x->hooks.trial_user, &tr);
     }
-    if (improved) {
-      tk->best_dirty = 1;
-      tk->best_from_cache = 0;
-      snprintf(tk->best_method, sizeof tk->best_method, "full");
-      best_result = r;
-      have_best_result = 1;
-    }
-    float f[ETO_COST_NFEATURES];
-    eto_cost_features(&tk->c, x->t, &progs[j], f);
-    if (eto_cost_model_add(x->model, tk->group, f, cost) != ETO_OK) {
-      status = ETO_ERR_NOMEM;
-      goto out;
-    }
-    tk->trials++;
-    tk->new_trials++;
-    x->total_trials++;
-    x->new_trials++;
-    if (r.error != ETO_MEASURE_OK) tk->failed_trials++;
-    eto_cache_trial *ct = &trials[measured++];
-    eto_program_format(&progs[j], recipes[j], ETO_RECIPE_MAX);
-    eto_cache_trial_status cs = ETO_CACHE_TRIAL_RUNTIME;
-    eto_cache_trial_status_parse(eto_measure_error_name(r.error), &cs);
-    ct->fingerprint = (char *)x->t->fingerprint;
-    ct->workload = tk->key;
-    ct->kind = (char *)kind;
-    ct->recipe = recipes[j];
-    ct->status = cs;
-    if (r.error != ETO_MEASURE_OK) {
-      snprintf(errors[j], sizeof errors[j], "%s", r.message[0] ? r.message : eto_measure_error_name(r.error));
-      ct->error = errors[j];
-    }
-    ct->latency_s = r.error == ETO_MEASURE_OK ? r.median : 0;
-    ct->time = (int64_t)time(NULL);
-    ct->method = ETO_CACHE_METHOD_FULL;
-    ct->round = tk->rounds;
   }
 
   /* one transaction: the batch and, when it improved, the best program */
@@ -408,20 +492,28 @@ static eto_status run_round(tune_ctx *x, int i) {
     char recipe[ETO_RECIPE_MAX], features[256], codegen[16];
     int with_best = tk->best_dirty && isfinite(tk->best_cost);
     if (with_best) fill_best(x, tk, have_best_result ? &best_result : NULL, &b, recipe, features, codegen);
-    if (eto_cache_put_batch(x->cache, trials, (size_t)measured, with_best ? &b : NULL, NULL) !=
+    eto_cache_put_outcome outcome = ETO_CACHE_PUT_NONE;
+    if (eto_cache_put_batch(x->cache, trials, (size_t)measured, with_best ? &b : NULL, &outcome) !=
         ETO_CACHE_OK) {
       snprintf(x->msg, (size_t)x->cap, "cache: storing %d trials of %s: %s", measured, tk->key,
                eto_cache_errmsg(x->cache));
       status = ETO_ERR_IO;
       goto out;
     }
-    if (with_best) tk->best_dirty = 0;
+    if (with_best) {
+      tk->best_dirty = 0;
+      note_put(tk, outcome);
+    }
   }
-  if (measured == 0) goto out; /* cancelled or out of time before the first candidate */
+  if (observed > 0 && tk->policy.vt->observe) {
+    make_view(x, tk, &v);
+    tk->policy.vt->observe(tk->policy.self, &v, progs, res, observed);
+  }
+  if (measured == 0 && (stop || observed == 0)) goto out; /* cancelled or out of time before any candidate */
 
   train_model(x, 0);
   tk->rounds++;
-  eto_backend_scheduler_update(x->sched, i, measured, tk->best_cost);
+  eto_backend_scheduler_update(x->sched, i, measured > 0 ? measured : observed, tk->best_cost);
   if (tk->trials >= tk->budget) {
     tk->done = 1;
     eto_backend_scheduler_finish(x->sched, i);
@@ -432,6 +524,9 @@ static eto_status run_round(tune_ctx *x, int i) {
 out:
   tk->seconds += eto_now() - r0;
   free(progs);
+  free(res);
+  free(served);
+  free(have);
   free(trials);
   free(recipes);
   free(errors);
@@ -447,14 +542,17 @@ static void fill_report(tune_ctx *x) {
     eto_backend_op_result *o = &r->ops[i];
     o->op = tk->op;
     snprintf(o->workload, sizeof o->workload, "%s", tk->key);
-    snprintf(o->method, sizeof o->method, "full");
+    snprintf(o->method, sizeof o->method, "%s", tk->policy.vt->name);
+    o->outcome = tk->last_put == ETO_CACHE_PUT_KEPT   ? ETO_CACHE_PUT_KEPT
+                 : tk->first_put == ETO_CACHE_PUT_NEW ? ETO_CACHE_PUT_NEW
+                                                      : tk->last_put;
     o->trials = tk->trials;
     o->new_trials = tk->new_trials;
     o->failed_trials = tk->failed_trials;
     o->rounds = tk->rounds;
     o->seconds = tk->seconds;
     o->best_from_cache = tk->best_from_cache;
-    snprintf(o->best_method, sizeof o->best_method, "%s", tk->best_method[0] ? tk->best_method : "full");
+    snprintf(o->best_method, sizeof o->best_method, "%s", tk->best_method[0] ? tk->best_method : o->method);
     if (isfinite(tk->best_cost)) {
       o->status = ETO_BACKEND_OP_TUNED;
       o->latency = tk->best_cost;
@@ -491,6 +589,8 @@ static void *free_one(void *arg) {
 static void free_measurers(eto_task *tasks, int n) {
   pthread_t *th = calloc((size_t)(n > 0 ? n : 1), sizeof *th);
   char *started = calloc((size_t)(n > 0 ? n : 1), 1);
+  for (int i = 0; i < n; i++)
+    if (!tasks[i].own_measurer) tasks[i].measurer = NULL; /* borrowed: the caller frees it */
   int live = 0;
   for (int i = 0; i < n; i++) live += tasks[i].measurer != NULL;
   for (int i = 0; th && started && live > 1 && i < n; i++)
@@ -519,9 +619,10 @@ static uint64_t clock_seed(void) {
   return s ? s & 0xffffffffffffull : 1; /* 48 bits: printable and re-typeable */
 }
 
-eto_status eto_backend_tune(const eto_op *ops, int nops, const eto_target *t, eto_cache *cache,
-                            const eto_backend_opts *opts, eto_backend_progress_fn progress, void *user,
-                            eto_backend_report *report, char *msg, int cap) {
+eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *t, eto_cache *cache,
+                           const eto_backend_opts *opts, const eto_backend_hooks *hooks,
+                           eto_backend_progress_fn progress, void *user, eto_backend_report *report, char *msg,
+                           int cap) {
   char dummy[8];
   if (!msg || cap <= 0) {
     msg = dummy;
@@ -529,7 +630,10 @@ eto_status eto_backend_tune(const eto_op *ops, int nops, const eto_target *t, et
   }
   msg[0] = 0;
   memset(report, 0, sizeof *report);
-  if (nops < 0 || (nops > 0 && !ops) || !t) {
+  int bad = nops < 0 || (nops > 0 && !specs) || !t;
+  for (int i = 0; !bad && i < nops; i++) bad = !specs[i].policy.vt || !specs[i].policy.vt->propose;
+  if (bad) {
+    for (int i = 0; specs && i < nops; i++) eto_policy_free(&specs[i].policy);
     snprintf(msg, (size_t)cap, "bad arguments");
     return ETO_ERR_INVALID;
   }
@@ -543,6 +647,7 @@ eto_status eto_backend_tune(const eto_op *ops, int nops, const eto_target *t, et
     eto_backend_opts_default(&x.o);
   x.progress = progress;
   x.user = user;
+  if (hooks) x.hooks = *hooks;
   x.rep = report;
   x.msg = msg;
   x.cap = cap;
@@ -572,18 +677,30 @@ eto_status eto_backend_tune(const eto_op *ops, int nops, const eto_target *t, et
   char(*tags)[600] = malloc(sizeof *tags * (size_t)(nops > 0 ? nops : 1));
   eto_status st = ETO_OK;
   if (!report->ops || !x.tasks || !w || !fl || !grp || !tags) {
+    for (int i = 0; i < nops; i++) eto_policy_free(&specs[i].policy);
     st = ETO_ERR_NOMEM;
     snprintf(msg, (size_t)cap, "out of memory");
     goto out;
   }
+  int want_model = 0;
+  for (int i = 0; i < nops; i++) { /* the tasks own the policies from here on */
+    int64_t budget = specs[i].budget == 0 ? x.o.trials_per_op : specs[i].budget < 0 ? INT64_MAX : specs[i].budget;
+    eto_task_init(&x.tasks[i], i, &specs[i].op, t, budget, seed);
+    x.tasks[i].policy = specs[i].policy;
+    x.tasks[i].source = specs[i].source;
+    x.tasks[i].measurer = specs[i].measurer;
+    want_model |= specs[i].policy.vt->wants_model;
+    specs[i].policy.vt = NULL;
+    specs[i].policy.self = NULL;
+  }
   for (int i = 0; i < nops; i++) {
     char why[256];
-    if (eto_op_check(&ops[i], why, sizeof why) != ETO_OK) {
+    const eto_op *op = &x.tasks[i].op;
+    if (eto_op_check(op, why, sizeof why) != ETO_OK) {
       snprintf(msg, (size_t)cap, "operator %d: %s", i + 1, why);
       st = ETO_ERR_INVALID;
       goto out;
     }
-    eto_task_init(&x.tasks[i], i, &ops[i], t, x.o.trials_per_op, seed);
     for (int j = 0; j < i; j++)
       if (strcmp(x.tasks[j].key, x.tasks[i].key) == 0) {
         snprintf(msg, (size_t)cap,
@@ -592,10 +709,10 @@ eto_status eto_backend_tune(const eto_op *ops, int nops, const eto_target *t, et
         st = ETO_ERR_INVALID;
         goto out;
       }
-    x.total_budget += x.o.trials_per_op;
+    x.total_budget += x.tasks[i].budget == INT64_MAX ? 0 : x.tasks[i].budget;
     w[i] = x.tasks[i].weight;
     fl[i] = x.tasks[i].flops;
-    eto_backend_similarity_tag(&ops[i], t, tags[i], sizeof tags[i]);
+    eto_backend_similarity_tag(op, t, tags[i], sizeof tags[i]);
     grp[i] = i;
     for (int j = 0; j < i; j++)
       if (strcmp(tags[j], tags[i]) == 0) {
@@ -605,7 +722,7 @@ eto_status eto_backend_tune(const eto_op *ops, int nops, const eto_target *t, et
   }
   x.ready = 1;
   if (nops == 0) goto out;
-  if (eto_cost_model_create(&x.o.cost, &x.model) != ETO_OK ||
+  if ((want_model && eto_cost_model_create(&x.o.cost, &x.model) != ETO_OK) ||
       eto_backend_scheduler_create(nops, w, fl, grp, &x.o.sched, &x.sched) != ETO_OK) {
     st = ETO_ERR_NOMEM;
     snprintf(msg, (size_t)cap, "out of memory");
@@ -650,7 +767,7 @@ out:
   }
   report->seconds = eto_now() - x.t0;
   if (st == ETO_OK) emit(&x, ETO_BACKEND_EVENT_DONE, -1, report->interrupted ? "interrupted" : "done");
-  if (x.tasks) free_measurers(x.tasks, nops);
+  if (x.tasks && x.ready) free_measurers(x.tasks, nops);
   for (int i = 0; x.tasks && i < nops; i++) eto_task_free(&x.tasks[i]);
   free(x.tasks);
   free(w);
@@ -659,5 +776,24 @@ out:
   free(tags);
   eto_cost_model_free(x.model);
   eto_backend_scheduler_free(x.sched);
+  return st;
+}
+
+eto_status eto_backend_tune(const eto_op *ops, int nops, const eto_target *t, eto_cache *cache,
+                            const eto_backend_opts *opts, eto_backend_progress_fn progress, void *user,
+                            eto_backend_report *report, char *msg, int cap) {
+  eto_backend_task *tasks = calloc((size_t)(nops > 0 ? nops : 1), sizeof *tasks);
+  if (!tasks || nops < 0 || (nops > 0 && !ops)) {
+    free(tasks);
+    memset(report, 0, sizeof *report);
+    if (msg && cap > 0) snprintf(msg, (size_t)cap, tasks ? "bad arguments" : "out of memory");
+    return tasks ? ETO_ERR_INVALID : ETO_ERR_NOMEM;
+  }
+  for (int i = 0; i < nops; i++) {
+    tasks[i].op = ops[i];
+    eto_backend_policy_full(&tasks[i].policy);
+  }
+  eto_status st = eto_backend_run(tasks, nops, t, cache, opts, NULL, progress, user, report, msg, cap);
+  free(tasks);
   return st;
 }
