@@ -1,4 +1,5 @@
-/* backend.h — the full search (Ansor-style, docs/architecture.md §6): sampling, evolutionary search scored by
+/* backend.h — the search engine and its policy interface (docs/architecture.md §6), and the full search (§6a,
+ * Ansor-style): sampling, evolutionary search scored by
  * an XGBoost cost model, and a gradient-based task scheduler over many operators.
  *
  * Data flow:
@@ -39,7 +40,7 @@
 #define ETO_COST_FEATURE_VERSION 1
 
 /* Fills out[0..ETO_COST_NFEATURES-1] with the features of program p for compute c on target t
- * (docs/architecture.md §6: per-level tile sizes (log2), B, T, M, threads per block, per-thread work,
+ * (docs/architecture.md §6a: per-level tile sizes (log2), B, T, M, threads per block, per-thread work,
  * register estimate, unroll, vector lengths, arithmetic intensity per level, global-memory lines,
  * shared-memory bank conflicts, occupancy and waves against the target's cores, padding waste; plus the
  * workload's size). Counts enter as log2(1 + x). Every value is finite. p should be valid for (c, t); an
@@ -195,6 +196,7 @@ typedef struct {
   int task;             /* operator index, -1 when not about one operator */
   const eto_op *op;     /* NULL when task is -1 */
   const char *workload; /* workload key, or NULL */
+  const char *policy;   /* the task's search policy ("full", "eto", ...), or NULL */
   int round;            /* rounds of this task so far (this run and resumed) */
   int64_t task_trials, task_budget;
   int64_t total_trials, total_budget; /* over all operators; trials include resumed ones */
@@ -322,9 +324,26 @@ typedef struct {
 /* Frees a policy's state and zeroes it; NULL or an empty policy is a no-op. */
 void eto_policy_free(eto_policy *p);
 
+/* What a policy constructor gets; pointers are valid during the call only (a policy copies what it keeps). */
+typedef struct {
+  const eto_op *op;                /* the task's operator (α) */
+  const eto_op *source;            /* the reuse source β, or NULL */
+  const eto_program *source_best;  /* β's best program, or NULL */
+  const eto_target *t;
+  eto_cache *cache;                /* read while constructing (β's trials, neighbours); may be NULL */
+  uint64_t seed;
+  int topk;                        /* TopK's group size (0: its default) */
+  void *stats;                     /* policy-specific statistics kept up to date during the run (the tuner's
+                                      policies: an eto_tuner_result), or NULL */
+} eto_policy_args;
+
+/* A policy constructor: fills *out (the caller owns it until it hands it to eto_backend_run). Returns ETO_OK,
+ * ETO_ERR_INVALID (the arguments do not suit the policy; msg says why), ETO_ERR_IO (cache) or ETO_ERR_NOMEM. */
+typedef eto_status (*eto_policy_make_fn)(const eto_policy_args *a, eto_policy *out, char *msg, int cap);
+
 /* The full search's policy (Ansor's SketchPolicy): each batch is an evolutionary round scored by the shared
- * cost model, the best unmeasured programs, ε-greedy. Returns ETO_OK or ETO_ERR_NOMEM. */
-eto_status eto_backend_policy_full(eto_policy *out);
+ * cost model, the best unmeasured programs, ε-greedy. Needs no argument (a may be NULL). Returns ETO_OK. */
+eto_status eto_backend_policy_full(const eto_policy_args *a, eto_policy *out, char *msg, int cap);
 
 /* ======================================================================================================
  * The search engine: tasks, each with its policy, under one task scheduler

@@ -30,7 +30,10 @@ static const eto_policy_vtbl full_vtbl = {
     .propose = full_propose,
 };
 
-eto_status eto_backend_policy_full(eto_policy *out) {
+eto_status eto_backend_policy_full(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
+  (void)a;
+  (void)msg;
+  (void)cap;
   out->vt = &full_vtbl;
   out->self = NULL;
   return ETO_OK;

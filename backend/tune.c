@@ -90,6 +90,7 @@ static void emit(tune_ctx *x, eto_backend_event ev, int task, const char *messag
     const eto_task *tk = &x->tasks[task];
     p.op = &tk->op;
     p.workload = tk->key;
+    p.policy = tk->policy.vt ? tk->policy.vt->name : NULL;
     p.round = tk->rounds;
     p.task_trials = tk->trials;
     p.task_budget = tk->budget;
@@ -791,7 +792,7 @@ eto_status eto_backend_tune(const eto_op *ops, int nops, const eto_target *t, et
   }
   for (int i = 0; i < nops; i++) {
     tasks[i].op = ops[i];
-    eto_backend_policy_full(&tasks[i].policy);
+    eto_backend_policy_full(NULL, &tasks[i].policy, NULL, 0);
   }
   eto_status st = eto_backend_run(tasks, nops, t, cache, opts, NULL, progress, user, report, msg, cap);
   free(tasks);

@@ -7,9 +7,10 @@
  *        ──► 2. root children by the full search (backend: all of them in one task-scheduled search); a root
  *               child whose full search was interrupted earlier (its cache holds a best program but fewer
  *               trials than the budget) is resumed there, its stored trials counting and never re-measured
- *        ──► 3. every other node by its reuse policy from its parent's best program, parents first: ETO's
- *               rounds (tuner), or TopK for Selective Tuning plans; an ETO node the rounds find no program for
- *               is full-searched at once, so that it and the nodes reusing it still get programs
+ *        ──► 3. every other node by its reuse policy from its parent's best program, parents first (the
+ *               policy named by opts.reuse_policy from the registry below, "eto" by default; TopK for Selective
+ *               Tuning plans), run by the search engine (backend.h); a node the policy finds no program for is
+ *               full-searched at once, so that it and the nodes reusing it still get programs
  *        ──► report (per node: method, source, trials, seconds, latency, GFLOP/s, recipe; totals)
  * Everything is measured, verified and stored in the cache as it goes (one transaction per measured batch),
  * so a run stopped by a signal or a kill resumes with the same command: stored trials are never measured
@@ -41,7 +42,20 @@ typedef struct {
                                     come from the fields of this struct */
   const volatile int *cancel; /* when not NULL and *cancel becomes nonzero (a signal handler sets it), stop after
                                  the candidates being measured; the report says interrupted */
+  const char *reuse_policy;   /* the registry's policy for reuse edges of ETO plans (NULL: "eto") */
 } eto_drv_opts;
+
+/* A search policy of the registry (driver/policies.c). */
+typedef struct {
+  const char *name;
+  const char *what;        /* one line for --help */
+  eto_policy_make_fn make; /* its constructor (backend.h) */
+} eto_drv_policy;
+
+/* The registry's policy called name, or NULL. */
+const eto_drv_policy *eto_drv_policy_find(const char *name);
+/* The i-th policy of the registry (from 0), or NULL past the end: for listing them. */
+const eto_drv_policy *eto_drv_policy_at(int i);
 
 /* Fills the defaults above. */
 void eto_drv_opts_default(eto_drv_opts *o);

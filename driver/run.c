@@ -10,7 +10,6 @@
 #include "backend.h"
 #include "cache.h"
 #include "driver.h"
-#include "tuner.h"
 
 void eto_drv_opts_default(eto_drv_opts *o) {
   memset(o, 0, sizeof *o);
@@ -54,12 +53,16 @@ typedef struct {
 
 static void backend_progress(const eto_backend_progress *pr, void *user) {
   fwd *f = user;
-  if (pr->event == ETO_BACKEND_EVENT_ROUND)
-    say(f->fn, f->user, "full search %s: round %d, %lld/%lld trials, best %.2f GFLOP/s, %.0f s elapsed",
+  const char *pol = pr->policy ? pr->policy : "search";
+  if (pr->event == ETO_BACKEND_EVENT_ROUND && pr->task_budget < INT64_MAX)
+    say(f->fn, f->user, "%s search %s: round %d, %lld/%lld trials, best %.2f GFLOP/s, %.0f s elapsed", pol,
         pr->workload ? pr->workload : "?", pr->round, (long long)pr->task_trials, (long long)pr->task_budget,
         pr->best_gflops, pr->elapsed);
+  else if (pr->event == ETO_BACKEND_EVENT_ROUND)
+    say(f->fn, f->user, "%s search %s: round %d, %lld trials, best %.2f GFLOP/s, %.0f s elapsed", pol,
+        pr->workload ? pr->workload : "?", pr->round, (long long)pr->task_trials, pr->best_gflops, pr->elapsed);
   else if (pr->event == ETO_BACKEND_EVENT_MESSAGE && pr->message)
-    say(f->fn, f->user, "full search: %s", pr->message);
+    say(f->fn, f->user, "%s search: %s", pol, pr->message);
 }
 
 /* The full search's options: the caller's search options (or the defaults) with the driver's budget, seed, time,
@@ -246,33 +249,53 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
         goto out;
       continue;
     }
-    eto_measurer *m = NULL;
-    if (eto_measurer_create(&n->op, t, &o.measure, &m, msg, cap) != ETO_OK) {
-      st = ETO_ERR_UNSUPPORTED;
+    const eto_drv_policy *pol = eto_drv_policy_find(p->topk ? "topk" : o.reuse_policy ? o.reuse_policy : "eto");
+    if (!pol) {
+      snprintf(msg, (size_t)cap, "no search policy called %s", o.reuse_policy);
+      st = ETO_ERR_INVALID;
       goto out;
     }
-    eto_tuner_result tr;
+    eto_policy_args pa = {.op = &n->op, .source = &par->op, .source_best = &beta_best, .t = t, .cache = cache,
+                          .seed = o.seed, .topk = ETO_SEL_TOPK_K};
+    eto_backend_task task = {.op = n->op, .budget = -1, .source = par->key};
+    if (task.op.freq < 1) task.op.freq = 1;
+    eto_backend_report br = {0};
     double a = eto_now();
-    /* TopK reads the source's measured programs from the cache itself */
-    eto_tuner_opts topk_opts = {.topk = ETO_SEL_TOPK_K};
-    eto_status ts = p->topk ? eto_tuner_topk(&n->op, &par->op, t, m, cache, &topk_opts, NULL, NULL, &tr)
-                            : eto_tuner_run(&n->op, &par->op, &beta_best, t, m, cache, NULL, NULL, NULL, &tr);
-    eto_measurer_free(m);
+    char why[256] = "";
+    eto_status ts = pol->make(&pa, &task.policy, why, sizeof why);
+    if (ts == ETO_OK) {
+      eto_backend_opts bo;
+      search_opts(&o, &bo);
+      fwd f = {progress, user};
+      ts = eto_backend_run(&task, 1, t, cache, &bo, NULL, backend_progress, &f, &br, msg, cap);
+    } else if (ts != ETO_ERR_INVALID) {
+      snprintf(msg, (size_t)cap, "%s policy for %s: %s", pol->name, n->key, why);
+    }
     r->seconds = eto_now() - a;
-    r->trials = tr.trials;
-    rep->reuse_trials += tr.trials;
     snprintf(r->source, sizeof r->source, "%s", par->key);
-    if (ts == ETO_OK && tr.found) {
+    if (ts == ETO_ERR_UNSUPPORTED || ts == ETO_ERR_IO || ts == ETO_ERR_NOMEM) {
+      eto_backend_report_free(&br);
+      st = ts;
+      goto out;
+    }
+    const eto_backend_op_result *res = br.count == 1 ? &br.ops[0] : NULL;
+    r->trials = res ? res->new_trials : 0;
+    rep->reuse_trials += r->trials;
+    if (res && res->status == ETO_BACKEND_OP_TUNED) {
       snprintf(r->method, sizeof r->method, "%s", how);
-      r->latency = tr.best_result.median;
-      r->gflops = tr.best_result.gflops;
-      eto_program_format(&tr.best, r->recipe, sizeof r->recipe);
-      if (tr.outcome == ETO_CACHE_PUT_KEPT) read_best(cache, t, r, NULL, NULL); /* the cache kept a better one */
-      say(progress, user, "%s %s from %s: %d trials, %.2f GFLOP/s, %.1f s", how, n->key, par->key, tr.trials,
-          tr.best_result.gflops, r->seconds);
+      r->latency = res->latency;
+      r->gflops = res->gflops;
+      snprintf(r->recipe, sizeof r->recipe, "%s", res->recipe);
+      say(progress, user, "%s %s from %s (%s): %lld trials, %.2f GFLOP/s, %.1f s", how, n->key, par->key, pol->name,
+          (long long)r->trials, res->gflops, r->seconds);
+      eto_backend_report_free(&br);
     } else {
       snprintf(r->message, sizeof r->message, "%s",
-               tr.message[0] ? tr.message : p->topk ? "TopK found no program" : "reuse tuning found no program");
+               why[0] ? why : res && res->message[0] ? res->message
+                      : p->topk                      ? "TopK found no program"
+                                                     : "reuse tuning found no program");
+      eto_backend_report_free(&br);
+      if (CANCELLED()) goto out;
       say(progress, user, "%s %s from %s: %s", how, n->key, par->key, r->message);
       if (!p->topk && (st = full_search_fallback(n, t, cache, &o, progress, user, r, rep, msg, cap)) != ETO_OK)
         goto out;

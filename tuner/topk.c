@@ -47,78 +47,140 @@ static int by_latency(const void *a, const void *b) {
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-eto_status eto_tuner_topk(const eto_op *alpha, const eto_op *beta, const eto_target *t, eto_measurer *m,
-                          eto_cache *cache, const eto_tuner_opts *opts, eto_tuner_trial_fn cb, void *cb_user,
-                          eto_tuner_result *out) {
-  memset(out, 0, sizeof *out);
+/* ---- the policy: groups of K adapted programs until a group has one that runs ---- */
+
+typedef struct {
+  eto_program *progs; /* β's programs adapted to α, valid on the target, best first */
+  int np, k, next;    /* group size, first program of the next group */
+  int found;          /* a program of an observed group ran */
+  tun_queue q;
+  eto_tuner_result own;
+} topk_pol;
+
+static int topk_propose(void *self, const eto_policy_view *v, eto_program *out, int cap, eto_policy_batch *b) {
+  (void)v;
+  topk_pol *x = self;
+  while (!tun_queue_pending(&x->q)) {
+    if (x->found || x->next >= x->np) return 0;
+    int group = x->next / x->k + 1;
+    for (int i = x->next; i < x->np && i < x->next + x->k; i++)
+      if (tun_queue_try(&x->q, group, &x->progs[i]) < 0) return -1;
+    x->next += x->k;
+  }
+  return tun_queue_take(&x->q, out, cap, &b->round);
+}
+
+static void topk_observe(void *self, const eto_policy_view *v, const eto_program *p, const eto_measure_result *r,
+                         int n) {
+  (void)v;
+  (void)p;
+  topk_pol *x = self;
+  for (int j = 0; j < n; j++) x->found |= r[j].error == ETO_MEASURE_OK;
+}
+
+static void topk_free(void *self) {
+  topk_pol *x = self;
+  if (!x) return;
+  tun_queue_free(&x->q);
+  free(x->progs);
+  free(x);
+}
+
+static const eto_policy_vtbl topk_vtbl = {
+    .name = "topk",
+    .method = ETO_CACHE_METHOD_TOPK,
+    .wants_model = 0,
+    .propose = topk_propose,
+    .observe = topk_observe,
+    .free = topk_free,
+};
+
+eto_status eto_tuner_policy_topk(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
+  out->vt = NULL;
+  out->self = NULL;
+  if (!a || !a->op || !a->source || !a->t || !a->cache) {
+    snprintf(msg, (size_t)cap, "TopK needs α, β and the cache (β's trials)");
+    return ETO_ERR_INVALID;
+  }
+  const eto_op *alpha = a->op, *beta = a->source;
+  const eto_target *t = a->t;
   eto_compute ca, cbeta;
   eto_op_compute(alpha, &ca);
   eto_op_compute(beta, &cbeta);
   if (eto_op_reuse_kind(alpha->kind) != eto_op_reuse_kind(beta->kind) ||
       ca.nest.nspace != cbeta.nest.nspace || ca.nest.nreduce != cbeta.nest.nreduce) {
-    snprintf(out->message, sizeof out->message, "not a reuse pair: kinds or loop nests differ");
+    snprintf(msg, (size_t)cap, "not a reuse pair: kinds or loop nests differ");
     return ETO_ERR_INVALID;
   }
-  if (!cache || (!m && !(opts && opts->measure))) {
-    snprintf(out->message, sizeof out->message, "TopK needs the cache (β's trials) and a measurer");
-    return ETO_ERR_INVALID;
-  }
+  topk_pol *x = calloc(1, sizeof *x);
+  if (!x) return ETO_ERR_NOMEM;
+  eto_tuner_result *res = a->stats ? a->stats : &x->own;
   char key_b[512];
   eto_op_key(beta, key_b, sizeof key_b);
   ranked_list l = {0};
-  eto_cache_status cs = eto_cache_foreach_trial(cache, t->fingerprint, key_b, collect, &l);
+  eto_cache_status cs = eto_cache_foreach_trial(a->cache, t->fingerprint, key_b, collect, &l);
   if (l.nomem) {
     free(l.items);
+    free(x);
     return ETO_ERR_NOMEM;
   }
   if (cs != ETO_CACHE_OK && cs != ETO_CACHE_STALE && cs != ETO_CACHE_ECORRUPT) {
-    snprintf(out->message, sizeof out->message, "cache: reading the trials of %.100s: %.100s", key_b,
-             eto_cache_errmsg(cache));
+    snprintf(msg, (size_t)cap, "cache: reading the trials of %.100s: %.100s", key_b, eto_cache_errmsg(a->cache));
     free(l.items);
+    free(x);
     return ETO_ERR_IO;
   }
   if (l.n == 0) { /* no trials: β's best record alone */
     eto_cache_best b;
-    if (eto_cache_get_best(cache, t->fingerprint, key_b, &b) == ETO_CACHE_OK)
+    if (eto_cache_get_best(a->cache, t->fingerprint, key_b, &b) == ETO_CACHE_OK)
       push(&l, b.recipe, b.latency.median_s, 0);
     if (b.recipe) eto_cache_best_clear(&b);
   }
   qsort(l.items, (size_t)l.n, sizeof *l.items, by_latency);
 
   /* distinct recipes, best first, adapted to α and valid on t */
-  eto_program *progs = calloc((size_t)(l.n > 0 ? l.n : 1), sizeof *progs);
-  if (!progs) {
+  x->progs = calloc((size_t)(l.n > 0 ? l.n : 1), sizeof *x->progs);
+  if (!x->progs) {
     free(l.items);
+    free(x);
     return ETO_ERR_NOMEM;
   }
-  int np = 0;
   for (int i = 0; i < l.n; i++) {
     int dup = 0;
     for (int k = 0; k < i && !dup; k++) dup = strcmp(l.items[k].recipe, l.items[i].recipe) == 0;
     eto_program p, q;
     if (dup || eto_program_parse(l.items[i].recipe, &p, NULL, 0) != 0) continue;
     if (eto_tuner_adapt(&ca, &p, &q) != 0 || eto_sched_validate(&ca, t, &q, NULL, 0) != 0) {
-      out->skipped_invalid++;
+      res->skipped_invalid++;
       continue;
     }
-    progs[np++] = q;
+    x->progs[x->np++] = q;
   }
   free(l.items);
-  out->sketch = np > 0 ? progs[0].sketch : ETO_SKETCH_MULTI_LEVEL;
+  res->sketch = x->np > 0 ? x->progs[0].sketch : ETO_SKETCH_MULTI_LEVEL;
+  x->k = a->topk > 0 ? a->topk : ETO_TUNER_TOPK_DEFAULT;
+  tun_queue_init(&x->q, alpha, t, res);
+  out->vt = &topk_vtbl;
+  out->self = x;
+  return ETO_OK;
+}
 
-  tun_ctx *x = tun_ctx_create(alpha, beta, t, m, cache, opts, ETO_CACHE_METHOD_TOPK, cb, cb_user, out);
-  if (!x) {
-    free(progs);
-    return ETO_ERR_NOMEM;
+eto_status eto_tuner_topk(const eto_op *alpha, const eto_op *beta, const eto_target *t, eto_measurer *m,
+                          eto_cache *cache, const eto_tuner_opts *opts, eto_tuner_trial_fn cb, void *cb_user,
+                          eto_tuner_result *out) {
+  memset(out, 0, sizeof *out);
+  if (!cache || (!m && !(opts && opts->measure))) {
+    snprintf(out->message, sizeof out->message, "TopK needs the cache (β's trials) and a measurer");
+    return ETO_ERR_INVALID;
   }
-  int k = opts && opts->topk > 0 ? opts->topk : ETO_TUNER_TOPK_DEFAULT;
-  for (int g = 0; g * k < np && !out->found && !tun_stopped(x); g++) {
-    for (int i = g * k; i < np && i < (g + 1) * k && !tun_stopped(x); i++)
-      tun_try(x, g + 1, 0, &progs[i]);
-    tun_flush(x, NULL);
-  }
-  free(progs);
-  eto_status st = tun_ctx_finish(x);
+  eto_policy pol;
+  eto_policy_args a = {.op = alpha, .source = beta, .t = t, .cache = cache, .topk = opts ? opts->topk : 0,
+                       .stats = out};
+  eto_status st = eto_tuner_policy_topk(&a, &pol, out->message, sizeof out->message);
+  if (st != ETO_OK) return st;
+  const topk_pol *x = pol.self;
+  int np = x->np;
+  st = tun_run_policy(alpha, beta, pol, t, m, cache, opts, cb, cb_user, NULL, out);
   if (st == ETO_OK && !out->found && !out->message[0])
     snprintf(out->message, sizeof out->message, "none of β's programs ran on α (%d applicable, %d measured)",
              np, out->trials);

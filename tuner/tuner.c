@@ -1,36 +1,47 @@
-/* tuner.c — eto_tuner_run: ETO's reuse-based search (docs/architecture.md §7) over the annotations of S*β's
- * sketch, in rounds per block count (see tuner.h); the simplified variant for cross-thread-reduction and
- * two-level sketches; and eto_tuner_adapt (used by TopK). */
+/* tuner.c — ETO's reuse-based search (docs/architecture.md §7) as a search policy (eto_tuner_policy_eto): the
+ * rounds per block count of tuner.h as a state machine that proposes one round's candidates at a time and moves
+ * on when it has observed their results; the simplified variant for cross-thread-reduction and two-level
+ * sketches; eto_tuner_run (the policy through the search engine); and eto_tuner_adapt (used by TopK). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "tuner_internal.h"
 
-static void record_blocks(eto_tuner_result *out, const int64_t *blocks, int n) {
-  out->nblocks = n;
-  for (int k = 0; k < n && k < ETO_TUNER_MAX_BLOCKS; k++) out->blocks[k] = blocks[k];
-}
+/* ---- the policy's state ---- */
 
-/* ---- multi-level tiling: ETO Algorithm 1 ---- */
+typedef enum { ST_BLOCK, ST_R1, ST_R2, ST_R3, ST_R4, ST_DONE } eto_stage;
 
 typedef struct {
-  const eto_compute *ca, *cb;
+  eto_compute ca, cb;
   const eto_target *t;
-  const eto_program *pb;
-  eto_features fb;
+  eto_program pb;  /* S*β */
+  eto_features fb; /* its features */
   tun_pair pp;
+  int simple;      /* cross-thread reduction or two-level: the simplified variant */
   int la;          /* α's load loop, -1 when none */
   int64_t fetch_b; /* F_β: fetches of β's load loop */
   int64_t reg_b;   /* register estimate of S*β */
-} mlt_ctx;
+  int64_t blocks[TUN_MAX_RANGE];
+  int nb, bi; /* the block range and the block count being tuned */
+  /* the block count's shapes */
+  int64_t bshape[ETO_MAX_LOOPS], rfull[ETO_MAX_LOOPS], rfetch[ETO_MAX_LOOPS], fetch[ETO_MAX_LOOPS];
+  int64_t one_fetch, tile;
+  eto_stage st;
+  int vi;      /* round 4: the input whose vector lengths are tried */
+  tun_best bb; /* the best of this block count so far */
+  tun_queue q;
+  eto_tuner_result own; /* statistics when the caller keeps none */
+  eto_tuner_result *res;
+} eto_pol;
 
 /* The default unroll of p: register estimate closest to S*β's, scaled by shared memory per fetch. */
-static void set_default_unroll(const mlt_ctx *k, eto_program *p) {
+static void set_default_unroll(const eto_pol *k, eto_program *p) {
   eto_features f;
-  eto_sched_features(k->ca, p, &f);
+  eto_sched_features(&k->ca, p, &f);
   double scale = k->fb.smem_per_block > 0 ? (double)f.smem_per_block / (double)k->fb.smem_per_block : 1.0;
-  p->unroll = tun_default_unroll(k->ca, p, (double)k->reg_b * scale);
+  p->unroll = tun_default_unroll(&k->ca, p, (double)k->reg_b * scale);
 }
 
 static void set_fetch(const eto_compute *c, eto_program *p, int loop, int64_t fetches) {
@@ -38,106 +49,6 @@ static void set_fetch(const eto_compute *c, eto_program *p, int loop, int64_t fe
   p->rtile[loop][0] = fetches;
   p->rtile[loop][1] = e / r2;
   p->rtile[loop][2] = r2;
-}
-
-static void tune_block_mlt(const mlt_ctx *k, tun_ctx *x, int64_t blocks) {
-  const eto_compute *ca = k->ca;
-  int nr = ca->nest.nreduce;
-  int64_t bshape[ETO_MAX_LOOPS];
-  if (tun_best_bshape(ca, k->t, blocks, bshape, NULL) != 0) return;
-  int64_t tile = 1;
-  for (int s = 0; s < ca->nest.nspace; s++) tile *= bshape[s];
-  int64_t rfull[ETO_MAX_LOOPS], rfetch[ETO_MAX_LOOPS], fetch[ETO_MAX_LOOPS];
-  for (int j = 0; j < nr; j++) {
-    rfull[j] = ca->nest.reduce[j].extent;
-    fetch[j] = 1;
-  }
-  int64_t one_fetch = tun_smem_per_fetch(ca, bshape, rfull);
-  if (k->la >= 0) {
-    fetch[k->la] = tun_default_fetch(rfull[k->la], k->fetch_b, one_fetch, k->fb.smem_per_block);
-    if (fetch[k->la] == 0) return; /* no fetch count in range: the artifact skips the block count */
-    fetch[k->la] = tun_fit_fetch(ca, k->t, bshape, k->la, fetch[k->la]);
-  }
-  for (int j = 0; j < nr; j++) rfetch[j] = rfull[j] / fetch[j];
-
-  tun_best bb = {0};
-  /* round 1: every thread count with its best TShape, default LShape and unroll */
-  int64_t threads[TUN_MAX_RANGE];
-  int nt = tun_thread_range(&k->pp, k->t, k->fb.total_threads, blocks, tile, threads, TUN_MAX_RANGE);
-  for (int i = 0; i < nt && !tun_stopped(x); i++) {
-    tun_tshape ts;
-    if (tun_best_tshape(ca, k->t, bshape, threads[i], rfetch, &ts) != 0) {
-      tun_skip_invalid(x, 1);
-      continue;
-    }
-    eto_program p;
-    tun_fill_program(ca, k->t, bshape, &ts, fetch, &p);
-    set_default_unroll(k, &p);
-    tun_try(x, 1, blocks, &p);
-  }
-  tun_flush(x, &bb);
-  if (!bb.found) return;
-
-  /* round 2: the other fetch counts whose total shared memory lies in the M range */
-  if (k->la >= 0) {
-    int64_t fs[TUN_MAX_RANGE];
-    int nf = tun_fetch_range(&k->pp, rfull[k->la], one_fetch, blocks, k->fb.total_smem, fs, TUN_MAX_RANGE);
-    eto_program base = bb.p;
-    for (int i = 0; i < nf && !tun_stopped(x); i++) {
-      if (fs[i] == base.rtile[k->la][0]) continue;
-      eto_program p = base;
-      set_fetch(ca, &p, k->la, fs[i]);
-      set_default_unroll(k, &p);
-      tun_try(x, 2, blocks, &p);
-    }
-    tun_flush(x, &bb);
-  }
-
-  /* round 3: unroll steps that change what is unrolled */
-  {
-    int steps[ETO_NUM_UNROLL];
-    eto_program base = bb.p;
-    int nu = tun_unroll_options(&base, steps);
-    for (int i = 0; i < nu && !tun_stopped(x); i++) {
-      eto_program p = base;
-      p.unroll = steps[i];
-      tun_try(x, 3, blocks, &p);
-    }
-    tun_flush(x, &bb);
-  }
-
-  /* round 4: vector lengths per input, input after input from the best so far */
-  for (int i = 0; i < ca->ninputs && !tun_stopped(x); i++) {
-    int lens[2];
-    eto_program base = bb.p;
-    int nv = tun_vec_options(ca, k->t, &base, i, lens);
-    for (int v = 0; v < nv && !tun_stopped(x); v++) {
-      eto_program p = base;
-      p.vec[i] = lens[v];
-      tun_try(x, 4, blocks, &p);
-    }
-    tun_flush(x, &bb); /* the next input starts from the best so far */
-  }
-}
-
-static void run_mlt(tun_ctx *x, const eto_compute *ca, const eto_compute *cb, const eto_program *pb,
-                    const eto_target *t, eto_tuner_result *out) {
-  mlt_ctx k;
-  memset(&k, 0, sizeof k);
-  k.ca = ca;
-  k.cb = cb;
-  k.t = t;
-  k.pb = pb;
-  eto_sched_features(cb, pb, &k.fb);
-  tun_pair_init(ca, cb, &k.pp);
-  k.la = tun_load_loop(ca);
-  int lb = tun_load_loop(cb);
-  k.fetch_b = lb >= 0 ? pb->rtile[lb][0] : 1;
-  k.reg_b = tun_reg_estimate(cb, pb, pb->unroll);
-  int64_t blocks[TUN_MAX_RANGE];
-  int nb = tun_block_range(&k.pp, k.fb.blocks, blocks, TUN_MAX_RANGE);
-  record_blocks(out, blocks, nb);
-  for (int i = 0; i < nb && !tun_stopped(x); i++) tune_block_mlt(&k, x, blocks[i]);
 }
 
 /* ---- cross-thread reduction and two-level tiling: the simplified variant ---- */
@@ -188,49 +99,7 @@ static int simple_program(const eto_compute *c, const eto_target *t, eto_sketch_
   return rem == 1 ? 0 : -1;
 }
 
-static void run_simple(tun_ctx *x, const eto_compute *ca, const eto_compute *cb, const eto_program *pb,
-                       const eto_target *t, eto_tuner_result *out) {
-  eto_features fb;
-  eto_sched_features(cb, pb, &fb);
-  tun_pair pp;
-  tun_pair_init(ca, cb, &pp);
-  int64_t blocks[TUN_MAX_RANGE];
-  int nb = tun_block_range(&pp, fb.blocks, blocks, TUN_MAX_RANGE);
-  record_blocks(out, blocks, nb);
-  for (int b = 0; b < nb && !tun_stopped(x); b++) {
-    int64_t bshape[ETO_MAX_LOOPS];
-    if (tun_best_bshape(ca, t, blocks[b], bshape, NULL) != 0) continue;
-    int64_t tile = 1;
-    for (int s = 0; s < ca->nest.nspace; s++) tile *= bshape[s];
-    int64_t threads[TUN_MAX_RANGE];
-    int nt =
-        tun_thread_range(&pp, t, fb.total_threads, blocks[b],
-                         pb->sketch == ETO_SKETCH_CROSS_THREAD ? pp.reduce_a : tile, threads, TUN_MAX_RANGE);
-    tun_best bb = {0};
-    for (int i = 0; i < nt && !tun_stopped(x); i++) {
-      eto_program p;
-      if (simple_program(ca, t, pb->sketch, bshape, threads[i], &p) != 0) {
-        tun_skip_invalid(x, 1);
-        continue;
-      }
-      p.unroll = pb->unroll;
-      tun_try(x, 1, blocks[b], &p);
-    }
-    tun_flush(x, &bb);
-    if (!bb.found) continue;
-    int steps[ETO_NUM_UNROLL];
-    eto_program base = bb.p;
-    int nu = tun_unroll_options(&base, steps);
-    for (int i = 0; i < nu && !tun_stopped(x); i++) {
-      eto_program p = base;
-      p.unroll = steps[i];
-      tun_try(x, 3, blocks[b], &p);
-    }
-    tun_flush(x, &bb);
-  }
-}
-
-/* ---- entry points ---- */
+/* ---- the pair ---- */
 
 static eto_status bad_pair(const eto_op *alpha, const eto_op *beta, eto_compute *ca, eto_compute *cb,
                            char *msg, int cap) {
@@ -249,32 +118,250 @@ static eto_status bad_pair(const eto_op *alpha, const eto_op *beta, eto_compute 
   return ETO_OK;
 }
 
+/* ---- the steps: each queues one round's candidates of the current block count ---- */
+
+/* Sets up block count k->blocks[k->bi] (BShape, default LShape). Returns 0, or -1 when the artifact skips it. */
+static int setup_block(eto_pol *k) {
+  const eto_compute *ca = &k->ca;
+  int64_t blocks = k->blocks[k->bi];
+  memset(&k->bb, 0, sizeof k->bb);
+  if (tun_best_bshape(ca, k->t, blocks, k->bshape, NULL) != 0) return -1;
+  k->tile = 1;
+  for (int s = 0; s < ca->nest.nspace; s++) k->tile *= k->bshape[s];
+  if (k->simple) return 0;
+  int nr = ca->nest.nreduce;
+  for (int j = 0; j < nr; j++) {
+    k->rfull[j] = ca->nest.reduce[j].extent;
+    k->fetch[j] = 1;
+  }
+  k->one_fetch = tun_smem_per_fetch(ca, k->bshape, k->rfull);
+  if (k->la >= 0) {
+    k->fetch[k->la] = tun_default_fetch(k->rfull[k->la], k->fetch_b, k->one_fetch, k->fb.smem_per_block);
+    if (k->fetch[k->la] == 0) return -1; /* no fetch count in range: the artifact skips the block count */
+    k->fetch[k->la] = tun_fit_fetch(ca, k->t, k->bshape, k->la, k->fetch[k->la]);
+  }
+  for (int j = 0; j < nr; j++) k->rfetch[j] = k->rfull[j] / k->fetch[j];
+  return 0;
+}
+
+/* round 1: every thread count with its best TShape, default LShape and unroll (simplified variant: threads
+ * over the reduction or the block tile, β's unroll) */
+static void queue_round1(eto_pol *k) {
+  int64_t blocks = k->blocks[k->bi], threads[TUN_MAX_RANGE];
+  int64_t split = k->simple && k->pb.sketch == ETO_SKETCH_CROSS_THREAD ? k->pp.reduce_a : k->tile;
+  int nt = tun_thread_range(&k->pp, k->t, k->fb.total_threads, blocks, split, threads, TUN_MAX_RANGE);
+  for (int i = 0; i < nt; i++) {
+    eto_program p;
+    if (k->simple) {
+      if (simple_program(&k->ca, k->t, k->pb.sketch, k->bshape, threads[i], &p) != 0) {
+        tun_queue_skip_invalid(&k->q, 1);
+        continue;
+      }
+      p.unroll = k->pb.unroll;
+    } else {
+      tun_tshape ts;
+      if (tun_best_tshape(&k->ca, k->t, k->bshape, threads[i], k->rfetch, &ts) != 0) {
+        tun_queue_skip_invalid(&k->q, 1);
+        continue;
+      }
+      tun_fill_program(&k->ca, k->t, k->bshape, &ts, k->fetch, &p);
+      set_default_unroll(k, &p);
+    }
+    tun_queue_try(&k->q, 1, &p);
+  }
+}
+
+/* round 2: the other fetch counts whose total shared memory lies in the M range */
+static void queue_round2(eto_pol *k) {
+  int64_t fs[TUN_MAX_RANGE];
+  int nf = tun_fetch_range(&k->pp, k->rfull[k->la], k->one_fetch, k->blocks[k->bi], k->fb.total_smem, fs,
+                           TUN_MAX_RANGE);
+  for (int i = 0; i < nf; i++) {
+    if (fs[i] == k->bb.p.rtile[k->la][0]) continue;
+    eto_program p = k->bb.p;
+    set_fetch(&k->ca, &p, k->la, fs[i]);
+    set_default_unroll(k, &p);
+    tun_queue_try(&k->q, 2, &p);
+  }
+}
+
+/* round 3: unroll steps that change what is unrolled */
+static void queue_round3(eto_pol *k) {
+  int steps[ETO_NUM_UNROLL];
+  int nu = tun_unroll_options(&k->bb.p, steps);
+  for (int i = 0; i < nu; i++) {
+    eto_program p = k->bb.p;
+    p.unroll = steps[i];
+    tun_queue_try(&k->q, 3, &p);
+  }
+}
+
+/* round 4: vector lengths of input k->vi, from the best so far */
+static void queue_round4(eto_pol *k) {
+  int lens[2];
+  int nv = tun_vec_options(&k->ca, k->t, &k->bb.p, k->vi, lens);
+  for (int v = 0; v < nv; v++) {
+    eto_program p = k->bb.p;
+    p.vec[k->vi] = lens[v];
+    tun_queue_try(&k->q, 4, &p);
+  }
+}
+
+/* Moves to the next step once the current one's candidates are all observed, and queues its candidates;
+ * a step with none moves on at once. Returns 0 when every block count is done. */
+static int next_step(eto_pol *k) {
+  for (;;) {
+    switch (k->st) {
+    case ST_BLOCK:
+      if (k->bi >= k->nb) {
+        k->st = ST_DONE;
+        return 0;
+      }
+      if (setup_block(k) != 0) {
+        k->bi++;
+        continue;
+      }
+      k->st = ST_R1;
+      queue_round1(k);
+      break;
+    case ST_R1:
+      if (!k->bb.found) {
+        k->bi++;
+        k->st = ST_BLOCK;
+        continue;
+      }
+      if (!k->simple && k->la >= 0) {
+        k->st = ST_R2;
+        queue_round2(k);
+      } else {
+        k->st = ST_R3;
+        queue_round3(k);
+      }
+      break;
+    case ST_R2:
+      k->st = ST_R3;
+      queue_round3(k);
+      break;
+    case ST_R3:
+      if (k->simple || k->ca.ninputs == 0) {
+        k->bi++;
+        k->st = ST_BLOCK;
+        continue;
+      }
+      k->st = ST_R4;
+      k->vi = 0;
+      queue_round4(k);
+      break;
+    case ST_R4: /* the next input starts from the best so far */
+      if (++k->vi >= k->ca.ninputs) {
+        k->bi++;
+        k->st = ST_BLOCK;
+        continue;
+      }
+      queue_round4(k);
+      break;
+    case ST_DONE:
+      return 0;
+    }
+    if (tun_queue_pending(&k->q)) return 1;
+    if (k->q.nomem) return 0;
+  }
+}
+
+static int eto_propose(void *self, const eto_policy_view *v, eto_program *out, int cap, eto_policy_batch *b) {
+  (void)v;
+  eto_pol *k = self;
+  if (!tun_queue_pending(&k->q) && !next_step(k)) {
+    if (k->q.nomem) return -1;
+    return 0;
+  }
+  return tun_queue_take(&k->q, out, cap, &b->round);
+}
+
+static void eto_observe(void *self, const eto_policy_view *v, const eto_program *p, const eto_measure_result *r,
+                        int n) {
+  (void)v;
+  eto_pol *k = self;
+  tun_best_observe(&k->bb, p, r, n);
+}
+
+static void eto_free(void *self) {
+  eto_pol *k = self;
+  if (!k) return;
+  tun_queue_free(&k->q);
+  free(k);
+}
+
+static int64_t eto_current_blocks(const void *self) {
+  const eto_pol *k = self;
+  return k->bi < k->nb ? k->blocks[k->bi] : 0;
+}
+
+static const eto_policy_vtbl eto_vtbl = {
+    .name = "eto",
+    .method = ETO_CACHE_METHOD_REUSE,
+    .wants_model = 0,
+    .propose = eto_propose,
+    .observe = eto_observe,
+    .free = eto_free,
+};
+
+eto_status eto_tuner_policy_eto(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
+  out->vt = NULL;
+  out->self = NULL;
+  if (!a || !a->op || !a->source || !a->source_best || !a->t) {
+    snprintf(msg, (size_t)cap, "the ETO policy needs α, β and S*β");
+    return ETO_ERR_INVALID;
+  }
+  eto_pol *k = calloc(1, sizeof *k);
+  if (!k) return ETO_ERR_NOMEM;
+  eto_status st = bad_pair(a->op, a->source, &k->ca, &k->cb, msg, cap);
+  char why[256];
+  if (st == ETO_OK && eto_sched_validate(&k->cb, a->t, a->source_best, why, sizeof why) != 0) {
+    snprintf(msg, (size_t)cap, "S*β is not a valid program of β on %s: %.180s", a->t->name, why);
+    st = ETO_ERR_INVALID;
+  }
+  if (st != ETO_OK) {
+    free(k);
+    return st;
+  }
+  k->t = a->t;
+  k->pb = *a->source_best;
+  k->res = a->stats ? a->stats : &k->own;
+  k->res->sketch = k->pb.sketch;
+  k->simple = k->pb.sketch != ETO_SKETCH_MULTI_LEVEL;
+  eto_sched_features(&k->cb, &k->pb, &k->fb);
+  tun_pair_init(&k->ca, &k->cb, &k->pp);
+  k->la = k->simple ? -1 : tun_load_loop(&k->ca);
+  int lb = tun_load_loop(&k->cb);
+  k->fetch_b = lb >= 0 ? k->pb.rtile[lb][0] : 1;
+  k->reg_b = tun_reg_estimate(&k->cb, &k->pb, k->pb.unroll);
+  k->nb = tun_block_range(&k->pp, k->fb.blocks, k->blocks, TUN_MAX_RANGE);
+  k->res->nblocks = k->nb;
+  for (int i = 0; i < k->nb && i < ETO_TUNER_MAX_BLOCKS; i++) k->res->blocks[i] = k->blocks[i];
+  tun_queue_init(&k->q, a->op, a->t, k->res);
+  k->st = ST_BLOCK;
+  out->vt = &eto_vtbl;
+  out->self = k;
+  return ETO_OK;
+}
+
+/* ---- entry points ---- */
+
 eto_status eto_tuner_run(const eto_op *alpha, const eto_op *beta, const eto_program *beta_best,
                          const eto_target *t, eto_measurer *m, eto_cache *cache, const eto_tuner_opts *opts,
                          eto_tuner_trial_fn cb, void *cb_user, eto_tuner_result *out) {
   double t0 = eto_now();
   memset(out, 0, sizeof *out);
-  eto_compute ca, cbeta;
-  eto_status st = bad_pair(alpha, beta, &ca, &cbeta, out->message, sizeof out->message);
-  if (st != ETO_OK) return st;
-  char why[256];
-  if (eto_sched_validate(&cbeta, t, beta_best, why, sizeof why) != 0) {
-    snprintf(out->message, sizeof out->message, "S*β is not a valid program of β on %s: %.180s", t->name,
-             why);
-    return ETO_ERR_INVALID;
-  }
   if (!m && !(opts && opts->measure)) {
     snprintf(out->message, sizeof out->message, "no measurer and no measure function");
     return ETO_ERR_INVALID;
   }
-  out->sketch = beta_best->sketch;
-  tun_ctx *x = tun_ctx_create(alpha, beta, t, m, cache, opts, ETO_CACHE_METHOD_REUSE, cb, cb_user, out);
-  if (!x) return ETO_ERR_NOMEM;
-  if (beta_best->sketch == ETO_SKETCH_MULTI_LEVEL)
-    run_mlt(x, &ca, &cbeta, beta_best, t, out);
-  else
-    run_simple(x, &ca, &cbeta, beta_best, t, out);
-  st = tun_ctx_finish(x);
+  eto_policy pol;
+  eto_policy_args a = {.op = alpha, .source = beta, .source_best = beta_best, .t = t, .stats = out};
+  eto_status st = eto_tuner_policy_eto(&a, &pol, out->message, sizeof out->message);
+  if (st != ETO_OK) return st;
+  st = tun_run_policy(alpha, beta, pol, t, m, cache, opts, cb, cb_user, eto_current_blocks, out);
   out->seconds = eto_now() - t0;
   if (st == ETO_OK && !out->found && !out->message[0])
     snprintf(out->message, sizeof out->message,

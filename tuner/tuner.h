@@ -64,6 +64,7 @@
 
 #include <stdint.h>
 
+#include "backend.h"
 #include "cache.h"
 #include "measure.h"
 #include "op.h"
@@ -97,13 +98,16 @@ typedef struct {
   int topk;                     /* TopK group size; 0 = ETO_TUNER_TOPK_DEFAULT */
   eto_tuner_measure_fn measure; /* when not NULL, used instead of the measurer */
   void *measure_user;
+  const volatile int *cancel; /* when not NULL and *cancel becomes nonzero, stop after the candidates being
+                                 measured (what was measured is stored) */
 } eto_tuner_opts;
 
 typedef struct {
   int found;        /* 1 when at least one candidate measured OK */
   eto_program best; /* the best measured program (valid when found) */
   eto_measure_result best_result;
-  int trials; /* candidates measured, failures included (= callbacks = cache trials) */
+  int trials;  /* candidates measured, failures included (= callbacks = cache trials) */
+  int resumed; /* candidates stored before the call (an interrupted run's): served, not measured again */
   int failed; /* of which not OK */
   int round_trials[ETO_TUNER_ROUNDS + 1];     /* measured per round, index 1..4 */
   int round_candidates[ETO_TUNER_ROUNDS + 1]; /* enumerated per round (measured + skipped), index 1..4 */
@@ -117,11 +121,21 @@ typedef struct {
   char message[256];             /* why nothing was found, or "" */
 } eto_tuner_result;
 
+/* The reuse policies (backend.h's search-policy interface), for the driver's registry:
+ *   eto_tuner_policy_eto   ETO's rounds from a->source_best (required, a valid program of β on a->t);
+ *   eto_tuner_policy_topk  β's K best measured programs from a->cache (required), K = a->topk.
+ * a->stats, when not NULL, is an eto_tuner_result the policy keeps its counts in (round candidates, skips,
+ * block range, sketch); the rest of it is the caller's. Return ETO_OK, ETO_ERR_INVALID (not a reuse pair, a
+ * missing or invalid argument; msg says which), ETO_ERR_IO (cache) or ETO_ERR_NOMEM. */
+eto_status eto_tuner_policy_eto(const eto_policy_args *a, eto_policy *out, char *msg, int cap);
+eto_status eto_tuner_policy_topk(const eto_policy_args *a, eto_policy *out, char *msg, int cap);
+
 /* Tunes α by reusing β's best program beta_best (a valid program of β on target t). Measures through m,
  * or through opts->measure when set (m may then be NULL). cache may be NULL; otherwise every measured trial
  * of α (method reuse) and the best program (method reuse, source = β's workload key, trials = trials
- * measured) are stored, one transaction per round of each block count. cb (may be NULL) is called after
- * every measurement. *out is filled in every case.
+ * measured) are stored, one transaction per round of each block count (eto_tuner_policy_eto run by the search
+ * engine; candidates stored before the call are served, not measured again: out->resumed). cb (may be NULL) is
+ * called after every measurement. *out is filled in every case.
  * Returns ETO_OK (also when no candidate ran: out->found = 0 and out->message says why), ETO_ERR_INVALID
  * (α and β are not of one reuse kind, loop counts differ, or beta_best is not a valid program of β on t;
  * out->message says which), ETO_ERR_IO (a cache write failed; the cache's message is in out->message). */

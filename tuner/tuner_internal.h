@@ -201,15 +201,8 @@ int tun_unroll_behaviours(eto_sketch_kind sketch, int nreduce);
  * Returns the count. */
 int tun_vec_options(const eto_compute *c, const eto_target *t, const eto_program *p, int i, int out[2]);
 
-/* ---- trial.c ---- */
+/* ---- queue.c: a reuse policy's candidates and the run through the search engine ---- */
 
-typedef struct tun_ctx tun_ctx;
-
-/* Creates the measuring context of one eto_tuner_run / eto_tuner_topk call: method REUSE or TOPK, source
- * β's workload key. Resets *res. Returns NULL when out of memory. */
-tun_ctx *tun_ctx_create(const eto_op *alpha, const eto_op *beta, const eto_target *t, eto_measurer *m,
-                        eto_cache *cache, const eto_tuner_opts *o, eto_cache_method method,
-                        eto_tuner_trial_fn cb, void *cb_user, eto_tuner_result *res);
 /* The best OK measurement among some candidates (a block count's, in the tuner's rounds). */
 typedef struct {
   int found;
@@ -217,23 +210,44 @@ typedef struct {
   double median;
 } tun_best;
 
-/* Validates, de-duplicates and queues p as a trial of `round` for block count B; it is measured at the next
- * tun_flush. Returns 1 when queued, 0 when skipped (invalid or already seen), -1 when the context stopped
- * (trial limit, counting the queue, or an error). */
-int tun_try(tun_ctx *x, int round, int64_t blocks, const eto_program *p);
+/* Candidates of one step of a policy, proposed to the engine up to its cap at a time. Every candidate is
+ * validated and de-duplicated against all the policy queued before; the counts go to *res. */
+typedef struct {
+  eto_compute c;
+  const eto_target *t;
+  eto_tuner_result *res;
+  eto_program *items;
+  int *rounds;
+  int n, cap, head; /* items[head..n-1] are not proposed yet */
+  char (*seen)[ETO_RECIPE_MAX];
+  int nseen, capseen;
+  int nomem;
+} tun_queue;
+
+void tun_queue_init(tun_queue *q, const eto_op *alpha, const eto_target *t, eto_tuner_result *res);
+/* Validates, de-duplicates and queues p as a candidate of `round`. Returns 1 when queued, 0 when skipped
+ * (invalid or queued before), -1 when out of memory. */
+int tun_queue_try(tun_queue *q, int round, const eto_program *p);
 /* Counts a candidate of `round` that could not even be built within the target's limits (no TShape fits,
  * threads cannot be placed) as enumerated and skipped invalid. */
-void tun_skip_invalid(tun_ctx *x, int round);
-/* Measures the queued candidates (each result goes to the callback, the counts, and *bb when it is better:
- * bb may be NULL) and stores their trials in one transaction. Returns 0 or -1 (cache error: the context
- * stops, the message is in res->message). */
-int tun_flush(tun_ctx *x, tun_best *bb);
-/* 1 once the trial limit was reached or a cache error happened. */
-int tun_stopped(const tun_ctx *x);
-/* Measures what is still queued, stores the pending trials and the best program (one transaction), records
- * the cache's outcome in res->outcome and frees; returns ETO_OK, ETO_ERR_IO (cache) or ETO_ERR_NOMEM. NULL is
- * a no-op. */
-eto_status tun_ctx_finish(tun_ctx *x);
+void tun_queue_skip_invalid(tun_queue *q, int round);
+/* Moves up to cap queued candidates (all of the first queued one's round) to out; returns how many, with
+ * their round in *round. 0 when the queue is empty (it is then reset for the next step). */
+int tun_queue_take(tun_queue *q, eto_program *out, int cap, int *round);
+/* 1 while candidates are left to take. */
+int tun_queue_pending(const tun_queue *q);
+void tun_queue_free(tun_queue *q);
+
+/* Updates *bb with the OK results among r[0..n-1]. */
+void tun_best_observe(tun_best *bb, const eto_program *p, const eto_measure_result *r, int n);
+
+/* Runs policy pol (a tuner policy whose statistics are *out) for α through the search engine: measured
+ * through m or opts->measure, stored in cache (may be NULL) with method and source β, every result reported
+ * to cb with the block count blocks_of(pol_self) gives (may be NULL: 0). Fills out's trial counts, best,
+ * round_trials and outcome; out's other fields are the policy's. Takes pol in every case. */
+eto_status tun_run_policy(const eto_op *alpha, const eto_op *beta, eto_policy pol, const eto_target *t,
+                          eto_measurer *m, eto_cache *cache, const eto_tuner_opts *opts, eto_tuner_trial_fn cb,
+                          void *cb_user, int64_t (*blocks_of)(const void *self), eto_tuner_result *out);
 
 /* ---- estimate.c ---- */
 

@@ -316,6 +316,9 @@ int eto_cli_reuse(int argc, char **argv) {
   }
   printf("trials: %d measured (%d failed), %d invalid and %d duplicate candidates skipped, %.1f s\n",
          res.trials, res.failed, res.skipped_invalid, res.skipped_duplicate, res.seconds);
+  if (res.resumed > 0)
+    printf("resumed: %d candidates were measured by an earlier run and taken from the cache, not measured again\n",
+           res.resumed);
   if (!a.topk) {
     double est = 0;
     if (eto_tuner_estimate(alpha, beta, &t, a.seed, &est) == ETO_OK && res.trials > 0)

@@ -18,7 +18,7 @@
 #include "selector.h"
 
 typedef struct {
-  const char *list, *mode, *report, *db;
+  const char *list, *mode, *report, *db, *reuse;
   eto_sel_plan_opts plan;
   int trials, threads, build_jobs, per_round, qwalk, transfer, cuda;
   double time_budget, min_repeat_ms;
@@ -61,6 +61,15 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       const char *p = "etotune tune";
       if (strcmp(s, "--mode") == 0)
         a->mode = v;
+      else if (strcmp(s, "--reuse") == 0) {
+        if (!eto_drv_policy_find(v)) {
+          fprintf(stderr, "etotune tune: --reuse takes");
+          for (int k = 0; eto_drv_policy_at(k); k++) fprintf(stderr, "%s %s", k ? "," : "", eto_drv_policy_at(k)->name);
+          fprintf(stderr, " (got %s)\n", v);
+          return -1;
+        }
+        a->reuse = v;
+      }
       else if (strcmp(s, "--report") == 0) {
         if (eto_cli_opt_str(p, s, v, &a->report)) return -1;
       } else if (strcmp(s, "--db") == 0) {
@@ -211,6 +220,7 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
   ro.seed = bo->seed;
   ro.time_budget = bo->time_budget;
   ro.cancel = &tune_cancel;
+  ro.reuse_policy = a->reuse;
   tune_cancel = 0;
   void (*old_int)(int) = signal(SIGINT, on_signal);
   void (*old_term)(int) = signal(SIGTERM, on_signal);

@@ -82,7 +82,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --topk            the TopK baseline (beta's 3 best measured programs applied to alpha) instead\n"
      "  --max-trials N    stop after N measurements",
      eto_cli_reuse},
-    {"tune", "LIST [--mode eto|full|topk] [--trials N] [--bridges none|1hop|all] [--solver S] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse tuner\n"
@@ -94,6 +94,8 @@ const eto_cli_command eto_cli_commands[] = {
      "search per cluster of similar operators, then TopK for the other members from their cluster's\n"
      "representative; a member TopK finds nothing for stays without a program (the report says so).\n"
      "  --trials N             trials of one full search (default 1000)\n"
+     "  --reuse P              search policy of the reuse edges in eto mode: eto (default: ETO's rounds),\n"
+     "                         topk, or full (a full search from scratch, ignoring the source)\n"
      "  --bridges B, --solver S  plan options (eto mode), as for etotune plan\n"
      "  --time-budget S        stop full searches after S seconds\n"
      "  --seed S               random seed (default: from the clock; always printed)\n"

@@ -15,7 +15,7 @@ modules=(
   "src/measure|measure.h|base op target sched lower codegen"
   "cache|cache.h|base op target sched"
   "backend|backend.h|base op target sched lower codegen measure cache"
-  "tuner|tuner.h|base op target sched lower codegen measure cache"
+  "tuner|tuner.h|base op target sched lower codegen measure cache backend"
   "selector|selector.h|base op target sched cache tuner"
   "driver|driver.h|base op target sched lower codegen measure cache backend tuner selector"
   "src/cli|cli.h|base op target sched lower codegen measure cache backend tuner selector driver"

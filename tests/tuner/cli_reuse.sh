@@ -24,9 +24,14 @@ grep -q '^cache: stored (new)' "$tmp/first.out" || bad "result not stored: $(gre
 grep -q '^trials per round: 1: [1-9]' "$tmp/first.out" || bad "no round 1 trials"
 
 key=$(grep '^β (--from): ' "$tmp/first.out" | sed 's/^β (--from): //')
-run second reuse "$tmp/pair.list" --from "$key" --to 3 "${quick[@]}" --max-trials 2
+run second reuse "$tmp/pair.list" --from "$key" --to 3 "${quick[@]}"
 [ "$rc" -eq 0 ] && grep -q 'S\*β from the cache' "$tmp/second.out" || bad "second run: rc=$rc $(cat "$tmp/second.out" "$tmp/second.err")"
-grep -q '^trials: 2 measured' "$tmp/second.out" || bad "--max-trials 2: $(grep '^trials:' "$tmp/second.out")"
+# the same pair again: every candidate of the rounds was measured by the first run and is taken from the cache
+n1=$(sed -n 's/^trials: \([0-9]*\) measured.*/\1/p' "$tmp/first.out")
+grep -q '^trials: 0 measured' "$tmp/second.out" && grep -q "^resumed: $n1 candidates" "$tmp/second.out" ||
+  bad "second run re-measured: $(grep '^trials:\|^resumed:' "$tmp/second.out") (first run: $n1)"
+run third reuse "$tmp/pair.list" --from 2 --to 3 --db "$tmp/db3" --beta-trials 3 --min-repeat-ms 2 --threads 1 --max-trials 2
+grep -q '^trials: 2 measured' "$tmp/third.out" || bad "--max-trials 2: rc=$rc $(grep '^trials:' "$tmp/third.out")"
 
 run topk reuse "$tmp/pair.list" --from 2 --to 3 "${quick[@]}" --topk
 [ "$rc" -eq 0 ] && grep -q 'TopK baseline' "$tmp/topk.out" && grep -q '^best: ' "$tmp/topk.out" || bad "--topk: rc=$rc $(cat "$tmp/topk.err")"
