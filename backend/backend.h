@@ -324,6 +324,13 @@ typedef struct {
 /* Frees a policy's state and zeroes it; NULL or an empty policy is a no-op. */
 void eto_policy_free(eto_policy *p);
 
+/* One evolutionary round of the full search for the view's task, offered to any policy whose table sets
+ * wants_model: up to n programs never measured for the task (best predicted by the run's cost model first,
+ * ε-greedy), from a population of random programs of every sketch and the task's best measured ones (seeds a
+ * policy had measured count among them), mutated over the generations of o (NULL: the run's options).
+ * Returns how many it wrote to out, 0 when nothing new is reachable, -1 when out of memory. */
+int eto_backend_evolve(const eto_policy_view *v, const eto_backend_opts *o, int n, eto_program *out);
+
 /* What a policy constructor gets; pointers are valid during the call only (a policy copies what it keeps). */
 typedef struct {
   const eto_op *op;                /* the task's operator (α) */

@@ -23,6 +23,11 @@ static int full_propose(void *self, const eto_policy_view *v, eto_program *out, 
   return k;
 }
 
+int eto_backend_evolve(const eto_policy_view *v, const eto_backend_opts *o, int n, eto_program *out) {
+  eto_evo_stats es;
+  return eto_evo_round(v->task, v->t, v->model, o ? o : v->opts, n, out, &es);
+}
+
 static const eto_policy_vtbl full_vtbl = {
     .name = "full",
     .method = ETO_CACHE_METHOD_FULL,

@@ -79,6 +79,11 @@ static const char paper_figures[] =
     "search's time-to-best, estimate/actual trials 1.04 on average (0.54-1.62)";
 #define GOAL_THROUGHPUT 0.95
 #define GOAL_TRIALS_RATIO 5.0
+/* the reuse-seeded policy's goals (issue "Reuse that beats search"): per kind, median >= 97% and every pair
+ * >= 90% of α's full search, at >= 10x fewer trials (median) */
+#define SEEDED_GOAL_MEDIAN 0.97
+#define SEEDED_GOAL_EVERY 0.90
+#define SEEDED_GOAL_TRIALS 10.0
 
 /* ---- options ---- */
 
@@ -621,7 +626,7 @@ typedef struct {
   double est; /* estimator's trials, NAN when it refused the pair */
   int fb, fa; /* full runs of β and α, -1 when none */
   int measured;
-  method_result tun, topk;
+  method_result tun, topk, seed; /* ETO's rounds, TopK, the reuse-seeded policy */
   int64_t match_trials; /* α-full trials until its latency first matched the tuner's; -1 never */
   char note[256];
 } pair_row;
@@ -705,42 +710,46 @@ static void watch_summary(const trial_watch *w, char *buf, size_t cap) {
   if (used && used + 1 < cap) snprintf(buf + used, cap - used, " (first: %.120s)", w->first);
 }
 
-/* The tuner, then TopK, for one pair, in a scratch cache holding β's records. */
+/* The tuner (ETO's rounds), TopK and the reuse-seeded policy for one pair, each in its own scratch cache holding
+ * β's records only (no method is served another's trials of α). */
 static void run_reuse(bench_ctx *x, pair_row *pr, const full_run *fb, const char *label) {
   const pool_op *alpha = &x->p->ops[pr->a], *beta = &x->p->ops[pr->b];
-  pr->tun.latency = pr->tun.gflops = pr->topk.latency = pr->topk.gflops = NAN;
-  char dir[512], msg[512];
-  eto_cache *scratch = NULL;
-  if (fresh_dir("pair", dir, sizeof dir) != 0) {
-    snprintf(pr->note, sizeof pr->note, "mkdtemp: %s", strerror(errno));
-    return;
-  }
-  if (!(scratch = open_cache(dir))) {
-    snprintf(pr->note, sizeof pr->note, "cannot open a scratch cache");
-    goto out;
-  }
-  if (copy_beta(fb->cache, scratch, x->t, beta->key, msg, sizeof msg) != 0) {
-    snprintf(pr->note, sizeof pr->note, "%.250s", msg);
-    goto out;
-  }
-  for (int method = 0; method < 2; method++) {
-    method_result *mr = method == 0 ? &pr->tun : &pr->topk;
-    fprintf(stderr, "  %s: %s on α\n", label, method == 0 ? "ETO tuner" : "TopK (K = 3)");
+  static const char *const names[3] = {"tuner", "TopK", "seeded"};
+  method_result *mrs[3] = {&pr->tun, &pr->topk, &pr->seed};
+  for (int method = 0; method < 3; method++) mrs[method]->latency = mrs[method]->gflops = NAN;
+  for (int method = 0; method < 3 && !stop_requested; method++) {
+    method_result *mr = mrs[method];
+    char dir[512], msg[512];
+    eto_cache *scratch = NULL;
+    if (fresh_dir("pair", dir, sizeof dir) != 0) {
+      snprintf(pr->note, sizeof pr->note, "mkdtemp: %s", strerror(errno));
+      return;
+    }
+    if (!(scratch = open_cache(dir)) || copy_beta(fb->cache, scratch, x->t, beta->key, msg, sizeof msg) != 0) {
+      snprintf(pr->note, sizeof pr->note, "%.250s", scratch ? msg : "cannot open a scratch cache");
+      eto_cache_close(scratch);
+      remove_cache_dir(dir);
+      return;
+    }
+    fprintf(stderr, "  %s: %s on α\n", label,
+            method == 0 ? "ETO tuner" : method == 1 ? "TopK (K = 3)" : "reuse-seeded search");
     double t0 = eto_now();
     eto_measurer *m = NULL;
     if (eto_measurer_create(&alpha->op, x->t, &x->mo, &m, msg, sizeof msg) != ETO_OK) {
       snprintf(mr->message, sizeof mr->message, "measurer: %.200s", msg);
+      eto_cache_close(scratch);
+      remove_cache_dir(dir);
       continue;
     }
-    eto_tuner_opts to = {.topk = ETO_TUNER_TOPK_DEFAULT};
+    eto_tuner_opts to = {.topk = ETO_TUNER_TOPK_DEFAULT, .cancel = &stop_requested};
     eto_tuner_result res;
     char wl[128];
-    snprintf(wl, sizeof wl, "%s %s", label, method == 0 ? "tuner" : "TopK");
+    snprintf(wl, sizeof wl, "%s %s", label, names[method]);
     trial_watch w = {.label = wl};
     eto_status st =
-        method == 0
-            ? eto_tuner_run(&alpha->op, &beta->op, &fb->best, x->t, m, scratch, &to, on_trial, &w, &res)
-            : eto_tuner_topk(&alpha->op, &beta->op, x->t, m, scratch, &to, on_trial, &w, &res);
+        method == 0   ? eto_tuner_run(&alpha->op, &beta->op, &fb->best, x->t, m, scratch, &to, on_trial, &w, &res)
+        : method == 1 ? eto_tuner_topk(&alpha->op, &beta->op, x->t, m, scratch, &to, on_trial, &w, &res)
+                      : eto_tuner_seeded(&alpha->op, &beta->op, &fb->best, x->t, m, scratch, &to, on_trial, &w, &res);
     eto_measurer_free(m);
     double secs =
         eto_now() - t0; /* the measurer's start (reference output) counts, as in the full search */
@@ -753,13 +762,12 @@ static void run_reuse(bench_ctx *x, pair_row *pr, const full_run *fb, const char
       method_from(&res, secs, mr);
     }
     watch_summary(&w, mr->failures, sizeof mr->failures);
-    fprintf(stderr, "  %s: %s: %s %.2f GFLOP/s, %d trials (%d failed), %.1f s%s%s\n", label,
-            method == 0 ? "tuner" : "TopK", mr->found ? "best" : "nothing,", mr->found ? mr->gflops : 0.0,
-            mr->trials, mr->failed, mr->seconds, mr->message[0] ? ": " : "", mr->message);
+    fprintf(stderr, "  %s: %s: %s %.2f GFLOP/s, %d trials (%d failed), %.1f s%s%s\n", label, names[method],
+            mr->found ? "best" : "nothing,", mr->found ? mr->gflops : 0.0, mr->trials, mr->failed, mr->seconds,
+            mr->message[0] ? ": " : "", mr->message);
+    eto_cache_close(scratch);
+    remove_cache_dir(dir);
   }
-out:
-  eto_cache_close(scratch);
-  remove_cache_dir(dir);
 }
 
 static void run_pair(bench_ctx *x, pair_row *pr, int idx, int total) {
@@ -779,7 +787,7 @@ static void run_pair(bench_ctx *x, pair_row *pr, int idx, int total) {
   if (fb && fb->ok) {
     run_reuse(x, pr, fb, label);
   } else {
-    pr->tun.latency = pr->tun.gflops = pr->topk.latency = pr->topk.gflops = NAN;
+    pr->tun.latency = pr->tun.gflops = pr->topk.latency = pr->topk.gflops = pr->seed.latency = pr->seed.gflops = NAN;
     snprintf(pr->note, sizeof pr->note, "β has no program: %.200s", fb ? fb->message : "no full search");
   }
   snprintf(label, sizeof label, "[pair %d/%d %s] α", idx + 1, total, kinds[pr->kind].name);
@@ -802,6 +810,7 @@ static void run_pair(bench_ctx *x, pair_row *pr, int idx, int total) {
 
 typedef struct {
   double tun_norm, topk_norm, trials_ratio, time_ratio, ttb_ratio, est_ratio;
+  double seed_norm, seed_trials_ratio, seed_time_ratio; /* the reuse-seeded policy: throughput, trials, seconds */
 } pair_fig;
 
 static void figures(const bench_ctx *x, const pair_row *pr, pair_fig *f) {
@@ -814,6 +823,10 @@ static void figures(const bench_ctx *x, const pair_row *pr, pair_fig *f) {
   f->time_ratio = full_ok && pr->tun.found && pr->tun.seconds > 0 ? fa->seconds / pr->tun.seconds : NAN;
   f->ttb_ratio = full_ok && pr->tun.found && pr->tun.seconds > 0 ? fa->ttb_s / pr->tun.seconds : NAN;
   f->est_ratio = isfinite(pr->est) && pr->tun.trials > 0 ? pr->est / pr->tun.trials : NAN;
+  f->seed_norm = full_ok && pr->seed.found ? fa->latency / pr->seed.latency : NAN;
+  f->seed_trials_ratio =
+      full_ok && pr->seed.found && pr->seed.trials > 0 ? (double)fa->trials / pr->seed.trials : NAN;
+  f->seed_time_ratio = full_ok && pr->seed.found && pr->seed.seconds > 0 ? fa->seconds / pr->seed.seconds : NAN;
 }
 
 static int pair_failed(const bench_ctx *x, const pair_row *pr) {
@@ -873,14 +886,16 @@ static const char *fmt_stat(pstat s, int percent, char *buf, size_t cap) {
 typedef struct {
   int pairs, measured, failures, never_matched;
   pstat tun, topk, trials, time, ttb, est, match;
-  int goal_median, goal_all; /* -1 unknown */
+  pstat seed, seed_trials, seed_time; /* the reuse-seeded policy */
+  int goal_median, goal_all;           /* -1 unknown */
+  int seed_goal_median, seed_goal_all; /* the seeded policy's goals; -1 unknown */
 } group_sum;
 
 static void summarize(const pair_outcome *o, int n, int kind, group_sum *g) {
   memset(g, 0, sizeof *g);
-  double *v[7];
-  for (int k = 0; k < 7; k++) v[k] = calloc((size_t)(n ? n : 1), sizeof(double));
-  int m = 0, all_ok = 1;
+  double *v[10];
+  for (int k = 0; k < 10; k++) v[k] = calloc((size_t)(n ? n : 1), sizeof(double));
+  int m = 0, all_ok = 1, seed_all_ok = 1;
   for (int i = 0; i < n; i++) {
     if (kind >= 0 && o[i].kind != kind) continue;
     g->pairs++;
@@ -890,7 +905,8 @@ static void summarize(const pair_outcome *o, int n, int kind, group_sum *g) {
     g->never_matched += o[i].never_matched;
     const pair_fig *f = &o[i].f;
     if (!(f->tun_norm >= GOAL_THROUGHPUT && f->trials_ratio >= GOAL_TRIALS_RATIO)) all_ok = 0;
-    if (!v[6]) continue;
+    if (!(f->seed_norm >= SEEDED_GOAL_EVERY)) seed_all_ok = 0;
+    if (!v[9]) continue;
     v[0][m] = f->tun_norm;
     v[1][m] = f->topk_norm;
     v[2][m] = f->trials_ratio;
@@ -898,9 +914,12 @@ static void summarize(const pair_outcome *o, int n, int kind, group_sum *g) {
     v[4][m] = f->ttb_ratio;
     v[5][m] = f->est_ratio;
     v[6][m] = o[i].match_trials > 0 ? (double)o[i].match_trials : NAN;
+    v[7][m] = f->seed_norm;
+    v[8][m] = f->seed_trials_ratio;
+    v[9][m] = f->seed_time_ratio;
     m++;
   }
-  if (v[6]) {
+  if (v[9]) {
     g->tun = stat_of(v[0], m);
     g->topk = stat_of(v[1], m);
     g->trials = stat_of(v[2], m);
@@ -908,8 +927,15 @@ static void summarize(const pair_outcome *o, int n, int kind, group_sum *g) {
     g->ttb = stat_of(v[4], m);
     g->est = stat_of(v[5], m);
     g->match = stat_of(v[6], m);
+    g->seed = stat_of(v[7], m);
+    g->seed_trials = stat_of(v[8], m);
+    g->seed_time = stat_of(v[9], m);
   }
-  for (int k = 0; k < 7; k++) free(v[k]);
+  for (int k = 0; k < 10; k++) free(v[k]);
+  g->seed_goal_median = g->seed.n && g->seed_trials.n ? g->seed.median >= SEEDED_GOAL_MEDIAN &&
+                                                            g->seed_trials.median >= SEEDED_GOAL_TRIALS
+                                                      : -1;
+  g->seed_goal_all = g->seed.n ? seed_all_ok && g->seed.n == g->measured : -1;
   g->goal_median = g->tun.n && g->trials.n
                        ? g->tun.median >= GOAL_THROUGHPUT && g->trials.median >= GOAL_TRIALS_RATIO
                        : -1;
@@ -976,6 +1002,10 @@ static void print_pair_table(const bench_ctx *x, const pair_row *rows, int n, FI
             nan_or(g.time_ratio, "%.2f", b[8], 32), nan_or(g.ttb_ratio, "%.2f", b[9], 32),
             nan_or(pr->est, "%.1f", b[10], 32), nan_or(g.est_ratio, "%.2f", b[11], 32),
             pr->note[0] ? "  " : "", pr->note);
+    fprintf(f, "     seeded: %s GFLOP/s, %d trials, %.1f s: %s of α-full, %s x fewer trials, %s x less time%s%s\n",
+            nan_or(pr->seed.gflops, "%.2f", b[12], 32), pr->seed.trials, pr->seed.seconds,
+            nan_or(100 * g.seed_norm, "%.1f%%", b[13], 32), nan_or(g.seed_trials_ratio, "%.1f", b[14], 32),
+            nan_or(g.seed_time_ratio, "%.1f", b[15], 32), pr->seed.message[0] ? "; " : "", pr->seed.message);
     if (!pr->tun.found && pr->tun.message[0]) fprintf(f, "     tuner: %s\n", pr->tun.message);
     if (!pr->topk.found && pr->topk.message[0]) fprintf(f, "     TopK: %s\n", pr->topk.message);
     if (pr->tun.failures[0]) fprintf(f, "     tuner trials failed: %s\n", pr->tun.failures);
@@ -1017,6 +1047,20 @@ static void print_summaries(const pair_outcome *oc, int n, const int *kind_on, g
     }
   summarize(oc, n, -1, &gs[NKINDS]);
   print_summary(&gs[NKINDS], "overall", f);
+  fprintf(f, "\nreuse-seeded policy (the default for reuse edges):\n%-16s %7s | %-*s | %-*s %-*s | %-7s %-7s\n",
+          "kind", "pairs", cols("seeded / α-full", 22), "seeded / α-full", cols("trials α-full/seeded", 20),
+          "trials α-full/seeded", cols("time α-full/seeded", 20), "time α-full/seeded", "goal", "goal");
+  for (int k = 0; k <= NKINDS; k++) {
+    if (k < NKINDS && !kind_on[k]) continue;
+    const group_sum *g = &gs[k];
+    char s3[3][48];
+    fprintf(f, "%-16s %3d/%-3d | %-22s | %-20s %-20s | %-7s %-7s\n", k < NKINDS ? kinds[k].name : "overall",
+            g->measured, g->pairs, fmt_stat(g->seed, 1, s3[0], 48), fmt_stat(g->seed_trials, 0, s3[1], 48),
+            fmt_stat(g->seed_time, 0, s3[2], 48), goal_word(g->seed_goal_median), goal_word(g->seed_goal_all));
+  }
+  fprintf(f, "goal (seeded): median >= %.0f%% and every pair >= %.0f%% of α-full's throughput, at >= %.0fx fewer "
+             "trials (median)\n",
+          100 * SEEDED_GOAL_MEDIAN, 100 * SEEDED_GOAL_EVERY, SEEDED_GOAL_TRIALS);
   fprintf(f,
           "\npaper: %s\ngoal: >= %.0f%% of the full search's throughput at >= %.0fx fewer trials, per kind "
           "(\"median\": on the medians; \"all\": on every pair, no failure)\n",
@@ -1045,6 +1089,9 @@ static void json_group(FILE *f, const group_sum *g) {
   json_stat(f, "time_to_best_full_over_tuner_seconds", g->ttb, 0);
   json_stat(f, "estimate_over_actual_trials", g->est, 0);
   json_stat(f, "full_trials_to_match_tuner", g->match, 0);
+  json_stat(f, "throughput_seeded_over_full", g->seed, 0);
+  json_stat(f, "trials_full_over_seeded", g->seed_trials, 0);
+  json_stat(f, "seconds_full_over_seeded", g->seed_time, 0);
   fprintf(f, "\"goal_met_median\": %s, \"goal_met_every_pair\": %s}",
           g->goal_median < 0 ? "null"
           : g->goal_median   ? "true"
@@ -1109,7 +1156,8 @@ static void csv_header(FILE *f) {
         "alpha_full_ttb_seconds,alpha_full_ttb_lo,alpha_full_ttb_hi,alpha_full_ttb_trials,alpha_full_trials_"
         "to_match_tuner,"
         "alpha_full_shared_from,tuner_over_full,topk_over_full,trials_ratio,time_ratio,ttb_time_ratio,"
-        "estimate_over_actual,failed,note\n",
+        "estimate_over_actual,seeded_gflops,seeded_latency_s,seeded_trials,seeded_failed,seeded_seconds,"
+        "seeded_over_full,seeded_trials_ratio,seeded_time_ratio,failed,note\n",
         f);
 }
 
@@ -1156,6 +1204,13 @@ static void csv_row(const bench_ctx *x, const pair_row *pr, int i, FILE *f) {
   csv_num(f, g.time_ratio);
   csv_num(f, g.ttb_ratio);
   csv_num(f, g.est_ratio);
+  csv_num(f, pr->seed.gflops);
+  csv_num(f, pr->seed.latency);
+  fprintf(f, ",%d,%d", pr->seed.trials, pr->seed.failed);
+  csv_num(f, pr->seed.seconds);
+  csv_num(f, g.seed_norm);
+  csv_num(f, g.seed_trials_ratio);
+  csv_num(f, g.seed_time_ratio);
   fprintf(f, ",%d,", pair_failed(x, pr));
   char note[1400];
   snprintf(note, sizeof note, "%s%s%s%s%s%s%s%s%s", pr->note, pr->tun.message[0] ? " tuner: " : "",
@@ -1196,6 +1251,9 @@ enum {
   M_TIME,
   M_TTB,
   M_EST,
+  M_SEED, /* the seeded columns (optional: runs before the reuse-seeded policy lack them) */
+  M_SEED_TRIALS,
+  M_SEED_TIME,
   M_NCOL
 };
 static const char *const merge_col[M_NCOL] = {"kind",
@@ -1212,7 +1270,10 @@ static const char *const merge_col[M_NCOL] = {"kind",
                                               "trials_ratio",
                                               "time_ratio",
                                               "ttb_time_ratio",
-                                              "estimate_over_actual"};
+                                              "estimate_over_actual",
+                                              "seeded_over_full",
+                                              "seeded_trials_ratio",
+                                              "seeded_time_ratio"};
 
 static int csv_quoted(const char *column) { /* the columns csv_row writes quoted */
   return strcmp(column, "alpha") == 0 || strcmp(column, "alpha_origin") == 0 || strcmp(column, "beta") == 0 ||
@@ -1253,7 +1314,7 @@ static int merge_read(const char *path, int src, char **canon, int ncanon, merge
   int rc = -1, lineno = 1, in_kind[NKINDS] = {0}, ci[M_NCOL], cc[MERGE_COLS];
   int nh = fgets(hline, sizeof hline, f) ? bench_csv_split(hline, head, MERGE_COLS) : 0;
   for (int m = 0; m < M_NCOL; m++)
-    if ((ci[m] = bench_csv_column(head, nh, merge_col[m])) < 0 && m != M_DRAW) {
+    if ((ci[m] = bench_csv_column(head, nh, merge_col[m])) < 0 && m != M_DRAW && m < M_SEED) {
       fprintf(stderr, "bench_pairs: %s:1: not a bench_pairs CSV (no column '%s')\n", path, merge_col[m]);
       goto out;
     }
@@ -1298,8 +1359,9 @@ static int merge_read(const char *path, int src, char **canon, int ncanon, merge
     o->failed = atoi(v[M_FAILED]) != 0;
     o->match_trials = *v[M_MATCH] ? atoll(v[M_MATCH]) : -1;
     o->never_matched = *v[M_TUN_GF] && *v[M_FULL_GF] && o->match_trials < 0;
-    o->f = (pair_fig){csv_double(v[M_TUN]),  csv_double(v[M_TOPK]), csv_double(v[M_TRIALS]),
-                      csv_double(v[M_TIME]), csv_double(v[M_TTB]),  csv_double(v[M_EST])};
+    o->f = (pair_fig){csv_double(v[M_TUN]),  csv_double(v[M_TOPK]),      csv_double(v[M_TRIALS]),
+                      csv_double(v[M_TIME]), csv_double(v[M_TTB]),       csv_double(v[M_EST]),
+                      csv_double(v[M_SEED]), csv_double(v[M_SEED_TRIALS]), csv_double(v[M_SEED_TIME])};
   }
   rc = 0;
 out:

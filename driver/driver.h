@@ -8,7 +8,7 @@
  *               child whose full search was interrupted earlier (its cache holds a best program but fewer
  *               trials than the budget) is resumed there, its stored trials counting and never re-measured
  *        ──► 3. every other node by its reuse policy from its parent's best program, parents first (the
- *               policy named by opts.reuse_policy from the registry below, "eto" by default; TopK for Selective
+ *               policy named by opts.reuse_policy from the registry below, "seeded" by default; TopK for Selective
  *               Tuning plans), run by the search engine (backend.h); a node the policy finds no program for is
  *               full-searched at once, so that it and the nodes reusing it still get programs
  *        ──► report (per node: method, source, trials, seconds, latency, GFLOP/s, recipe; totals)
@@ -31,6 +31,9 @@
 #include "selector.h"
 #include "target.h"
 
+/* The reuse edges' policy unless eto_drv_opts.reuse_policy names another: the reuse-seeded search. */
+#define ETO_DRV_REUSE_DEFAULT "seeded"
+
 typedef struct {
   int64_t full_trials;        /* budget of one full search (1000) */
   eto_measure_opts measure;   /* measurement protocol of the searches and the re-verification */
@@ -42,7 +45,7 @@ typedef struct {
                                     come from the fields of this struct */
   const volatile int *cancel; /* when not NULL and *cancel becomes nonzero (a signal handler sets it), stop after
                                  the candidates being measured; the report says interrupted */
-  const char *reuse_policy;   /* the registry's policy for reuse edges of ETO plans (NULL: "eto") */
+  const char *reuse_policy;   /* the registry's policy for reuse edges of ETO plans (NULL: ETO_DRV_REUSE_DEFAULT) */
 } eto_drv_opts;
 
 /* A search policy of the registry (driver/policies.c). */

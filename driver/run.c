@@ -249,7 +249,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
         goto out;
       continue;
     }
-    const eto_drv_policy *pol = eto_drv_policy_find(p->topk ? "topk" : o.reuse_policy ? o.reuse_policy : "eto");
+    const eto_drv_policy *pol = eto_drv_policy_find(p->topk ? "topk" : o.reuse_policy ? o.reuse_policy : ETO_DRV_REUSE_DEFAULT);
     if (!pol) {
       snprintf(msg, (size_t)cap, "no search policy called %s", o.reuse_policy);
       st = ETO_ERR_INVALID;
@@ -257,7 +257,8 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     }
     eto_policy_args pa = {.op = &n->op, .source = &par->op, .source_best = &beta_best, .t = t, .cache = cache,
                           .seed = o.seed, .topk = ETO_SEL_TOPK_K};
-    eto_backend_task task = {.op = n->op, .budget = -1, .source = par->key};
+    /* a reuse edge never spends more than a full search would */
+    eto_backend_task task = {.op = n->op, .budget = o.full_trials > 0 ? o.full_trials : -1, .source = par->key};
     if (task.op.freq < 1) task.op.freq = 1;
     eto_backend_report br = {0};
     double a = eto_now();

@@ -91,6 +91,84 @@ void tun_best_observe(tun_best *bb, const eto_program *p, const eto_measure_resu
     }
 }
 
+/* ---- a workload's measured programs, best first ---- */
+
+typedef struct {
+  char recipe[ETO_RECIPE_MAX];
+  double latency;
+  uint64_t seq;
+} ranked;
+
+typedef struct {
+  ranked *items;
+  int n, cap, nomem;
+} ranked_list;
+
+static int push(ranked_list *l, const char *recipe, double latency, uint64_t seq) {
+  if (l->n == l->cap) {
+    int cap = l->cap ? 2 * l->cap : 64;
+    void *p = realloc(l->items, (size_t)cap * sizeof *l->items);
+    if (!p) {
+      l->nomem = 1;
+      return 1;
+    }
+    l->items = p;
+    l->cap = cap;
+  }
+  ranked *r = &l->items[l->n++];
+  snprintf(r->recipe, sizeof r->recipe, "%s", recipe);
+  r->latency = latency;
+  r->seq = seq;
+  return 0;
+}
+
+static int collect_ok(const eto_cache_trial *t, void *user) {
+  if (t->status != ETO_CACHE_TRIAL_OK || !t->recipe) return 0;
+  return push(user, t->recipe, t->latency_s, t->seq);
+}
+
+static int by_latency(const void *a, const void *b) {
+  const ranked *x = a, *y = b;
+  if (x->latency != y->latency) return x->latency < y->latency ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+eto_status tun_source_programs(eto_cache *cache, const eto_target *t, const char *key, eto_program **out, int *n,
+                               char *msg, int cap) {
+  *out = NULL;
+  *n = 0;
+  ranked_list l = {0};
+  eto_cache_status cs = eto_cache_foreach_trial(cache, t->fingerprint, key, collect_ok, &l);
+  if (l.nomem) {
+    free(l.items);
+    return ETO_ERR_NOMEM;
+  }
+  if (cs != ETO_CACHE_OK && cs != ETO_CACHE_STALE && cs != ETO_CACHE_ECORRUPT) {
+    snprintf(msg, (size_t)cap, "cache: reading the trials of %.100s: %.100s", key, eto_cache_errmsg(cache));
+    free(l.items);
+    return ETO_ERR_IO;
+  }
+  if (l.n == 0) { /* no trials: the best record alone */
+    eto_cache_best b;
+    if (eto_cache_get_best(cache, t->fingerprint, key, &b) == ETO_CACHE_OK) push(&l, b.recipe, b.latency.median_s, 0);
+    if (b.recipe) eto_cache_best_clear(&b);
+  }
+  qsort(l.items, (size_t)l.n, sizeof *l.items, by_latency);
+  eto_program *progs = calloc((size_t)(l.n > 0 ? l.n : 1), sizeof *progs);
+  if (!progs) {
+    free(l.items);
+    return ETO_ERR_NOMEM;
+  }
+  for (int i = 0; i < l.n; i++) {
+    int dup = 0;
+    for (int k = 0; k < i && !dup; k++) dup = strcmp(l.items[k].recipe, l.items[i].recipe) == 0;
+    if (!dup && eto_program_parse(l.items[i].recipe, &progs[*n], NULL, 0) == 0) (*n)++;
+  }
+  free(l.items);
+  *out = progs;
+  return ETO_OK;
+}
+
 /* ---- the run through the engine ---- */
 
 typedef struct {

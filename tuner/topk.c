@@ -7,46 +7,6 @@
 
 #include "tuner_internal.h"
 
-typedef struct {
-  char recipe[ETO_RECIPE_MAX];
-  double latency;
-  uint64_t seq;
-} ranked;
-
-typedef struct {
-  ranked *items;
-  int n, cap, nomem;
-} ranked_list;
-
-static int push(ranked_list *l, const char *recipe, double latency, uint64_t seq) {
-  if (l->n == l->cap) {
-    int cap = l->cap ? 2 * l->cap : 64;
-    void *p = realloc(l->items, (size_t)cap * sizeof *l->items);
-    if (!p) {
-      l->nomem = 1;
-      return 1;
-    }
-    l->items = p;
-    l->cap = cap;
-  }
-  ranked *r = &l->items[l->n++];
-  snprintf(r->recipe, sizeof r->recipe, "%s", recipe);
-  r->latency = latency;
-  r->seq = seq;
-  return 0;
-}
-
-static int collect(const eto_cache_trial *t, void *user) {
-  if (t->status != ETO_CACHE_TRIAL_OK || !t->recipe) return 0;
-  return push(user, t->recipe, t->latency_s, t->seq);
-}
-
-static int by_latency(const void *a, const void *b) {
-  const ranked *x = a, *y = b;
-  if (x->latency != y->latency) return x->latency < y->latency ? -1 : 1;
-  return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
 /* ---- the policy: groups of K adapted programs until a group has one that runs ---- */
 
 typedef struct {
@@ -117,46 +77,29 @@ eto_status eto_tuner_policy_topk(const eto_policy_args *a, eto_policy *out, char
   eto_tuner_result *res = a->stats ? a->stats : &x->own;
   char key_b[512];
   eto_op_key(beta, key_b, sizeof key_b);
-  ranked_list l = {0};
-  eto_cache_status cs = eto_cache_foreach_trial(a->cache, t->fingerprint, key_b, collect, &l);
-  if (l.nomem) {
-    free(l.items);
+  eto_program *src = NULL;
+  int ns = 0;
+  eto_status st = tun_source_programs(a->cache, t, key_b, &src, &ns, msg, cap);
+  if (st != ETO_OK) {
     free(x);
-    return ETO_ERR_NOMEM;
+    return st;
   }
-  if (cs != ETO_CACHE_OK && cs != ETO_CACHE_STALE && cs != ETO_CACHE_ECORRUPT) {
-    snprintf(msg, (size_t)cap, "cache: reading the trials of %.100s: %.100s", key_b, eto_cache_errmsg(a->cache));
-    free(l.items);
-    free(x);
-    return ETO_ERR_IO;
-  }
-  if (l.n == 0) { /* no trials: β's best record alone */
-    eto_cache_best b;
-    if (eto_cache_get_best(a->cache, t->fingerprint, key_b, &b) == ETO_CACHE_OK)
-      push(&l, b.recipe, b.latency.median_s, 0);
-    if (b.recipe) eto_cache_best_clear(&b);
-  }
-  qsort(l.items, (size_t)l.n, sizeof *l.items, by_latency);
-
-  /* distinct recipes, best first, adapted to α and valid on t */
-  x->progs = calloc((size_t)(l.n > 0 ? l.n : 1), sizeof *x->progs);
+  /* adapted to α and valid on t, best first */
+  x->progs = calloc((size_t)(ns > 0 ? ns : 1), sizeof *x->progs);
   if (!x->progs) {
-    free(l.items);
+    free(src);
     free(x);
     return ETO_ERR_NOMEM;
   }
-  for (int i = 0; i < l.n; i++) {
-    int dup = 0;
-    for (int k = 0; k < i && !dup; k++) dup = strcmp(l.items[k].recipe, l.items[i].recipe) == 0;
-    eto_program p, q;
-    if (dup || eto_program_parse(l.items[i].recipe, &p, NULL, 0) != 0) continue;
-    if (eto_tuner_adapt(&ca, &p, &q) != 0 || eto_sched_validate(&ca, t, &q, NULL, 0) != 0) {
+  for (int i = 0; i < ns; i++) {
+    eto_program q;
+    if (eto_tuner_adapt(&ca, &src[i], &q) != 0 || eto_sched_validate(&ca, t, &q, NULL, 0) != 0) {
       res->skipped_invalid++;
       continue;
     }
     x->progs[x->np++] = q;
   }
-  free(l.items);
+  free(src);
   res->sketch = x->np > 0 ? x->progs[0].sketch : ETO_SKETCH_MULTI_LEVEL;
   x->k = a->topk > 0 ? a->topk : ETO_TUNER_TOPK_DEFAULT;
   tun_queue_init(&x->q, alpha, t, res);

@@ -123,12 +123,26 @@ typedef struct {
 
 /* The reuse policies (backend.h's search-policy interface), for the driver's registry:
  *   eto_tuner_policy_eto   ETO's rounds from a->source_best (required, a valid program of β on a->t);
- *   eto_tuner_policy_topk  β's K best measured programs from a->cache (required), K = a->topk.
+ *   eto_tuner_policy_topk  β's K best measured programs from a->cache (required), K = a->topk;
+ *   eto_tuner_policy_seeded  the reuse-seeded search (tuner/seeded.c, docs/architecture.md §7b): seeds from β's best
+ *                          programs in a->cache and a->source_best (transplanted to α, imperfect tiles where
+ *                          a factor does not divide) and α's nearest cached neighbours, then ETO's rounds
+ *                          from a->source_best (when given), then evolutionary batches on the engine's cost
+ *                          model (warm-started from the cache's records) until 64 trials bring no 1% gain, or
+ *                          256 trials in all.
  * a->stats, when not NULL, is an eto_tuner_result the policy keeps its counts in (round candidates, skips,
  * block range, sketch); the rest of it is the caller's. Return ETO_OK, ETO_ERR_INVALID (not a reuse pair, a
  * missing or invalid argument; msg says which), ETO_ERR_IO (cache) or ETO_ERR_NOMEM. */
 eto_status eto_tuner_policy_eto(const eto_policy_args *a, eto_policy *out, char *msg, int cap);
 eto_status eto_tuner_policy_topk(const eto_policy_args *a, eto_policy *out, char *msg, int cap);
+eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, char *msg, int cap);
+
+/* The reuse-seeded policy for α from β (beta_best: S*β, may be NULL when cache holds β's trials), run by the
+ * search engine as eto_tuner_run runs ETO's rounds (same arguments, storage and result; round 1 = seeds,
+ * rounds 11-14 = ETO's rounds 1-4, round 20 = search, so round_trials counts the seeds only; blocks are 0). */
+eto_status eto_tuner_seeded(const eto_op *alpha, const eto_op *beta, const eto_program *beta_best,
+                            const eto_target *t, eto_measurer *m, eto_cache *cache, const eto_tuner_opts *opts,
+                            eto_tuner_trial_fn cb, void *cb_user, eto_tuner_result *out);
 
 /* Tunes α by reusing β's best program beta_best (a valid program of β on target t). Measures through m,
  * or through opts->measure when set (m may then be NULL). cache may be NULL; otherwise every measured trial

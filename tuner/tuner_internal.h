@@ -238,6 +238,11 @@ int tun_queue_take(tun_queue *q, eto_program *out, int cap, int *round);
 int tun_queue_pending(const tun_queue *q);
 void tun_queue_free(tun_queue *q);
 
+/* The distinct programs measured OK for workload key on t (the best record alone when there is no trial), fastest
+ * first, parsed: *out (malloc'd, caller frees) and *n. Returns ETO_OK, ETO_ERR_IO (msg) or ETO_ERR_NOMEM. */
+eto_status tun_source_programs(eto_cache *cache, const eto_target *t, const char *key, eto_program **out, int *n,
+                               char *msg, int cap);
+
 /* Updates *bb with the OK results among r[0..n-1]. */
 void tun_best_observe(tun_best *bb, const eto_program *p, const eto_measure_result *r, int n);
 

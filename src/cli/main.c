@@ -85,8 +85,8 @@ const eto_cli_command eto_cli_commands[] = {
     {"tune", "LIST [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
-     "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse tuner\n"
-     "along the plan; cached programs are re-verified and reused for free.\n"
+     "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
+     "policy (--reuse) along the plan; cached programs are re-verified and reused for free.\n"
      "--mode full: Ansor-style full search of every operator (sampling, evolution scored by an XGBoost cost\n"
      "model, a gradient task scheduler weighted by freq). Trials already in the cache count and are not\n"
      "measured again; an already tuned list finishes at once; Ctrl-C stops after the current candidate.\n"
@@ -94,8 +94,10 @@ const eto_cli_command eto_cli_commands[] = {
      "search per cluster of similar operators, then TopK for the other members from their cluster's\n"
      "representative; a member TopK finds nothing for stays without a program (the report says so).\n"
      "  --trials N             trials of one full search (default 1000)\n"
-     "  --reuse P              search policy of the reuse edges in eto mode: eto (default: ETO's rounds),\n"
-     "                         topk, or full (a full search from scratch, ignoring the source)\n"
+     "  --reuse P              search policy of the reuse edges in eto mode: seeded (default: the source's\n"
+     "                         best programs and ETO's rounds as seeds of a short model-guided search that\n"
+     "                         stops when it stops paying), eto (ETO's rounds alone, as in the paper), topk,\n"
+     "                         or full (a full search from scratch, ignoring the source)\n"
      "  --bridges B, --solver S  plan options (eto mode), as for etotune plan\n"
      "  --time-budget S        stop full searches after S seconds\n"
      "  --seed S               random seed (default: from the clock; always printed)\n"

@@ -1,0 +1,124 @@
+/* The reuse-seeded policy (tuner/seeded.c) with a stand-in measurement (no compilation, no cache):
+ *   1. its first candidate is S*β transplanted to α (eto_tuner_adapt's program where the extents divide);
+ *   2. it measures every program ETO's rounds measure on the pair (the same stand-in makes ETO's rounds choose
+ *      alike), so it can end below them only by noise;
+ *   3. it stops by its own rule (patience or cap, the result's message), within 256 trials, having measured
+ *      more than the seeds and ETO's rounds (the search ran);
+ *   4. transplanting to extents that do not divide gives valid programs (re-fitted and imperfect variants). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "test_op.h"
+#include "tuner_internal.h"
+
+typedef struct {
+  char (*recipes)[ETO_RECIPE_MAX];
+  int n, cap;
+} recorder;
+
+static void record(recorder *r, const eto_program *p) {
+  if (r->n == r->cap) {
+    r->cap = r->cap ? 2 * r->cap : 64;
+    r->recipes = realloc(r->recipes, (size_t)r->cap * sizeof *r->recipes);
+    if (!r->recipes) exit(2);
+  }
+  eto_program_format(p, r->recipes[r->n++], ETO_RECIPE_MAX);
+}
+
+static int has(const recorder *r, const char *recipe) {
+  for (int i = 0; i < r->n; i++)
+    if (strcmp(r->recipes[i], recipe) == 0) return 1;
+  return 0;
+}
+
+static void measure(void *user, const eto_program *p, eto_measure_result *out) {
+  record(user, p);
+  tun_stand_in(NULL, p, out);
+}
+
+static void pair_case(const char *alpha_line, const char *beta_line, const eto_target *t, uint64_t seed) {
+  eto_op alpha = test_op(alpha_line), beta = test_op(beta_line);
+  eto_compute ca, cb;
+  eto_op_compute(&alpha, &ca);
+  eto_op_compute(&beta, &cb);
+  eto_program sb;
+  eto_rng rng;
+  eto_rng_seed(&rng, seed);
+  int ok = 0;
+  for (int k = 0; k < 2000 && !ok; k++) {
+    ok = eto_sched_sample_valid(&cb, t, NULL, &rng, 0, &sb) == 0 && sb.sketch == ETO_SKETCH_MULTI_LEVEL;
+  }
+  CHECK(ok, "%s: no multi-level S*β", beta_line);
+  if (!ok) return;
+  recorder eto = {0}, seeded = {0};
+  eto_tuner_opts oe = {.measure = measure, .measure_user = &eto};
+  eto_tuner_result re, rs;
+  CHECK(eto_tuner_run(&alpha, &beta, &sb, t, NULL, NULL, &oe, NULL, NULL, &re) == ETO_OK, "eto: %s", re.message);
+  eto_tuner_opts os = {.measure = measure, .measure_user = &seeded};
+  CHECK(eto_tuner_seeded(&alpha, &beta, &sb, t, NULL, NULL, &os, NULL, NULL, &rs) == ETO_OK, "seeded: %s",
+        rs.message);
+  /* 1 */
+  eto_program first;
+  char want[ETO_RECIPE_MAX];
+  if (eto_tuner_adapt(&ca, &sb, &first) == 0 && eto_sched_validate(&ca, t, &first, NULL, 0) == 0) {
+    eto_program_format(&first, want, sizeof want);
+    CHECK(seeded.n > 0 && strcmp(seeded.recipes[0], want) == 0, "%s: first candidate %s, S*β adapted %s",
+          alpha_line, seeded.n ? seeded.recipes[0] : "(none)", want);
+  }
+  /* 2 */
+  int missing = 0;
+  for (int i = 0; i < eto.n; i++) missing += !has(&seeded, eto.recipes[i]);
+  CHECK(missing == 0, "%s: %d of ETO's %d candidates not measured by the seeded policy", alpha_line, missing,
+        eto.n);
+  CHECK(rs.found && (!re.found || rs.best_result.median <= re.best_result.median), "%s: seeded %g vs eto %g",
+        alpha_line, rs.best_result.median, re.best_result.median);
+  /* 3 */
+  CHECK(rs.trials == seeded.n && rs.trials <= 256 && rs.trials > eto.n, "%s: %d trials (ETO's rounds: %d)",
+        alpha_line, rs.trials, eto.n);
+  printf("%s from %s: ETO %d trials, seeded %d trials (%d seeds)\n", alpha_line, beta_line, eto.n, rs.trials,
+         rs.round_trials[1]);
+  free(eto.recipes);
+  free(seeded.recipes);
+}
+
+/* 4: a program whose tiles do not divide α's extents */
+static void transplant_case(const eto_target *t) {
+  eto_op alpha = test_op("matmul m=100 n=96 k=72\n"), beta = test_op("matmul m=128 n=128 k=64\n");
+  eto_compute cb;
+  eto_op_compute(&beta, &cb);
+  eto_program sb;
+  char why[256];
+  CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1/4.1.4.2.4/2.1.4.1.16 r=4.8.2 u=16 v=1.1", &sb, why, sizeof why) == 0 &&
+            eto_sched_validate(&cb, t, &sb, why, sizeof why) == 0,
+        "S*β: %s", why);
+  recorder rec = {0};
+  eto_tuner_opts o = {.measure = measure, .measure_user = &rec, .max_trials = 4};
+  eto_tuner_result r;
+  CHECK(eto_tuner_seeded(&alpha, &beta, &sb, t, NULL, NULL, &o, NULL, NULL, &r) == ETO_OK && r.trials == 4,
+        "transplant: %d trials: %s", r.trials, r.message);
+  eto_compute ca;
+  eto_op_compute(&alpha, &ca);
+  int imperfect = 0;
+  for (int i = 0; i < rec.n; i++) {
+    eto_program p;
+    CHECK(eto_program_parse(rec.recipes[i], &p, why, sizeof why) == 0 && eto_sched_validate(&ca, t, &p, why, sizeof why) == 0,
+          "candidate %s: %s", rec.recipes[i], why);
+    int64_t prod = 1;
+    for (int l = 0; l < ETO_SPACE_LEVELS; l++) prod *= p.stile[1][l];
+    imperfect |= prod > ca.nest.space[1].extent;
+  }
+  CHECK(rec.n >= 2 && imperfect, "transplant of 128x128x64 tiles to m=100: %d seeds, imperfect %d", rec.n, imperfect);
+  free(rec.recipes);
+}
+
+int main(void) {
+  eto_target t;
+  eto_target_cpu(2, &t);
+  pair_case("matmul m=64 n=128 k=64\n", "matmul m=128 n=128 k=64\n", &t, 3);
+  pair_case("conv2d n=1 c=32 h=14 w=14 k=32 r=3 s=3 pad=1\n", "conv2d n=1 c=64 h=14 w=14 k=64 r=3 s=3 pad=1\n", &t,
+            5);
+  transplant_case(&t);
+  return check_result();
+}

@@ -1,0 +1,326 @@
+/* seeded.c — the reuse-seeded search policy ("seeded", docs/architecture.md §7b): reuse as the start of a
+ * search, not its end (Bayesian Code Diffusion, OSDI 2025; AutoTVM's transfer learning).
+ *
+ *   seeds (round 1, measured first):
+ *     β's best measured programs, transplanted to α: inner tile factors kept where α's extents allow (the
+ *       outermost recomputed), else re-fitted (each inner factor the divisor of what is left of α's extent
+ *       closest to β's, in log scale), else kept with an imperfect (guarded) outermost tile (a superset of
+ *       what TopK applies);
+ *     the best programs of the cached operators of α's kind and sketch signature nearest α, transplanted alike;
+ *   ETO's rounds (rounds 11-14: ETO's 1-4), run whole by the ETO policy from S*β, so the policy measures every
+ *     program ETO's rounds and TopK would measure on the pair;
+ *   search (round 20, batches of SEEDED_PER_ROUND): evolutionary rounds of the full search (eto_backend_evolve)
+ *     from a population that holds the measured seeds, scored by the run's cost model, which the engine trains
+ *     on the cache's records of other workloads (β and α's neighbours) before the first batch and on every
+ *     result after;
+ *   stop: when SEEDED_PATIENCE trials in a row have not improved α's best by SEEDED_MIN_GAIN (relative), or
+ *     after SEEDED_MAX_TRIALS trials, or when nothing new is reachable.
+ * Every candidate is measured, verified and stored by the engine as for every policy. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tuner_internal.h"
+
+#define SEEDED_SOURCE_PROGRAMS 8  /* β's best programs transplanted */
+#define SEEDED_NEIGHBOURS 3       /* nearest cached operators whose best programs are seeds */
+#define SEEDED_MAX_SEEDS 64
+#define SEEDED_PER_ROUND 16       /* candidates per search batch */
+#define SEEDED_PATIENCE 64        /* trials without a gain of SEEDED_MIN_GAIN before the search stops */
+#define SEEDED_MIN_GAIN 0.01
+#define SEEDED_MAX_TRIALS 256     /* the policy's own cap (seeds included) */
+
+typedef struct {
+  tun_queue q;             /* the seeds */
+  eto_policy eto;          /* ETO's rounds, after the seeds (none without S*β) */
+  int phase;               /* 0 seeds, 1 ETO's rounds, 2 search */
+  int64_t start_trials;    /* the task's trials when the policy first proposed (stored ones before it) */
+  int started;
+  double best;             /* best cost the policy has seen */
+  int64_t last_gain;       /* the task's trial count when best last improved by SEEDED_MIN_GAIN */
+  eto_tuner_result own;
+} seeded_pol;
+
+/* ---- transplanting a program of another operator of the same loop structure ---- */
+
+/* The divisor of n closest to f in log scale (ties: the smaller). */
+static int64_t closest_divisor(int64_t n, int64_t f) {
+  int64_t best = 1;
+  double bd = INFINITY;
+  for (int64_t d = 1; d * d <= n; d++) {
+    if (n % d) continue;
+    int64_t c[2] = {d, n / d};
+    for (int k = 0; k < 2; k++) {
+      double dist = fabs(log((double)c[k] / (double)(f > 0 ? f : 1)));
+      if (dist < bd || (dist == bd && c[k] < best)) {
+        bd = dist;
+        best = c[k];
+      }
+    }
+  }
+  return best;
+}
+
+/* Writes up to 2 variants of p for α (exact or re-fitted, and imperfect where a factor does not divide) that are
+ * valid on t; returns how many. */
+static int transplant(const eto_compute *ca, const eto_target *t, const eto_program *p, eto_program out[2]) {
+  if (p->nspace != ca->nest.nspace || p->nreduce != ca->nest.nreduce) return 0;
+  eto_program fit = *p, imp = *p;
+  int exact = 1;
+  for (int s = 0; s < p->nspace; s++) {
+    int64_t ext = ca->nest.space[s].extent, inner = 1, rest = ext;
+    for (int l = 1; l < ETO_SPACE_LEVELS; l++) inner *= p->stile[s][l];
+    if (inner >= 1 && ext % inner == 0) {
+      fit.stile[s][0] = ext / inner;
+    } else {
+      exact = 0;
+      for (int l = ETO_SPACE_LEVELS - 1; l >= 1; l--) {
+        fit.stile[s][l] = closest_divisor(rest, p->stile[s][l]);
+        rest /= fit.stile[s][l];
+      }
+      fit.stile[s][0] = rest;
+    }
+    imp.stile[s][0] = inner >= 1 ? (ext + inner - 1) / inner : ext;
+  }
+  for (int j = 0; j < p->nreduce; j++) {
+    int64_t ext = ca->nest.reduce[j].extent, inner = p->rtile[j][1] * p->rtile[j][2], rest = ext;
+    if (inner >= 1 && ext % inner == 0) {
+      fit.rtile[j][0] = ext / inner;
+    } else {
+      exact = 0;
+      for (int l = ETO_REDUCE_LEVELS - 1; l >= 1; l--) {
+        fit.rtile[j][l] = closest_divisor(rest, p->rtile[j][l]);
+        rest /= fit.rtile[j][l];
+      }
+      fit.rtile[j][0] = rest;
+    }
+    imp.rtile[j][0] = inner >= 1 ? (ext + inner - 1) / inner : ext;
+  }
+  int n = 0;
+  if (eto_sched_validate(ca, t, &fit, NULL, 0) == 0) out[n++] = fit;
+  if (!exact && eto_sched_validate(ca, t, &imp, NULL, 0) == 0) out[n++] = imp;
+  return n;
+}
+
+static void seed_all(seeded_pol *x, const eto_compute *ca, const eto_target *t, const eto_program *ps, int np,
+                     int limit) {
+  for (int i = 0; i < np && i < limit; i++) {
+    eto_program v[2];
+    int nv = transplant(ca, t, &ps[i], v);
+    for (int k = 0; k < nv; k++) tun_queue_try(&x->q, 1, &v[k]);
+  }
+}
+
+/* ---- α's nearest cached neighbours of the same kind and signature ---- */
+
+typedef struct {
+  const eto_op *alpha;
+  char key_a[512], key_b[512];
+  const eto_compute *ca;
+  const eto_target *t;
+  char sig[256];
+  struct {
+    double dist;
+    eto_program p;
+  } near[SEEDED_NEIGHBOURS];
+  int n;
+} near_ctx;
+
+static int visit_best(const eto_cache_best *b, void *user) {
+  near_ctx *x = user;
+  eto_op op;
+  eto_program p;
+  char why[256];
+  if (b->bad || eto_op_from_key(b->workload, &op, why, sizeof why) != ETO_OK) return 0;
+  if (eto_op_reuse_kind(op.kind) != eto_op_reuse_kind(x->alpha->kind)) return 0;
+  if (strcmp(b->workload, x->key_a) == 0 || strcmp(b->workload, x->key_b) == 0) return 0;
+  eto_compute c;
+  eto_op_compute(&op, &c);
+  char sig[256];
+  eto_sched_signature(&c, x->t, sig, sizeof sig);
+  if (strcmp(sig, x->sig) != 0 || c.nest.nspace != x->ca->nest.nspace || c.nest.nreduce != x->ca->nest.nreduce)
+    return 0;
+  if (eto_program_parse(b->recipe, &p, NULL, 0) != 0) return 0;
+  double dist = 0;
+  for (int s = 0; s < c.nest.nspace; s++)
+    dist += fabs(log((double)c.nest.space[s].extent / (double)x->ca->nest.space[s].extent));
+  for (int j = 0; j < c.nest.nreduce; j++)
+    dist += fabs(log((double)c.nest.reduce[j].extent / (double)x->ca->nest.reduce[j].extent));
+  int at = x->n < SEEDED_NEIGHBOURS ? x->n++ : SEEDED_NEIGHBOURS - 1;
+  if (at == SEEDED_NEIGHBOURS - 1 && x->n == SEEDED_NEIGHBOURS && x->near[at].dist <= dist) return 0;
+  x->near[at].dist = dist;
+  x->near[at].p = p;
+  for (; at > 0 && x->near[at - 1].dist > x->near[at].dist; at--) { /* keep them nearest first */
+    double d = x->near[at].dist;
+    eto_program q = x->near[at].p;
+    x->near[at] = x->near[at - 1];
+    x->near[at - 1].dist = d;
+    x->near[at - 1].p = q;
+  }
+  return 0;
+}
+
+/* ---- the policy ---- */
+
+static int seeded_propose(void *self, const eto_policy_view *v, eto_program *out, int cap, eto_policy_batch *b) {
+  seeded_pol *x = self;
+  if (!x->started) {
+    x->started = 1;
+    x->start_trials = v->trials;
+    x->last_gain = v->trials;
+    x->best = v->best_cost;
+  }
+  if (x->phase == 0) {
+    int n = tun_queue_take(&x->q, out, cap, &b->round);
+    if (n > 0) return n;
+    if (x->q.nomem) return -1;
+    x->phase = 1;
+  }
+  if (x->phase == 1 && x->eto.vt) {
+    eto_policy_batch eb = {0};
+    int n = x->eto.vt->propose(x->eto.self, v, out, cap, &eb);
+    if (n != 0) {
+      b->round = 10 + eb.round;
+      return n;
+    }
+  }
+  if (x->phase < 2) {
+    x->phase = 2;
+    x->last_gain = v->trials; /* the search's patience starts with it */
+  }
+  int64_t spent = v->trials - x->start_trials;
+  if (spent >= SEEDED_MAX_TRIALS) {
+    snprintf(b->message, sizeof b->message, "reuse-seeded search: %d-trial cap reached", SEEDED_MAX_TRIALS);
+    return 0;
+  }
+  if (v->trials - x->last_gain >= SEEDED_PATIENCE) {
+    snprintf(b->message, sizeof b->message, "reuse-seeded search: no gain of %.0f%% in the last %d trials, stopped",
+             SEEDED_MIN_GAIN * 100, SEEDED_PATIENCE);
+    return 0;
+  }
+  int n = cap < SEEDED_PER_ROUND ? cap : SEEDED_PER_ROUND;
+  if (n > SEEDED_MAX_TRIALS - spent) n = (int)(SEEDED_MAX_TRIALS - spent);
+  b->round = 20;
+  int k = eto_backend_evolve(v, NULL, n, out);
+  if (k == 0) snprintf(b->message, sizeof b->message, "reuse-seeded search: every reachable program was measured");
+  return k;
+}
+
+static void seeded_observe(void *self, const eto_policy_view *v, const eto_program *p, const eto_measure_result *r,
+                           int n) {
+  seeded_pol *x = self;
+  if (x->phase == 1 && x->eto.vt) x->eto.vt->observe(x->eto.self, v, p, r, n);
+  for (int j = 0; j < n; j++)
+    if (r[j].error == ETO_MEASURE_OK && r[j].median < x->best) {
+      if (!isfinite(x->best) || r[j].median < x->best * (1 - SEEDED_MIN_GAIN)) x->last_gain = v->trials;
+      x->best = r[j].median;
+    }
+}
+
+static void seeded_free(void *self) {
+  seeded_pol *x = self;
+  if (!x) return;
+  tun_queue_free(&x->q);
+  eto_policy_free(&x->eto);
+  free(x);
+}
+
+static const eto_policy_vtbl seeded_vtbl = {
+    .name = "seeded",
+    .method = ETO_CACHE_METHOD_REUSE,
+    .wants_model = 1,
+    .propose = seeded_propose,
+    .observe = seeded_observe,
+    .free = seeded_free,
+};
+
+eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
+  out->vt = NULL;
+  out->self = NULL;
+  if (!a || !a->op || !a->source || !a->t) {
+    snprintf(msg, (size_t)cap, "the reuse-seeded policy needs α and β");
+    return ETO_ERR_INVALID;
+  }
+  eto_compute ca, cb;
+  eto_op_compute(a->op, &ca);
+  eto_op_compute(a->source, &cb);
+  if (eto_op_reuse_kind(a->op->kind) != eto_op_reuse_kind(a->source->kind) || ca.nest.nspace != cb.nest.nspace ||
+      ca.nest.nreduce != cb.nest.nreduce) {
+    snprintf(msg, (size_t)cap, "not a reuse pair: kinds or loop nests differ");
+    return ETO_ERR_INVALID;
+  }
+  char why[256];
+  if (a->source_best && eto_sched_validate(&cb, a->t, a->source_best, why, sizeof why) != 0) {
+    snprintf(msg, (size_t)cap, "S*β is not a valid program of β on %s: %.180s", a->t->name, why);
+    return ETO_ERR_INVALID;
+  }
+  seeded_pol *x = calloc(1, sizeof *x);
+  if (!x) return ETO_ERR_NOMEM;
+  eto_tuner_result *res = a->stats ? a->stats : &x->own;
+  tun_queue_init(&x->q, a->op, a->t, res);
+  x->best = INFINITY;
+  /* β's best programs (S*β first when the caller gave it) */
+  if (a->source_best) seed_all(x, &ca, a->t, a->source_best, 1, 1);
+  if (a->cache) {
+    char key_b[512];
+    eto_op_key(a->source, key_b, sizeof key_b);
+    eto_program *src = NULL;
+    int ns = 0;
+    eto_status st = tun_source_programs(a->cache, a->t, key_b, &src, &ns, msg, cap);
+    if (st == ETO_ERR_NOMEM) {
+      seeded_free(x);
+      return st;
+    }
+    seed_all(x, &ca, a->t, src, ns, SEEDED_SOURCE_PROGRAMS);
+    free(src);
+  }
+  /* the nearest cached operators of α's kind and signature */
+  if (a->cache) {
+    near_ctx nc = {.alpha = a->op, .ca = &ca, .t = a->t};
+    eto_op_key(a->op, nc.key_a, sizeof nc.key_a);
+    eto_op_key(a->source, nc.key_b, sizeof nc.key_b);
+    eto_sched_signature(&ca, a->t, nc.sig, sizeof nc.sig);
+    eto_cache_foreach_best(a->cache, a->t->fingerprint, visit_best, &nc);
+    for (int i = 0; i < nc.n && x->q.n < SEEDED_MAX_SEEDS; i++) seed_all(x, &ca, a->t, &nc.near[i].p, 1, 1);
+  }
+  if (x->q.nomem) {
+    seeded_free(x);
+    return ETO_ERR_NOMEM;
+  }
+  /* ETO's rounds: their counts go to a private result (the seeds' are in res) */
+  if (a->source_best) {
+    eto_policy_args ea = *a;
+    ea.stats = NULL;
+    eto_status st = eto_tuner_policy_eto(&ea, &x->eto, why, sizeof why);
+    if (st == ETO_ERR_NOMEM) {
+      seeded_free(x);
+      return st;
+    }
+  }
+  res->sketch = x->q.n > 0 ? x->q.items[0].sketch : ETO_SKETCH_MULTI_LEVEL;
+  out->vt = &seeded_vtbl;
+  out->self = x;
+  return ETO_OK;
+}
+
+eto_status eto_tuner_seeded(const eto_op *alpha, const eto_op *beta, const eto_program *beta_best,
+                            const eto_target *t, eto_measurer *m, eto_cache *cache, const eto_tuner_opts *opts,
+                            eto_tuner_trial_fn cb, void *cb_user, eto_tuner_result *out) {
+  double t0 = eto_now();
+  memset(out, 0, sizeof *out);
+  if (!m && !(opts && opts->measure)) {
+    snprintf(out->message, sizeof out->message, "no measurer and no measure function");
+    return ETO_ERR_INVALID;
+  }
+  eto_policy pol;
+  eto_policy_args a = {.op = alpha, .source = beta, .source_best = beta_best, .t = t, .cache = cache, .stats = out};
+  eto_status st = eto_tuner_policy_seeded(&a, &pol, out->message, sizeof out->message);
+  if (st != ETO_OK) return st;
+  st = tun_run_policy(alpha, beta, pol, t, m, cache, opts, cb, cb_user, NULL, out);
+  out->seconds = eto_now() - t0;
+  if (st == ETO_OK && !out->found && !out->message[0])
+    snprintf(out->message, sizeof out->message, "no candidate ran: %d measured (%d failed)", out->trials,
+             out->failed);
+  return st;
+}
