@@ -1157,7 +1157,7 @@ static void csv_header(FILE *f) {
         "to_match_tuner,"
         "alpha_full_shared_from,tuner_over_full,topk_over_full,trials_ratio,time_ratio,ttb_time_ratio,"
         "estimate_over_actual,seeded_gflops,seeded_latency_s,seeded_trials,seeded_failed,seeded_seconds,"
-        "seeded_over_full,seeded_trials_ratio,seeded_time_ratio,failed,note\n",
+        "seeded_over_full,seeded_trials_ratio,seeded_time_ratio,beta_full_recipe,alpha_full_recipe,failed,note\n",
         f);
 }
 
@@ -1211,6 +1211,15 @@ static void csv_row(const bench_ctx *x, const pair_row *pr, int i, FILE *f) {
   csv_num(f, g.seed_norm);
   csv_num(f, g.seed_trials_ratio);
   csv_num(f, g.seed_time_ratio);
+  /* the references' best programs, so that later runs re-time them instead of searching again */
+  char recipe[ETO_RECIPE_MAX];
+  for (int k = 0; k < 2; k++) {
+    const full_run *fr = k == 0 ? fb : fa;
+    recipe[0] = 0;
+    if (fr && fr->ok) eto_program_format(&fr->best, recipe, sizeof recipe);
+    fputc(',', f);
+    bench_csv_str(f, recipe);
+  }
   fprintf(f, ",%d,", pair_failed(x, pr));
   char note[1400];
   snprintf(note, sizeof note, "%s%s%s%s%s%s%s%s%s", pr->note, pr->tun.message[0] ? " tuner: " : "",
@@ -1277,7 +1286,8 @@ static const char *const merge_col[M_NCOL] = {"kind",
 
 static int csv_quoted(const char *column) { /* the columns csv_row writes quoted */
   return strcmp(column, "alpha") == 0 || strcmp(column, "alpha_origin") == 0 || strcmp(column, "beta") == 0 ||
-         strcmp(column, "beta_origin") == 0 || strcmp(column, "note") == 0;
+         strcmp(column, "beta_origin") == 0 || strcmp(column, "note") == 0 || strcmp(column, "beta_full_recipe") == 0 ||
+         strcmp(column, "alpha_full_recipe") == 0;
 }
 
 static double csv_double(const char *s) {
