@@ -169,6 +169,34 @@ eto_status tun_source_programs(eto_cache *cache, const eto_target *t, const char
   return ETO_OK;
 }
 
+/* ---- the pair ---- */
+
+eto_status tun_pair_check(const eto_policy_args *a, const char *policy, eto_compute *ca, eto_compute *cb, char *msg,
+                          int cap) {
+  if (!a || !a->op || !a->source || !a->t) {
+    snprintf(msg, (size_t)cap, "the %s policy needs α and β", policy);
+    return ETO_ERR_INVALID;
+  }
+  eto_op_compute(a->op, ca);
+  eto_op_compute(a->source, cb);
+  if (eto_op_reuse_kind(a->op->kind) != eto_op_reuse_kind(a->source->kind)) {
+    snprintf(msg, (size_t)cap, "%s cannot reuse a program of %s: kinds differ", eto_op_kind_name(a->op->kind),
+             eto_op_kind_name(a->source->kind));
+    return ETO_ERR_INVALID;
+  }
+  if (ca->nest.nspace != cb->nest.nspace || ca->nest.nreduce != cb->nest.nreduce) {
+    snprintf(msg, (size_t)cap, "loop nests differ (%d+%d loops vs %d+%d)", ca->nest.nspace, ca->nest.nreduce,
+             cb->nest.nspace, cb->nest.nreduce);
+    return ETO_ERR_INVALID;
+  }
+  char why[256];
+  if (a->source_best && eto_sched_validate(cb, a->t, a->source_best, why, sizeof why) != 0) {
+    snprintf(msg, (size_t)cap, "S*β is not a valid program of β on %s: %.180s", a->t->name, why);
+    return ETO_ERR_INVALID;
+  }
+  return ETO_OK;
+}
+
 /* ---- the run through the engine ---- */
 
 typedef struct {
@@ -213,9 +241,9 @@ static void call_measure(void *user, const eto_program *p, eto_measure_result *o
   o->measure(o->measure_user, p, out);
 }
 
-eto_status tun_run_policy(const eto_op *alpha, const eto_op *beta, eto_policy pol, const eto_target *t,
-                          eto_measurer *m, eto_cache *cache, const eto_tuner_opts *opts, eto_tuner_trial_fn cb,
-                          void *cb_user, int64_t (*blocks_of)(const void *self), eto_tuner_result *out) {
+static eto_status run_policy(const eto_op *alpha, const eto_op *beta, eto_policy pol, const eto_target *t,
+                             eto_measurer *m, eto_cache *cache, const eto_tuner_opts *opts, eto_tuner_trial_fn cb,
+                             void *cb_user, int64_t (*blocks_of)(const void *self), eto_tuner_result *out) {
   char key_b[512], key_a[512];
   eto_op_key(beta, key_b, sizeof key_b);
   eto_op_key(alpha, key_a, sizeof key_a);
@@ -246,5 +274,24 @@ eto_status tun_run_policy(const eto_op *alpha, const eto_op *beta, eto_policy po
     if (out->outcome == ETO_CACHE_PUT_NONE && cache && out->found) out->outcome = ETO_CACHE_PUT_KEPT;
   }
   eto_backend_report_free(&rep);
+  return st;
+}
+
+eto_status tun_run_made(eto_policy_make_fn make, const eto_policy_args *a, eto_measurer *m, eto_cache *cache,
+                        const eto_tuner_opts *opts, eto_tuner_trial_fn cb, void *cb_user,
+                        int64_t (*blocks_of)(const void *self), eto_tuner_result *out) {
+  double t0 = eto_now();
+  memset(out, 0, sizeof *out);
+  if (!m && !(opts && opts->measure)) {
+    snprintf(out->message, sizeof out->message, "no measurer and no measure function");
+    return ETO_ERR_INVALID;
+  }
+  eto_policy pol;
+  eto_policy_args args = *a;
+  args.stats = out;
+  eto_status st = make(&args, &pol, out->message, sizeof out->message);
+  if (st != ETO_OK) return st;
+  st = run_policy(a->op, a->source, pol, a->t, m, cache, opts, cb, cb_user, blocks_of, out);
+  out->seconds = eto_now() - t0;
   return st;
 }

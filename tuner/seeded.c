@@ -62,41 +62,36 @@ static int64_t closest_divisor(int64_t n, int64_t f) {
   return best;
 }
 
+/* Fits one loop's factors f[0..n-1] (f[0] outermost) to extent ext: fit keeps the inner factors when they divide
+ * ext, else re-fits each to the closest divisor of what is left (innermost first); imp keeps them and rounds the
+ * outermost up (an imperfect tile). Returns 1 when the inner factors divide ext. */
+static int fit_loop(int64_t ext, const int64_t *f, int n, int64_t *fit, int64_t *imp) {
+  int64_t inner = 1, rest = ext;
+  for (int l = 1; l < n; l++) inner *= f[l];
+  for (int l = 0; l < n; l++) fit[l] = imp[l] = f[l];
+  imp[0] = inner >= 1 ? (ext + inner - 1) / inner : ext;
+  if (inner >= 1 && ext % inner == 0) {
+    fit[0] = ext / inner;
+    return 1;
+  }
+  for (int l = n - 1; l >= 1; l--) {
+    fit[l] = closest_divisor(rest, f[l]);
+    rest /= fit[l];
+  }
+  fit[0] = rest;
+  return 0;
+}
+
 /* Writes up to 2 variants of p for α (exact or re-fitted, and imperfect where a factor does not divide) that are
  * valid on t; returns how many. */
 static int transplant(const eto_compute *ca, const eto_target *t, const eto_program *p, eto_program out[2]) {
   if (p->nspace != ca->nest.nspace || p->nreduce != ca->nest.nreduce) return 0;
   eto_program fit = *p, imp = *p;
   int exact = 1;
-  for (int s = 0; s < p->nspace; s++) {
-    int64_t ext = ca->nest.space[s].extent, inner = 1, rest = ext;
-    for (int l = 1; l < ETO_SPACE_LEVELS; l++) inner *= p->stile[s][l];
-    if (inner >= 1 && ext % inner == 0) {
-      fit.stile[s][0] = ext / inner;
-    } else {
-      exact = 0;
-      for (int l = ETO_SPACE_LEVELS - 1; l >= 1; l--) {
-        fit.stile[s][l] = closest_divisor(rest, p->stile[s][l]);
-        rest /= fit.stile[s][l];
-      }
-      fit.stile[s][0] = rest;
-    }
-    imp.stile[s][0] = inner >= 1 ? (ext + inner - 1) / inner : ext;
-  }
-  for (int j = 0; j < p->nreduce; j++) {
-    int64_t ext = ca->nest.reduce[j].extent, inner = p->rtile[j][1] * p->rtile[j][2], rest = ext;
-    if (inner >= 1 && ext % inner == 0) {
-      fit.rtile[j][0] = ext / inner;
-    } else {
-      exact = 0;
-      for (int l = ETO_REDUCE_LEVELS - 1; l >= 1; l--) {
-        fit.rtile[j][l] = closest_divisor(rest, p->rtile[j][l]);
-        rest /= fit.rtile[j][l];
-      }
-      fit.rtile[j][0] = rest;
-    }
-    imp.rtile[j][0] = inner >= 1 ? (ext + inner - 1) / inner : ext;
-  }
+  for (int s = 0; s < p->nspace; s++)
+    exact &= fit_loop(ca->nest.space[s].extent, p->stile[s], ETO_SPACE_LEVELS, fit.stile[s], imp.stile[s]);
+  for (int j = 0; j < p->nreduce; j++)
+    exact &= fit_loop(ca->nest.reduce[j].extent, p->rtile[j], ETO_REDUCE_LEVELS, fit.rtile[j], imp.rtile[j]);
   int n = 0;
   if (eto_sched_validate(ca, t, &fit, NULL, 0) == 0) out[n++] = fit;
   if (!exact && eto_sched_validate(ca, t, &imp, NULL, 0) == 0) out[n++] = imp;
@@ -238,23 +233,9 @@ static const eto_policy_vtbl seeded_vtbl = {
 eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
   out->vt = NULL;
   out->self = NULL;
-  if (!a || !a->op || !a->source || !a->t) {
-    snprintf(msg, (size_t)cap, "the reuse-seeded policy needs α and β");
-    return ETO_ERR_INVALID;
-  }
   eto_compute ca, cb;
-  eto_op_compute(a->op, &ca);
-  eto_op_compute(a->source, &cb);
-  if (eto_op_reuse_kind(a->op->kind) != eto_op_reuse_kind(a->source->kind) || ca.nest.nspace != cb.nest.nspace ||
-      ca.nest.nreduce != cb.nest.nreduce) {
-    snprintf(msg, (size_t)cap, "not a reuse pair: kinds or loop nests differ");
-    return ETO_ERR_INVALID;
-  }
-  char why[256];
-  if (a->source_best && eto_sched_validate(&cb, a->t, a->source_best, why, sizeof why) != 0) {
-    snprintf(msg, (size_t)cap, "S*β is not a valid program of β on %s: %.180s", a->t->name, why);
-    return ETO_ERR_INVALID;
-  }
+  eto_status cst = tun_pair_check(a, "reuse-seeded", &ca, &cb, msg, cap);
+  if (cst != ETO_OK) return cst;
   seeded_pol *x = calloc(1, sizeof *x);
   if (!x) return ETO_ERR_NOMEM;
   eto_tuner_result *res = a->stats ? a->stats : &x->own;
@@ -292,6 +273,7 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
   if (a->source_best) {
     eto_policy_args ea = *a;
     ea.stats = NULL;
+    char why[256];
     eto_status st = eto_tuner_policy_eto(&ea, &x->eto, why, sizeof why);
     if (st == ETO_ERR_NOMEM) {
       seeded_free(x);
@@ -307,18 +289,8 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
 eto_status eto_tuner_seeded(const eto_op *alpha, const eto_op *beta, const eto_program *beta_best,
                             const eto_target *t, eto_measurer *m, eto_cache *cache, const eto_tuner_opts *opts,
                             eto_tuner_trial_fn cb, void *cb_user, eto_tuner_result *out) {
-  double t0 = eto_now();
-  memset(out, 0, sizeof *out);
-  if (!m && !(opts && opts->measure)) {
-    snprintf(out->message, sizeof out->message, "no measurer and no measure function");
-    return ETO_ERR_INVALID;
-  }
-  eto_policy pol;
-  eto_policy_args a = {.op = alpha, .source = beta, .source_best = beta_best, .t = t, .cache = cache, .stats = out};
-  eto_status st = eto_tuner_policy_seeded(&a, &pol, out->message, sizeof out->message);
-  if (st != ETO_OK) return st;
-  st = tun_run_policy(alpha, beta, pol, t, m, cache, opts, cb, cb_user, NULL, out);
-  out->seconds = eto_now() - t0;
+  eto_policy_args a = {.op = alpha, .source = beta, .source_best = beta_best, .t = t, .cache = cache};
+  eto_status st = tun_run_made(eto_tuner_policy_seeded, &a, m, cache, opts, cb, cb_user, NULL, out);
   if (st == ETO_OK && !out->found && !out->message[0])
     snprintf(out->message, sizeof out->message, "no candidate ran: %d measured (%d failed)", out->trials,
              out->failed);

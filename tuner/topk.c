@@ -58,20 +58,15 @@ static const eto_policy_vtbl topk_vtbl = {
 eto_status eto_tuner_policy_topk(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
   out->vt = NULL;
   out->self = NULL;
-  if (!a || !a->op || !a->source || !a->t || !a->cache) {
-    snprintf(msg, (size_t)cap, "TopK needs α, β and the cache (β's trials)");
+  if (a && !a->cache) {
+    snprintf(msg, (size_t)cap, "TopK needs the cache (β's trials)");
     return ETO_ERR_INVALID;
   }
+  eto_compute ca, cbeta;
+  eto_status cst = tun_pair_check(a, "TopK", &ca, &cbeta, msg, cap);
+  if (cst != ETO_OK) return cst;
   const eto_op *alpha = a->op, *beta = a->source;
   const eto_target *t = a->t;
-  eto_compute ca, cbeta;
-  eto_op_compute(alpha, &ca);
-  eto_op_compute(beta, &cbeta);
-  if (eto_op_reuse_kind(alpha->kind) != eto_op_reuse_kind(beta->kind) ||
-      ca.nest.nspace != cbeta.nest.nspace || ca.nest.nreduce != cbeta.nest.nreduce) {
-    snprintf(msg, (size_t)cap, "not a reuse pair: kinds or loop nests differ");
-    return ETO_ERR_INVALID;
-  }
   topk_pol *x = calloc(1, sizeof *x);
   if (!x) return ETO_ERR_NOMEM;
   eto_tuner_result *res = a->stats ? a->stats : &x->own;
@@ -111,21 +106,10 @@ eto_status eto_tuner_policy_topk(const eto_policy_args *a, eto_policy *out, char
 eto_status eto_tuner_topk(const eto_op *alpha, const eto_op *beta, const eto_target *t, eto_measurer *m,
                           eto_cache *cache, const eto_tuner_opts *opts, eto_tuner_trial_fn cb, void *cb_user,
                           eto_tuner_result *out) {
-  memset(out, 0, sizeof *out);
-  if (!cache || (!m && !(opts && opts->measure))) {
-    snprintf(out->message, sizeof out->message, "TopK needs the cache (β's trials) and a measurer");
-    return ETO_ERR_INVALID;
-  }
-  eto_policy pol;
-  eto_policy_args a = {.op = alpha, .source = beta, .t = t, .cache = cache, .topk = opts ? opts->topk : 0,
-                       .stats = out};
-  eto_status st = eto_tuner_policy_topk(&a, &pol, out->message, sizeof out->message);
-  if (st != ETO_OK) return st;
-  const topk_pol *x = pol.self;
-  int np = x->np;
-  st = tun_run_policy(alpha, beta, pol, t, m, cache, opts, cb, cb_user, NULL, out);
+  eto_policy_args a = {.op = alpha, .source = beta, .t = t, .cache = cache, .topk = opts ? opts->topk : 0};
+  eto_status st = tun_run_made(eto_tuner_policy_topk, &a, m, cache, opts, cb, cb_user, NULL, out);
   if (st == ETO_OK && !out->found && !out->message[0])
-    snprintf(out->message, sizeof out->message, "none of β's programs ran on α (%d applicable, %d measured)",
-             np, out->trials);
+    snprintf(out->message, sizeof out->message, "none of β's programs ran on α (%d measured, %d did not fit α)",
+             out->trials, out->skipped_invalid);
   return st;
 }

@@ -99,25 +99,6 @@ static int simple_program(const eto_compute *c, const eto_target *t, eto_sketch_
   return rem == 1 ? 0 : -1;
 }
 
-/* ---- the pair ---- */
-
-static eto_status bad_pair(const eto_op *alpha, const eto_op *beta, eto_compute *ca, eto_compute *cb,
-                           char *msg, int cap) {
-  eto_op_compute(alpha, ca);
-  eto_op_compute(beta, cb);
-  if (eto_op_reuse_kind(alpha->kind) != eto_op_reuse_kind(beta->kind)) {
-    snprintf(msg, (size_t)cap, "%s cannot reuse a program of %s: kinds differ", eto_op_kind_name(alpha->kind),
-             eto_op_kind_name(beta->kind));
-    return ETO_ERR_INVALID;
-  }
-  if (ca->nest.nspace != cb->nest.nspace || ca->nest.nreduce != cb->nest.nreduce) {
-    snprintf(msg, (size_t)cap, "loop nests differ (%d+%d loops vs %d+%d)", ca->nest.nspace, ca->nest.nreduce,
-             cb->nest.nspace, cb->nest.nreduce);
-    return ETO_ERR_INVALID;
-  }
-  return ETO_OK;
-}
-
 /* ---- the steps: each queues one round's candidates of the current block count ---- */
 
 /* Sets up block count k->blocks[k->bi] (BShape, default LShape). Returns 0, or -1 when the artifact skips it. */
@@ -309,18 +290,13 @@ static const eto_policy_vtbl eto_vtbl = {
 eto_status eto_tuner_policy_eto(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
   out->vt = NULL;
   out->self = NULL;
-  if (!a || !a->op || !a->source || !a->source_best || !a->t) {
-    snprintf(msg, (size_t)cap, "the ETO policy needs α, β and S*β");
+  if (a && !a->source_best) {
+    snprintf(msg, (size_t)cap, "the ETO policy needs S*β");
     return ETO_ERR_INVALID;
   }
   eto_pol *k = calloc(1, sizeof *k);
   if (!k) return ETO_ERR_NOMEM;
-  eto_status st = bad_pair(a->op, a->source, &k->ca, &k->cb, msg, cap);
-  char why[256];
-  if (st == ETO_OK && eto_sched_validate(&k->cb, a->t, a->source_best, why, sizeof why) != 0) {
-    snprintf(msg, (size_t)cap, "S*β is not a valid program of β on %s: %.180s", a->t->name, why);
-    st = ETO_ERR_INVALID;
-  }
+  eto_status st = tun_pair_check(a, "ETO", &k->ca, &k->cb, msg, cap);
   if (st != ETO_OK) {
     free(k);
     return st;
@@ -351,18 +327,8 @@ eto_status eto_tuner_policy_eto(const eto_policy_args *a, eto_policy *out, char 
 eto_status eto_tuner_run(const eto_op *alpha, const eto_op *beta, const eto_program *beta_best,
                          const eto_target *t, eto_measurer *m, eto_cache *cache, const eto_tuner_opts *opts,
                          eto_tuner_trial_fn cb, void *cb_user, eto_tuner_result *out) {
-  double t0 = eto_now();
-  memset(out, 0, sizeof *out);
-  if (!m && !(opts && opts->measure)) {
-    snprintf(out->message, sizeof out->message, "no measurer and no measure function");
-    return ETO_ERR_INVALID;
-  }
-  eto_policy pol;
-  eto_policy_args a = {.op = alpha, .source = beta, .source_best = beta_best, .t = t, .stats = out};
-  eto_status st = eto_tuner_policy_eto(&a, &pol, out->message, sizeof out->message);
-  if (st != ETO_OK) return st;
-  st = tun_run_policy(alpha, beta, pol, t, m, cache, opts, cb, cb_user, eto_current_blocks, out);
-  out->seconds = eto_now() - t0;
+  eto_policy_args a = {.op = alpha, .source = beta, .source_best = beta_best, .t = t};
+  eto_status st = tun_run_made(eto_tuner_policy_eto, &a, m, cache, opts, cb, cb_user, eto_current_blocks, out);
   if (st == ETO_OK && !out->found && !out->message[0])
     snprintf(out->message, sizeof out->message,
              "no candidate ran: %d block counts, %d measured (%d failed), %d invalid skipped", out->nblocks,

@@ -246,13 +246,19 @@ eto_status tun_source_programs(eto_cache *cache, const eto_target *t, const char
 /* Updates *bb with the OK results among r[0..n-1]. */
 void tun_best_observe(tun_best *bb, const eto_program *p, const eto_measure_result *r, int n);
 
-/* Runs policy pol (a tuner policy whose statistics are *out) for α through the search engine: measured
- * through m or opts->measure, stored in cache (may be NULL) with method and source β, every result reported
- * to cb with the block count blocks_of(pol_self) gives (may be NULL: 0). Fills out's trial counts, best,
- * round_trials and outcome; out's other fields are the policy's. Takes pol in every case. */
-eto_status tun_run_policy(const eto_op *alpha, const eto_op *beta, eto_policy pol, const eto_target *t,
-                          eto_measurer *m, eto_cache *cache, const eto_tuner_opts *opts, eto_tuner_trial_fn cb,
-                          void *cb_user, int64_t (*blocks_of)(const void *self), eto_tuner_result *out);
+/* Checks that a holds a reuse pair (α, β of one reuse kind and loop structure, on a->t) and, when
+ * a->source_best is given, that it is a valid program of β; fills *ca, *cb. Returns ETO_OK or ETO_ERR_INVALID
+ * with msg naming the policy or the problem. */
+eto_status tun_pair_check(const eto_policy_args *a, const char *policy, eto_compute *ca, eto_compute *cb, char *msg,
+                          int cap);
+
+/* Makes a tuner policy (make, from a, its statistics in *out) and runs it for a->op through the search engine:
+ * measured through m or opts->measure, stored in cache (may be NULL) with the policy's method and source β,
+ * every result reported to cb with the block count blocks_of(policy) gives (may be NULL: 0). Resets and fills
+ * *out (trial counts, best, round_trials, outcome, seconds; the policy fills the rest). */
+eto_status tun_run_made(eto_policy_make_fn make, const eto_policy_args *a, eto_measurer *m, eto_cache *cache,
+                        const eto_tuner_opts *opts, eto_tuner_trial_fn cb, void *cb_user,
+                        int64_t (*blocks_of)(const void *self), eto_tuner_result *out);
 
 /* ---- estimate.c ---- */
 

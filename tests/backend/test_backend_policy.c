@@ -85,6 +85,18 @@ static void measure(void *user, const eto_program *p, eto_measure_result *out) {
   out->repeats = 1;
 }
 
+/* NPROG distinct valid programs of c. */
+static void sample_distinct(const eto_compute *c, const eto_target *t, eto_rng *rng, eto_program *progs) {
+  for (int i = 0; i < NPROG; i++) {
+    int again;
+    do {
+      CHECK(eto_sched_sample_valid(c, t, NULL, rng, 0, &progs[i]) == 0, "no valid program");
+      again = 0;
+      for (int k = 0; k < i; k++) again |= eto_program_hash(&progs[k]) == eto_program_hash(&progs[i]);
+    } while (again);
+  }
+}
+
 static eto_status run(const eto_op *op, toy *x, int64_t budget, const eto_target *t, eto_cache *cache, standin *s,
                       eto_backend_report *rep) {
   eto_backend_task task = {.op = *op, .policy = {&toy_vtbl, x}, .budget = budget, .source = "toy:source"};
@@ -120,14 +132,7 @@ int main(void) {
   toy x = {.order_ok = 1};
   eto_rng rng;
   eto_rng_seed(&rng, 11);
-  for (int i = 0; i < NPROG; i++) { /* distinct valid programs */
-    int again;
-    do {
-      CHECK(eto_sched_sample_valid(&c, &t, NULL, &rng, 0, &x.progs[i]) == 0, "no valid program");
-      again = 0;
-      for (int k = 0; k < i; k++) again |= eto_program_hash(&x.progs[k]) == eto_program_hash(&x.progs[i]);
-    } while (again);
-  }
+  sample_distinct(&c, &t, &rng, x.progs);
   int best_i = -1;
   for (int i = 0; i < NPROG; i++)
     if (isfinite(latency_of(i)) && (best_i < 0 || latency_of(i) < latency_of(best_i))) best_i = i;
@@ -184,14 +189,7 @@ int main(void) {
   eto_op a2 = test_op("matmul m=64 n=64 k=32");
   toy z = {.order_ok = 1};
   eto_op_compute(&a2, &c);
-  for (int i = 0; i < NPROG; i++) {
-    int again;
-    do {
-      CHECK(eto_sched_sample_valid(&c, &t, NULL, &rng, 0, &z.progs[i]) == 0, "no valid program");
-      again = 0;
-      for (int k = 0; k < i; k++) again |= eto_program_hash(&z.progs[k]) == eto_program_hash(&z.progs[i]);
-    } while (again);
-  }
+  sample_distinct(&c, &t, &rng, z.progs);
   standin s3 = {.policy = &z};
   if (run(&a2, &z, 7, &t, cache, &s3, &rep) == ETO_OK) {
     CHECK(s3.calls == 7 && rep.ops[0].new_trials == 7 && z.observed == 7, "budget 7: measured %d, observed %d",
