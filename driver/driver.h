@@ -53,6 +53,8 @@ typedef struct {
   const char *name;
   const char *what;        /* one line for --help */
   eto_policy_make_fn make; /* its constructor (backend.h) */
+  double plan_extra;       /* trials the plan adds to ETO's estimate of a reuse edge this policy runs
+                              (eto_sel_plan_opts.reuse_extra) */
 } eto_drv_policy;
 
 /* The registry's policy called name, or NULL. */
@@ -73,6 +75,7 @@ typedef struct {
   char source[512];           /* reuse, topk: the workload whose program was reused */
   int bridge;                 /* a bridge operator (not in the list) */
   int64_t trials;             /* measured for it in this run */
+  double est_trials;          /* the plan's estimate of its edge (reuse, topk and full rows; 0 for cached ones) */
   double seconds;             /* wall time spent on it in this run */
   double latency, gflops;     /* of its best program (0 when none) */
   char recipe[ETO_RECIPE_MAX];

@@ -143,6 +143,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     r->freq = n->op.freq;
     r->flops = eto_op_flops(&n->op);
     r->bridge = n->origin == ETO_PLAN_BRIDGE;
+    r->est_trials = n->est_trials;
     snprintf(r->method, sizeof r->method, "none");
   }
   eto_status st = ETO_OK;
@@ -336,7 +337,9 @@ void eto_drv_report_print(const eto_drv_report *r, FILE *f) {
     const eto_drv_op *o = &r->ops[i];
     fprintf(f, "%-3d %-7s %7lld %8.1f %11.4f %9.2f  %s%s%s\n", i + 1, o->method, (long long)o->trials, o->seconds,
             o->latency * 1e3, o->gflops, o->bridge ? "[bridge] " : "", o->key, o->freq > 1 ? "" : "");
-    if (o->source[0]) fprintf(f, "%21s reused from %s\n", "", o->source);
+    if (o->source[0])
+      fprintf(f, "%21s reused from %s (plan's estimate %.0f trials, measured %lld)\n", "", o->source, o->est_trials,
+              (long long)o->trials);
     if (o->message[0]) fprintf(f, "%21s %s\n", "", o->message);
   }
   fprintf(f, "\ntotals: %lld trials measured (%lld full search, %lld reuse), %lld cached programs re-verified, %.1f s\n",
@@ -369,6 +372,7 @@ eto_status eto_drv_report_write_json(const eto_drv_report *r, const char *path, 
     cJSON_AddBoolToObject(j, "bridge", o->bridge);
     cJSON_AddStringToObject(j, "method", o->method);
     if (o->source[0]) cJSON_AddStringToObject(j, "source", o->source);
+    cJSON_AddNumberToObject(j, "estimated_trials", o->est_trials);
     cJSON_AddNumberToObject(j, "trials", (double)o->trials);
     cJSON_AddNumberToObject(j, "seconds", o->seconds);
     cJSON_AddNumberToObject(j, "latency_s", o->latency);

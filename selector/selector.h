@@ -242,6 +242,8 @@ typedef struct {
   eto_sel_solve_opts solve;  /* solver choice and limits */
   int max_cached;            /* most cached workloads considered per (kind, signature); 0 = 200 */
   int max_sources;           /* reuse edges into a node: its closest reuse pairs by loop-nest volume; 0 = 8 */
+  double reuse_extra;        /* trials the reuse policy spends beyond ETO's rounds, added to every reuse edge's
+                                estimate (the seeded policy: ETO_TUNER_SEEDED_EXTRA_TRIALS; ETO's rounds: 0) */
   /* Progress of a build, for lists of thousands of operators; NULL for none. Called on the calling thread with a
    * stage ("bridges", "edges", "solve") and how far it is: done of total nodes (total 0 when not counted). */
   void (*progress)(void *user, const char *stage, int done, int total);

@@ -30,6 +30,8 @@
 #define SEEDED_PATIENCE 64        /* trials without a gain of SEEDED_MIN_GAIN before the search stops */
 #define SEEDED_MIN_GAIN 0.01
 #define SEEDED_MAX_TRIALS 256     /* the policy's own cap (seeds included) */
+_Static_assert(ETO_TUNER_SEEDED_EXTRA_TRIALS >= SEEDED_PATIENCE + SEEDED_SOURCE_PROGRAMS,
+               "the plan's extra trials of a seeded edge cover the seeds and the patience window");
 
 typedef struct {
   tun_queue q;             /* the seeds */

@@ -164,6 +164,11 @@ eto_status eto_tuner_run(const eto_op *alpha, const eto_op *beta, const eto_prog
 eto_status eto_tuner_estimate(const eto_op *alpha, const eto_op *beta, const eto_target *t, uint64_t seed,
                               double *trials);
 
+/* The trials the reuse-seeded policy spends beyond ETO's rounds, as the plan estimates it: its seeds (β's best
+ * programs, transplanted, up to two variants each) and the search's patience window, which it always spends
+ * after its last gain. The estimate of a seeded edge is eto_tuner_estimate + this. */
+#define ETO_TUNER_SEEDED_EXTRA_TRIALS 80
+
 /* The enumeration estimate: the trials eto_tuner_run would measure, counted by running its rounds with a
  * stand-in for the measurement (a repeatable pseudo-latency per program decides which candidate each round
  * keeps; nothing is compiled). With beta_best (a valid program of β) the count is for that program; without

@@ -47,6 +47,11 @@ int eto_cli_check(int argc, char **argv);
 int eto_cli_db(int argc, char **argv);
 int eto_cli_plan(int argc, char **argv);
 int eto_cli_reuse(int argc, char **argv);
+/* --reuse P of tune and plan: P must name a policy of the driver's registry; *out = P. Returns 0, or -1 with a
+ * message on stderr naming prog and the policies. */
+int eto_cli_reuse_option(const char *prog, const char *v, const char **out);
+/* The plan's extra trials per reuse edge for policy name (NULL: the default policy). */
+double eto_cli_reuse_extra(const char *name);
 int eto_cli_tune(int argc, char **argv);
 int eto_cli_measure(int argc, char **argv);
 

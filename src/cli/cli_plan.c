@@ -11,7 +11,7 @@
 #include "selector.h"
 
 int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c) {
-  static const char *const valued[] = {"--bridges", "--solver", "--db", "--threads", "--trials", "--format"};
+  static const char *const valued[] = {"--bridges", "--solver", "--db", "--threads", "--trials", "--format", "--reuse"};
   const char *prog = "etotune plan";
   for (int i = first; i < argc; i++) {
     const char *s = argv[i];
@@ -22,7 +22,11 @@ int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c) 
       return -1;
     }
     const char *v = takes_value ? argv[++i] : NULL;
-    if (strcmp(s, "--bridges") == 0) {
+    if (strcmp(s, "--reuse") == 0) {
+      const char *name = NULL;
+      if (eto_cli_reuse_option(prog, v, &name)) return -1;
+      c->plan.reuse_extra = eto_cli_reuse_extra(name);
+    } else if (strcmp(s, "--bridges") == 0) {
       if (strcmp(v, "none") == 0) c->plan.bridges = ETO_BRIDGES_NONE;
       else if (strcmp(v, "1hop") == 0) c->plan.bridges = ETO_BRIDGES_1HOP;
       else if (strcmp(v, "all") == 0) c->plan.bridges = ETO_BRIDGES_ALL;
@@ -91,6 +95,7 @@ static void on_progress(void *user, const char *stage, int done, int total) {
 
 int eto_cli_plan(int argc, char **argv) {
   eto_cli_plan_common c = {.format = "text", .plan = {.bridges = ETO_BRIDGES_1HOP}};
+  c.plan.reuse_extra = eto_cli_reuse_extra(NULL); /* the default reuse policy's, unless --reuse names another */
   /* --mode eto|topk is plan's own: taken out before the shared options are parsed */
   const char *mode = "eto";
   char **args = calloc((size_t)argc + 1, sizeof *args);

@@ -33,6 +33,22 @@ static void on_signal(int sig) {
   signal(sig, SIG_DFL); /* a second Ctrl-C ends the program at once */
 }
 
+int eto_cli_reuse_option(const char *prog, const char *v, const char **out) {
+  if (eto_drv_policy_find(v)) {
+    *out = v;
+    return 0;
+  }
+  fprintf(stderr, "%s: --reuse takes", prog);
+  for (int k = 0; eto_drv_policy_at(k); k++) fprintf(stderr, "%s %s", k ? "," : "", eto_drv_policy_at(k)->name);
+  fprintf(stderr, " (got %s)\n", v);
+  return -1;
+}
+
+double eto_cli_reuse_extra(const char *name) {
+  const eto_drv_policy *p = eto_drv_policy_find(name ? name : ETO_DRV_REUSE_DEFAULT);
+  return p ? p->plan_extra : 0;
+}
+
 static int parse_args(int argc, char **argv, tune_args *a) {
   memset(a, 0, sizeof *a);
   a->mode = "eto";
@@ -62,13 +78,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       if (strcmp(s, "--mode") == 0)
         a->mode = v;
       else if (strcmp(s, "--reuse") == 0) {
-        if (!eto_drv_policy_find(v)) {
-          fprintf(stderr, "etotune tune: --reuse takes");
-          for (int k = 0; eto_drv_policy_at(k); k++) fprintf(stderr, "%s %s", k ? "," : "", eto_drv_policy_at(k)->name);
-          fprintf(stderr, " (got %s)\n", v);
-          return -1;
-        }
-        a->reuse = v;
+        if (eto_cli_reuse_option(p, v, &a->reuse)) return -1;
       }
       else if (strcmp(s, "--report") == 0) {
         if (eto_cli_opt_str(p, s, v, &a->report)) return -1;
@@ -204,6 +214,7 @@ static void eto_line(void *user, const char *line) {
 static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, eto_cache *cache,
                    const eto_backend_opts *bo, char *msg, int cap) {
   a->plan.full_budget = a->trials;
+  a->plan.reuse_extra = eto_cli_reuse_extra(a->reuse);
   eto_sel_plan *p = NULL;
   eto_status bst = strcmp(a->mode, "topk") == 0 ? eto_sel_topk_plan_build(ops, n, t, cache, &a->plan, &p, msg, cap)
                                                  : eto_sel_plan_build(ops, n, t, cache, &a->plan, &p, msg, cap);

@@ -55,7 +55,7 @@ const eto_cli_command eto_cli_commands[] = {
      "                      with NVRTC and checks registers/shared memory (no GPU needed); measuring needs a\n"
      "                      GPU and a driver, and says so when there is none. --cuda-arch sm_80 by default.",
      eto_cli_measure},
-    {"plan", "LIST [--mode eto|topk] [--bridges none|1hop|all] [--solver auto|arborescence|subsets|greedy|ilp] [--format text|json|dot]",
+    {"plan", "LIST [--mode eto|topk] [--reuse P] [--bridges none|1hop|all] [--solver auto|arborescence|subsets|greedy|ilp] [--format text|json|dot]",
      "show which operators get a full search and which reuse which, with estimated trials (no measuring)",
      "Builds ETO's optimization-choice graph for LIST: the list's operators, programs already cached for this\n"
      "CPU (free), and 1-hop bridge operators; a full search costs --trials (1000) trials, reusing costs the\n"

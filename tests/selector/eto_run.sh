@@ -6,7 +6,9 @@
 exe="$1"
 # shellcheck source=tests/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
-opts=(--db "$tmp/db" --trials 40 --min-repeat-ms 2 --threads 1 --seed 5 --measures-per-round 20)
+# ETO's rounds on the reuse edges: cheap enough to reuse at a 40-trial full-search budget (the default reuse
+# policy, checked at the end, spends more and pays at larger budgets)
+opts=(--db "$tmp/db" --trials 40 --min-repeat-ms 2 --threads 1 --seed 5 --measures-per-round 20 --reuse eto)
 cat >"$tmp/a.list" <<'LIST'
 matmul m=32 n=32 k=32 name=small
 matmul m=32 n=64 k=32 name=wide
@@ -19,7 +21,7 @@ grep -Eq '^[0-9]+ +full ' "$tmp/a.out" || bad "first run has no full search: $(c
 grep -Eq '^[0-9]+ +reuse ' "$tmp/a.out" || bad "first run reuses nothing: $(cat "$tmp/a.out")"
 grep -Eq '"method":[[:space:]]*"reuse"' "$tmp/a.json" || bad "JSON report lacks the reuse method"
 
-"$exe" plan "$tmp/b.list" --db "$tmp/db" --trials 40 --threads 1 >"$tmp/plan.out" 2>&1 || bad "plan: $(cat "$tmp/plan.out")"
+"$exe" plan "$tmp/b.list" --db "$tmp/db" --trials 40 --threads 1 --reuse eto >"$tmp/plan.out" 2>&1 || bad "plan: $(cat "$tmp/plan.out")"
 [ "$(grep -Ec ' cached ' "$tmp/plan.out")" -eq 2 ] || bad "plan does not use the 2 cached operators: $(cat "$tmp/plan.out")"
 
 "$exe" tune "$tmp/b.list" "${opts[@]}" >"$tmp/b.out" 2>"$tmp/b.err" || bad "second run: $(cat "$tmp/b.err")"
@@ -37,4 +39,12 @@ grep -Eq '\(0 full search' "$tmp/b.out" || bad "second run full-searched: $(cat 
 [ "$(grep -Ec '^[0-9]+ +full ' "$tmp/t.out")" -eq 1 ] || bad "topk: not one representative: $(cat "$tmp/t.out")"
 grep -Eq '^[0-9]+ +topk +[1-3] ' "$tmp/t.out" || bad "topk: no member applied K <= 3 programs: $(cat "$tmp/t.out")"
 grep -q 'frequency-weighted latency of the list: [0-9.]* ms$' "$tmp/t.out" || bad "topk: an operator has no program"
+# the default reuse policy (seeded) at a budget where reuse pays: the plan reuses, the reuse edge measures at most
+# a full search's budget and reports the plan's estimate next to what it measured
+"$exe" tune "$tmp/a.list" --db "$tmp/seeded" --trials 200 --min-repeat-ms 2 --threads 1 --seed 5 \
+  --measures-per-round 20 >"$tmp/s.out" 2>"$tmp/s.err" || bad "seeded run: $(cat "$tmp/s.err")"
+n=$(sed -n 's/^[0-9]* *reuse *\([0-9]*\) .*/\1/p' "$tmp/s.out" | head -1)
+[ -n "$n" ] && [ "$n" -ge 1 ] && [ "$n" -le 200 ] || bad "seeded: no reuse row within the budget: $(cat "$tmp/s.out")"
+grep -q "plan's estimate [0-9]* trials, measured $n)" "$tmp/s.out" || bad "seeded: no estimate vs actual: $(cat "$tmp/s.out")"
+grep -q 'reuse .* (seeded):' "$tmp/s.err" || bad "seeded: the reuse edge did not run the seeded policy: $(cat "$tmp/s.err")"
 exit $fail
