@@ -1,14 +1,16 @@
 /* bench_reproduce — the ETO experiment on this machine, every mode side by side in one invocation (issue
  * "Reproduce the ETO experiments"). For one operator list, on a fresh cache per mode:
  *   full        the full search of every operator (the Ansor baseline: task scheduler, N trials each)
- *   eto         the default plan: full search of the root operators, the reuse tuner elsewhere, 1-hop bridges
+ *   eto         ETO's plan and method: full search of the root operators, ETO's reuse rounds elsewhere, 1-hop
+ *               bridges (the paper's method: --reuse eto)
  *   eto-nobr    the same plan without bridges
+ *   seeded      etotune's default: the same plan, the reuse-seeded policy on the reuse edges (its estimates)
  *   topk        Selective Tuning: clusters, full search of each representative, K = 3 direct reuse elsewhere
  * and reports per mode the trials, wall seconds, frequency-weighted latency, throughput normalized to the full
  * search, and the speed-ups against the full search's total time, its time-to-best (when its weighted latency
  * first reached its final value) and its time-to-same (when it first reached the mode's final value).
  *
- *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk] [--seed S] [--threads T]
+ *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded] [--seed S] [--threads T]
  *                               [--min-repeat-ms MS] [--out DIR] [--keep]
  *
  * Curves come from the caches themselves: every measured trial is stored with its time, so a mode's weighted
@@ -31,10 +33,12 @@
 #include "cli_opt.h"
 #include "selector.h"
 
-enum { M_FULL, M_ETO, M_ETO_NOBR, M_TOPK, M_COUNT };
-static const char *mode_name[M_COUNT] = {"full", "eto", "eto-nobr", "topk"};
+enum { M_FULL, M_ETO, M_ETO_NOBR, M_TOPK, M_SEEDED, M_COUNT };
+static const char *mode_name[M_COUNT] = {"full", "eto", "eto-nobr", "topk", "seeded"};
 static const char *mode_title[M_COUNT] = {"full search (Ansor)", "ETO (1-hop bridges)", "ETO (no bridges)",
-                                          "TopK (Selective Tuning)"};
+                                          "TopK (Selective Tuning)", "reuse-seeded (1-hop bridges)"};
+/* the reuse policy of each plan mode (the driver's registry) */
+static const char *mode_reuse[M_COUNT] = {NULL, "eto", "eto", "topk", "seeded"};
 
 
 typedef struct {
@@ -238,8 +242,10 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
   } else {
     eto_sel_plan_opts po;
     memset(&po, 0, sizeof po);
-    po.bridges = m == M_ETO ? ETO_BRIDGES_1HOP : ETO_BRIDGES_NONE;
+    po.bridges = m == M_ETO_NOBR ? ETO_BRIDGES_NONE : ETO_BRIDGES_1HOP;
     po.full_budget = ro->trials;
+    const eto_drv_policy *pol = eto_drv_policy_find(mode_reuse[m]);
+    po.reuse_extra = pol ? pol->plan_extra : 0;
     eto_sel_plan *p = NULL;
     st = m == M_TOPK ? eto_sel_topk_plan_build(ops, n, t, cache, &po, &p, msg, sizeof msg)
                      : eto_sel_plan_build(ops, n, t, cache, &po, &p, msg, sizeof msg);
@@ -257,6 +263,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
       so.full_trials = ro->trials;
       so.measure = mo;
       so.seed = ro->seed;
+      so.reuse_policy = mode_reuse[m];
       eto_drv_report rep;
       st = eto_drv_run(p, t, cache, &so, line_out, (void *)mode_name[m], &rep, msg, sizeof msg);
       eto_drv_report_free(&rep);
@@ -297,7 +304,7 @@ static void usage(const char *a0) {
 int main(int argc, char **argv) {
   run_opts ro = {.trials = 1000, .threads = 0, .seed = 1, .min_repeat_ms = 100};
   const char *list = NULL, *outdir = NULL;
-  int keep = 0, want[M_COUNT] = {1, 1, 1, 1};
+  int keep = 0, want[M_COUNT] = {1, 1, 1, 1, 1};
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i];
     if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
