@@ -293,7 +293,7 @@ static double time_to(const mode_result *r, double target) {
 
 static void usage(const char *a0) {
   fprintf(stderr,
-          "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk] [--seed S] [--threads T]\n"
+          "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded] [--seed S] [--threads T]\n"
           "       [--min-repeat-ms MS] [--out DIR] [--keep]\n"
           "Runs each mode on a fresh cache and prints trials, seconds, weighted latency, throughput normalized to\n"
           "the full search and speed-ups (total, time-to-best, time-to-same). --trials: full-search budget per\n"
