@@ -132,8 +132,12 @@ int eto_backend_scheduler_next(eto_backend_scheduler *s);
  * measure). Also applies Ansor's rule that drops a task from its similarity group when it stays far slower
  * than the group's best after many more rounds. */
 void eto_backend_scheduler_update(eto_backend_scheduler *s, int task, int measured, double best_cost);
-/* Takes a task out of the selection: its budget is spent (done) or it cannot be tuned (dead). */
+/* Takes a task out of the selection: its budget is spent (done) or it cannot be tuned (dead); or holds it until
+ * eto_backend_scheduler_activate (a task waiting for another's result). */
 void eto_backend_scheduler_finish(eto_backend_scheduler *s, int task);
+/* Makes a task selectable again (a held task whose turn came; a task given further rounds). Its rounds and
+ * history are kept: a task never tuned gets the warm-up round first. */
+void eto_backend_scheduler_activate(eto_backend_scheduler *s, int task);
 /* Rounds done by a task, and whether it is still selectable. */
 int eto_backend_scheduler_rounds(const eto_backend_scheduler *s, int task);
 int eto_backend_scheduler_active(const eto_backend_scheduler *s, int task);
@@ -176,6 +180,10 @@ typedef struct {
                                thousands of records accumulate (0.2); 0 = after every batch */
   int transfer;             /* train on the cache's trials of other workloads on this target (1) */
   int transfer_max_records; /* at most this many transfer records, in cache order (8192) */
+  /* one budget for the whole run: the run stops after this many new trials (0: none). With it, no task has a
+   * budget of its own: a task that has spent its share (trials_per_op for a full search, its policy's end for
+   * another) goes on as a full search whenever the task scheduler finds it the best place for the next round */
+  int64_t total_trials;
   /* task scheduler */
   eto_backend_sched_opts sched;
   /* measurement (eto_measure_opts_default: 100 ms minimum repeat, 3 repeats, 10 s timeouts) */
@@ -234,6 +242,8 @@ typedef struct {
   char recipe[ETO_RECIPE_MAX];
   char summary[256]; /* eto_program_summary of the best program */
   char message[256]; /* why DEAD / NO_RESULT, or "" */
+  char first_policy[16]; /* the policy the task started with (method is the one it ended with) */
+  int fell_back;         /* its policy found nothing and the full search took over */
   eto_cache_put_outcome outcome; /* what the cache did with this call's best program: NEW or REPLACED when
                                     stored, KEPT when the cache holds one at least as good, NONE without a
                                     cache or a result */
@@ -243,7 +253,7 @@ typedef struct {
   int count;
   eto_backend_op_result *ops; /* count entries, in input order; owned by the report */
   uint64_t seed;
-  int interrupted; /* cancelled or out of time before every budget was spent */
+  int interrupted; /* cancelled or out of time before every budget was spent (not: the total budget ran out) */
   int stopped_by_time;
   int64_t trials, new_trials, failed_trials;
   double seconds;           /* wall time of the call */
@@ -358,10 +368,19 @@ eto_status eto_backend_policy_full(const eto_policy_args *a, eto_policy *out, ch
 
 typedef struct {
   eto_op op;                /* the operator (distinct workload keys across a run) */
-  eto_policy policy;        /* owned by the run from the call on (freed on return, in every case) */
+  eto_policy policy;        /* owned by the run from the call on (freed on return, in every case); empty when
+                               the task waits for a parent (make, below) */
   int64_t budget;           /* trials counting stored ones; 0 = opts->trials_per_op; < 0 = none */
   const char *source;       /* the workload the best record names as its source (reuse), or NULL */
   eto_measurer *measurer;   /* borrowed; NULL = the run creates one per task at its first batch */
+  /* A task that reuses another task's result: it waits until task `parent` has spent its share (its budget, or
+   * trials_per_op under a total budget, or its policy ended), then its policy is made by make(args) with
+   * args.source_best = the parent's best program. When the parent has none, or make refuses, or the policy ends
+   * without a program, the task is full-searched instead. parent < 0: none (policy is given). */
+  int parent;
+  eto_policy_make_fn make;
+  eto_policy_args args; /* op, source, t, cache, seed, topk as the constructor needs them; source_best is set */
+  int no_fallback;       /* no full search when its policy finds nothing (the TopK baseline stays without) */
 } eto_backend_task;
 
 /* One candidate's result, given to the run's trial callback. Pointers are valid during the call only. */

@@ -42,6 +42,15 @@ typedef struct {
   int own_measurer;
   eto_policy policy;      /* proposes the task's candidates (owned) */
   const char *source;     /* the workload its best record names as source, or NULL */
+  int parent;             /* the task whose result it reuses (-1: none) */
+  eto_policy_make_fn make; /* with parent >= 0: its policy's constructor */
+  eto_policy_args args;
+  int waiting;            /* held until its parent has spent its share */
+  int shared;             /* its share is spent: its children were released */
+  int parked;             /* past its share, held while other tasks have plan work left (total budget) */
+  int fell_back;          /* its reuse found nothing: the full search took over */
+  int no_fallback;        /* stays without a program when its policy finds none (TopK's baseline) */
+  char first_policy[16];  /* the policy it started with */
   eto_cache_put_outcome first_put, last_put; /* the cache's answers to this run's best records */
   eto_progset measured;   /* every program measured (this run and resumed) */
   eto_measured *hist;     /* the same programs with their costs */

@@ -126,6 +126,10 @@ void eto_backend_scheduler_finish(eto_backend_scheduler *s, int task) {
   if (task >= 0 && task < s->n) s->active[task] = 0;
 }
 
+void eto_backend_scheduler_activate(eto_backend_scheduler *s, int task) {
+  if (task >= 0 && task < s->n) s->active[task] = 1;
+}
+
 /* max over the task's group of flops / best cost, or 0 when the task has no group of two or more */
 static double group_best_flops(const eto_backend_scheduler *s, int i) {
   if (s->group[i] < 0) return 0;

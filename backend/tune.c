@@ -193,7 +193,7 @@ static eto_status load_cache(tune_ctx *x) {
     eto_task *tk = &x->tasks[i];
     if (isfinite(tk->best_cost)) {
       tk->best_from_cache = 1;
-      snprintf(tk->best_method, sizeof tk->best_method, "%s", tk->policy.vt->name);
+      snprintf(tk->best_method, sizeof tk->best_method, "%s", tk->policy.vt ? tk->policy.vt->name : "full");
     }
     eto_cache_best b;
     st = eto_cache_get_best(x->cache, x->t->fingerprint, tk->key, &b);
@@ -254,7 +254,7 @@ static void fill_best(const tune_ctx *x, const eto_task *tk, const eto_measure_r
   }
   b->gflops = tk->flops / tk->best_cost * 1e-9;
   b->features = features;
-  b->method = tk->policy.vt->method;
+  b->method = tk->policy.vt ? tk->policy.vt->method : ETO_CACHE_METHOD_FULL;
   b->source_workload = (char *)tk->source;
   b->trials = tk->trials;
   b->codegen_version = codegen;
@@ -319,6 +319,79 @@ static void make_view(tune_ctx *x, eto_task *tk, eto_policy_view *v) {
   v->task = tk;
 }
 
+/* ---- dependencies, fallback and further rounds ---- */
+
+static int total_mode(const tune_ctx *x) { return x->o.total_trials > 0; }
+
+static void use_full(eto_task *tk) {
+  eto_policy_free(&tk->policy);
+  eto_backend_policy_full(NULL, &tk->policy, NULL, 0);
+}
+
+/* Task c's parent has spent its share: c's policy is made from the parent's best program (or c is
+ * full-searched when there is none or the policy refuses it), and c becomes selectable. */
+static void release_child(tune_ctx *x, int c) {
+  eto_task *tk = &x->tasks[c];
+  const eto_task *par = &x->tasks[tk->parent];
+  tk->waiting = 0;
+  char why[256] = "";
+  eto_status st = ETO_ERR_INVALID;
+  if (isfinite(par->best_cost)) {
+    eto_policy_args a = tk->args;
+    a.source_best = &par->best;
+    st = tk->make(&a, &tk->policy, why, sizeof why);
+  } else {
+    snprintf(why, sizeof why, "its source %.200s has no program", par->key);
+  }
+  if (st != ETO_OK) {
+    if (tk->no_fallback) {
+      tk->dead = 1;
+      snprintf(tk->message, sizeof tk->message, "%s", why);
+      emitf(x, c, "%s: %s; skipped", tk->key, why);
+      return;
+    }
+    use_full(tk);
+    tk->fell_back = 1;
+    if (tk->budget == INT64_MAX && !total_mode(x)) tk->budget = tk->trials + x->o.trials_per_op;
+    snprintf(tk->message, sizeof tk->message, "reuse refused (%.200s); full search instead", why);
+    emitf(x, c, "%s: %s", tk->key, tk->message);
+  }
+  snprintf(tk->first_policy, sizeof tk->first_policy, "%s", tk->policy.vt->name);
+  eto_backend_scheduler_activate(x->sched, c);
+}
+
+/* Task i has spent its share (its budget, trials_per_op under a total budget, or its policy ended): its waiting
+ * children are released. */
+static void share_done(tune_ctx *x, int i) {
+  eto_task *tk = &x->tasks[i];
+  if (tk->shared) return;
+  tk->shared = 1;
+  for (int c = 0; c < x->n; c++)
+    if (x->tasks[c].waiting && x->tasks[c].parent == i) release_child(x, c);
+}
+
+/* Under a total budget the plan's work comes first: while any task has not spent its share, the tasks past
+ * theirs are held; once none has, they are selectable again and the gradient decides where the rest goes. */
+static void balance(tune_ctx *x) {
+  if (!total_mode(x)) return;
+  int plan_left = 0;
+  for (int i = 0; i < x->n && !plan_left; i++) {
+    const eto_task *tk = &x->tasks[i];
+    plan_left = !tk->shared && !tk->dead && !tk->failed && !tk->exhausted && !tk->done;
+  }
+  for (int i = 0; i < x->n; i++) {
+    eto_task *tk = &x->tasks[i];
+    if (!tk->shared || tk->dead || tk->failed || tk->exhausted || tk->done) continue;
+    if (plan_left && !tk->parked) {
+      tk->parked = 1;
+      eto_backend_scheduler_finish(x->sched, i);
+    } else if (!plan_left && tk->parked) {
+      tk->parked = 0;
+      eto_backend_scheduler_activate(x->sched, i);
+    }
+  }
+}
+
 /* Fills the cache record of one measured candidate. */
 static void fill_trial(const tune_ctx *x, const eto_task *tk, int round, const eto_measure_result *r,
                        const char *recipe, char *error, eto_cache_trial *ct) {
@@ -364,6 +437,7 @@ static eto_status run_round(tune_ctx *x, int i) {
     emit(x, ETO_BACKEND_EVENT_START, i, NULL);
   }
   int64_t left = tk->budget - tk->trials;
+  if (total_mode(x) && x->o.total_trials - x->new_trials < left) left = x->o.total_trials - x->new_trials;
   int n = (int)(left < x->per_round ? left : x->per_round);
   if (n < 1) n = 1;
   eto_program *progs = malloc(sizeof *progs * (size_t)n);
@@ -389,12 +463,30 @@ static eto_status run_round(tune_ctx *x, int i) {
   }
   if (k > n) k = n;
   if (k == 0) {
+    int full = strcmp(tk->policy.vt->name, "full") == 0;
+    if (!full && !isfinite(tk->best_cost) && !tk->no_fallback && !batch.dead) {
+      /* a reuse policy that found nothing: the full search takes over (children keep waiting for it) */
+      snprintf(tk->message, sizeof tk->message, "%s found no program%s%.150s; full search instead",
+               tk->policy.vt->name, batch.message[0] ? ": " : "", batch.message);
+      emitf(x, i, "%s: %s", tk->key, tk->message);
+      use_full(tk);
+      tk->fell_back = 1;
+      if (tk->budget == INT64_MAX && !total_mode(x)) tk->budget = tk->trials + x->o.trials_per_op;
+      goto out;
+    }
+    if (!full && isfinite(tk->best_cost) && total_mode(x)) {
+      /* its policy is done: further rounds, if the scheduler finds them worth it, are the full search's */
+      share_done(x, i);
+      use_full(tk);
+      goto out;
+    }
     if (batch.dead) tk->dead = 1;
     else tk->exhausted = 1;
-    snprintf(tk->message, sizeof tk->message, "%s", batch.message);
+    if (batch.message[0] || !tk->message[0]) snprintf(tk->message, sizeof tk->message, "%s", batch.message);
     eto_backend_scheduler_update(x->sched, i, 0, tk->best_cost);
     if (batch.message[0])
       emitf(x, i, "%s: %s; %s", tk->key, batch.message, isfinite(tk->best_cost) ? "done" : "skipped");
+    share_done(x, i);
     goto out;
   }
 
@@ -518,6 +610,9 @@ static eto_status run_round(tune_ctx *x, int i) {
   if (tk->trials >= tk->budget) {
     tk->done = 1;
     eto_backend_scheduler_finish(x->sched, i);
+    share_done(x, i);
+  } else if (total_mode(x) && strcmp(tk->policy.vt->name, "full") == 0 && tk->trials >= x->o.trials_per_op) {
+    share_done(x, i); /* a full search's share under a total budget: it goes on while the scheduler picks it */
   }
   tk->seconds += eto_now() - r0;
   emit(x, ETO_BACKEND_EVENT_ROUND, i, NULL);
@@ -543,7 +638,9 @@ static void fill_report(tune_ctx *x) {
     eto_backend_op_result *o = &r->ops[i];
     o->op = tk->op;
     snprintf(o->workload, sizeof o->workload, "%s", tk->key);
-    snprintf(o->method, sizeof o->method, "%s", tk->policy.vt->name);
+    snprintf(o->method, sizeof o->method, "%s", tk->policy.vt ? tk->policy.vt->name : "none");
+    snprintf(o->first_policy, sizeof o->first_policy, "%s", tk->first_policy[0] ? tk->first_policy : o->method);
+    o->fell_back = tk->fell_back;
     o->outcome = tk->last_put == ETO_CACHE_PUT_KEPT   ? ETO_CACHE_PUT_KEPT
                  : tk->first_put == ETO_CACHE_PUT_NEW ? ETO_CACHE_PUT_NEW
                                                       : tk->last_put;
@@ -573,7 +670,8 @@ static void fill_report(tune_ctx *x) {
     r->trials += tk->trials;
     r->new_trials += tk->new_trials;
     r->failed_trials += tk->failed_trials;
-    if (!tk->dead && !tk->failed && !tk->exhausted && !tk->done && tk->trials < tk->budget)
+    int spent = x->o.total_trials > 0 && x->new_trials >= x->o.total_trials;
+    if (!tk->dead && !tk->failed && !tk->exhausted && !tk->done && tk->trials < tk->budget && !spent)
       r->interrupted = 1;
   }
 }
@@ -632,7 +730,10 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
   msg[0] = 0;
   memset(report, 0, sizeof *report);
   int bad = nops < 0 || (nops > 0 && !specs) || !t;
-  for (int i = 0; !bad && i < nops; i++) bad = !specs[i].policy.vt || !specs[i].policy.vt->propose;
+  for (int i = 0; !bad && i < nops; i++) {
+    int waits = specs[i].parent >= 0 && specs[i].parent < nops && specs[i].parent != i && specs[i].make;
+    bad = waits ? specs[i].policy.vt != NULL : !specs[i].policy.vt || !specs[i].policy.vt->propose;
+  }
   if (bad) {
     for (int i = 0; specs && i < nops; i++) eto_policy_free(&specs[i].policy);
     snprintf(msg, (size_t)cap, "bad arguments");
@@ -686,11 +787,21 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
   int want_model = 0;
   for (int i = 0; i < nops; i++) { /* the tasks own the policies from here on */
     int64_t budget = specs[i].budget == 0 ? x.o.trials_per_op : specs[i].budget < 0 ? INT64_MAX : specs[i].budget;
-    eto_task_init(&x.tasks[i], i, &specs[i].op, t, budget, seed);
-    x.tasks[i].policy = specs[i].policy;
-    x.tasks[i].source = specs[i].source;
-    x.tasks[i].measurer = specs[i].measurer;
-    want_model |= specs[i].policy.vt->wants_model;
+    if (x.o.total_trials > 0) budget = INT64_MAX; /* one budget for the whole run */
+    eto_task *tk = &x.tasks[i];
+    eto_task_init(tk, i, &specs[i].op, t, budget, seed);
+    tk->policy = specs[i].policy;
+    tk->source = specs[i].source;
+    tk->measurer = specs[i].measurer;
+    tk->parent = specs[i].parent >= 0 && specs[i].parent < nops && specs[i].parent != i && specs[i].make
+                     ? specs[i].parent
+                     : -1;
+    tk->make = specs[i].make;
+    tk->args = specs[i].args;
+    tk->no_fallback = specs[i].no_fallback;
+    tk->waiting = tk->parent >= 0;
+    if (tk->policy.vt) snprintf(tk->first_policy, sizeof tk->first_policy, "%s", tk->policy.vt->name);
+    want_model |= tk->waiting || (tk->policy.vt && tk->policy.vt->wants_model);
     specs[i].policy.vt = NULL;
     specs[i].policy.self = NULL;
   }
@@ -742,7 +853,10 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
       tk->done = 1;
       eto_backend_scheduler_finish(x.sched, i);
     }
+    if (tk->waiting) eto_backend_scheduler_finish(x.sched, i); /* held until its parent has spent its share */
   }
+  for (int i = 0; i < nops; i++)
+    if (x.tasks[i].done) share_done(&x, i);
   train_model(&x, 1);
 
   for (;;) {
@@ -751,6 +865,8 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
       report->stopped_by_time = 1;
       break;
     }
+    if (x.o.total_trials > 0 && x.new_trials >= x.o.total_trials) break;
+    balance(&x);
     int i = eto_backend_scheduler_next(x.sched);
     if (i < 0) break;
     if ((st = run_round(&x, i)) != ETO_OK) break;

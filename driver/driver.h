@@ -46,6 +46,9 @@ typedef struct {
   const volatile int *cancel; /* when not NULL and *cancel becomes nonzero (a signal handler sets it), stop after
                                  the candidates being measured; the report says interrupted */
   const char *reuse_policy;   /* the registry's policy for reuse edges of ETO plans (NULL: ETO_DRV_REUSE_DEFAULT) */
+  int64_t total_trials;       /* one budget for the whole list (0: none): the run stops after this many new trials,
+                                 and the task scheduler gives further rounds to whichever operator most lowers the
+                                 list's weighted latency (eto_backend_opts.total_trials) */
 } eto_drv_opts;
 
 /* A search policy of the registry (driver/policies.c). */
@@ -90,6 +93,7 @@ typedef struct {
   double weighted_latency;    /* sum over list operators of freq x latency (seconds) */
   int missing;                /* list operators without a program */
   int interrupted;            /* stopped by opts.cancel before the plan was done */
+  int total_budget_spent;     /* opts.total_trials ran out */
   uint64_t backend_seed;
   char target[512];           /* the measured target's description */
   char protocol[512];

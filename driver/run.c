@@ -75,36 +75,7 @@ static void search_opts(const eto_drv_opts *o, eto_backend_opts *bo) {
   bo->time_budget = o->time_budget;
   bo->measure = o->measure;
   bo->cancel = o->cancel;
-}
-
-/* The fallback of a reuse edge that produced no program (ETO plans): a full search of that node alone, so
- * that it and the nodes reusing it still get programs. Returns the backend's status. */
-static eto_status full_search_fallback(const eto_sel_plan_node *n, const eto_target *t, struct eto_cache *cache,
-                                       const eto_drv_opts *o, eto_drv_progress_fn progress, void *user,
-                                       eto_drv_op *r, eto_drv_report *rep, char *msg, int cap) {
-  say(progress, user, "reuse %s found no program (%s): full search instead", n->key, r->message);
-  eto_backend_opts bo;
-  search_opts(o, &bo);
-  eto_op op = n->op;
-  if (op.freq < 1) op.freq = 1;
-  eto_backend_report br;
-  fwd f = {progress, user};
-  double a = eto_now();
-  eto_status st = eto_backend_tune(&op, 1, t, cache, &bo, backend_progress, &f, &br, msg, cap);
-  r->seconds += eto_now() - a;
-  if (br.count == 1) {
-    rep->full_trials += br.ops[0].new_trials;
-    r->trials += br.ops[0].new_trials;
-    if (br.ops[0].status == ETO_BACKEND_OP_TUNED) {
-      snprintf(r->method, sizeof r->method, "full");
-      snprintf(r->message, sizeof r->message, "reuse found no program; full search instead");
-      r->latency = br.ops[0].latency;
-      r->gflops = br.ops[0].gflops;
-      snprintf(r->recipe, sizeof r->recipe, "%s", br.ops[0].recipe);
-    }
-  }
-  eto_backend_report_free(&br);
-  return st;
+  bo->total_trials = o->total_trials;
 }
 
 eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_cache *cache, const eto_drv_opts *opts,
@@ -122,12 +93,12 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
   if (!rep->ops) return ETO_ERR_NOMEM;
   int *row_of = calloc((size_t)p->n, sizeof(int));
   int *need_full = calloc((size_t)p->n, sizeof(int));
-  eto_op *full_ops = calloc((size_t)p->n, sizeof(eto_op));
+  eto_backend_task *tasks = calloc((size_t)p->n, sizeof *tasks);
   int *full_node = calloc((size_t)p->n, sizeof(int));
-  if (!row_of || !need_full || !full_ops || !full_node) {
+  if (!row_of || !need_full || !tasks || !full_node) {
     free(row_of);
     free(need_full);
-    free(full_ops);
+    free(tasks);
     free(full_node);
     return ETO_ERR_NOMEM;
   }
@@ -195,114 +166,120 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       need_full[i] = 1;
     }
   }
-  /* 2. full search of the root children that are not (validly) cached */
-  int nfull = 0;
-  for (int k = 0; k < p->norder; k++) {
-    int i = p->order[k];
-    if (p->node[i].parent < 0 && (!p->node[i].cached || need_full[i])) need_full[i] = 1;
-    if (need_full[i]) {
-      full_ops[nfull] = p->node[i].op;
-      if (full_ops[nfull].freq < 1) full_ops[nfull].freq = 1; /* bridges weigh like one occurrence */
-      full_node[nfull++] = i;
-    }
+  /* 2. one search over every node that needs work, under one task scheduler: the root children that are not
+   * (validly) cached by the full search, every other node by its reuse policy once its parent has spent its
+   * share (at once when the parent is cached); a reuse edge that finds nothing falls back to the full search
+   * (not in TopK plans: the baseline stays without a program) */
+  const eto_drv_policy *pol = eto_drv_policy_find(p->topk ? "topk" : o.reuse_policy ? o.reuse_policy : ETO_DRV_REUSE_DEFAULT);
+  if (!pol) {
+    snprintf(msg, (size_t)cap, "no search policy called %s", o.reuse_policy);
+    st = ETO_ERR_INVALID;
+    goto out;
   }
-  if (nfull > 0) {
-    say(progress, user, "full search of %d operator(s), %lld trials each", nfull, (long long)o.full_trials);
+  eto_program *cached_best = calloc((size_t)p->n, sizeof *cached_best);
+  if (!cached_best) {
+    st = ETO_ERR_NOMEM;
+    goto out;
+  }
+  int ntask = 0;
+  for (int k = 0; k < p->norder; k++) { /* parents come before their children in the plan's order */
+    int i = p->order[k];
+    const eto_sel_plan_node *n = &p->node[i];
+    full_node[i] = -1; /* task of node i */
+    if (n->parent < 0 && !(n->cached && !need_full[i])) {
+      eto_backend_task *tk = &tasks[ntask];
+      memset(tk, 0, sizeof *tk);
+      tk->op = n->op;
+      if (tk->op.freq < 1) tk->op.freq = 1; /* bridges weigh like one occurrence */
+      tk->parent = -1;
+      eto_backend_policy_full(NULL, &tk->policy, NULL, 0);
+      full_node[i] = ntask++;
+      continue;
+    }
+    if (n->parent < 0) continue; /* cached */
+    const eto_sel_plan_node *par = &p->node[n->parent];
+    eto_drv_op *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : NULL;
+    eto_backend_task *tk = &tasks[ntask];
+    memset(tk, 0, sizeof *tk);
+    tk->op = n->op;
+    if (tk->op.freq < 1) tk->op.freq = 1;
+    tk->budget = o.full_trials > 0 ? o.full_trials : -1; /* a reuse edge never spends more than a full search */
+    tk->source = par->key;
+    tk->no_fallback = p->topk;
+    tk->args = (eto_policy_args){.op = &n->op, .source = &par->op, .t = t, .cache = cache, .seed = o.seed,
+                                 .topk = ETO_SEL_TOPK_K};
+    if (r) snprintf(r->source, sizeof r->source, "%s", par->key);
+    if (full_node[n->parent] >= 0) { /* the parent is searched in this run: wait for it */
+      tk->parent = full_node[n->parent];
+      tk->make = pol->make;
+      full_node[i] = ntask++;
+      continue;
+    }
+    tk->parent = -1;
+    eto_drv_op src = {0};
+    snprintf(src.key, sizeof src.key, "%s", par->key);
+    src.flops = eto_op_flops(&par->op);
+    char why[256] = "no program for its source";
+    eto_status ms = ETO_ERR_INVALID;
+    if (read_best(cache, t, &src, &cached_best[i], NULL)) {
+      tk->args.source_best = &cached_best[i];
+      ms = pol->make(&tk->args, &tk->policy, why, sizeof why);
+      if (ms == ETO_ERR_NOMEM || ms == ETO_ERR_IO) {
+        snprintf(msg, (size_t)cap, "%s policy for %s: %s", pol->name, n->key, why);
+        st = ms;
+        break;
+      }
+    }
+    if (ms != ETO_OK) {
+      if (p->topk) {
+        if (r) snprintf(r->message, sizeof r->message, "%.250s", why);
+        continue;
+      }
+      eto_backend_policy_full(NULL, &tk->policy, NULL, 0);
+      if (r) snprintf(r->message, sizeof r->message, "reuse refused (%.200s); full search instead", why);
+    }
+    full_node[i] = ntask++;
+  }
+  if (st == ETO_OK && ntask > 0) {
+    int nroots = 0;
+    for (int j = 0; j < ntask; j++) nroots += tasks[j].parent < 0 && tasks[j].source == NULL;
+    say(progress, user, "search of %d operator(s): %d full search(es) of %lld trials, %d by %s%s", ntask, nroots,
+        (long long)o.full_trials, ntask - nroots, pol->name,
+        o.total_trials > 0 ? " (one budget for the whole list)" : "");
     eto_backend_opts bo;
     search_opts(&o, &bo);
     eto_backend_report br;
     fwd f = {progress, user};
-    st = eto_backend_tune(full_ops, nfull, t, cache, &bo, backend_progress, &f, &br, msg, cap);
+    st = eto_backend_run(tasks, ntask, t, cache, &bo, NULL, backend_progress, &f, &br, msg, cap);
     rep->backend_seed = br.seed;
-    for (int j = 0; j < br.count && j < nfull; j++) {
-      int i = full_node[j];
-      rep->full_trials += br.ops[j].new_trials;
-      if (row_of[i] < 0) continue;
+    for (int k = 0; k < p->norder; k++) {
+      int i = p->order[k], j = full_node[i];
+      if (j < 0 || j >= br.count || row_of[i] < 0) continue;
+      const eto_backend_op_result *res = &br.ops[j];
       eto_drv_op *r = &rep->ops[row_of[i]];
-      snprintf(r->method, sizeof r->method, "%s", br.ops[j].status == ETO_BACKEND_OP_TUNED ? "full" : "none");
-      r->trials = br.ops[j].new_trials;
-      r->seconds = br.ops[j].seconds;
-      r->latency = br.ops[j].latency;
-      r->gflops = br.ops[j].gflops;
-      snprintf(r->recipe, sizeof r->recipe, "%s", br.ops[j].recipe);
-      if (br.ops[j].status != ETO_BACKEND_OP_TUNED) snprintf(r->message, sizeof r->message, "%s", br.ops[j].message);
+      int reuse = p->node[i].parent >= 0 && strcmp(res->first_policy, "full") != 0;
+      if (reuse && !res->fell_back) rep->reuse_trials += res->new_trials;
+      else rep->full_trials += res->new_trials;
+      r->trials = res->new_trials;
+      r->seconds = res->seconds;
+      if (res->status == ETO_BACKEND_OP_TUNED) {
+        snprintf(r->method, sizeof r->method, "%s",
+                 !reuse || res->fell_back ? "full" : p->topk ? "topk" : "reuse");
+        r->latency = res->latency;
+        r->gflops = res->gflops;
+        snprintf(r->recipe, sizeof r->recipe, "%s", res->recipe);
+      } else {
+        snprintf(r->method, sizeof r->method, "none");
+      }
+      if (res->message[0] && !r->message[0]) snprintf(r->message, sizeof r->message, "%s", res->message);
+      if (reuse && !res->fell_back && res->status == ETO_BACKEND_OP_TUNED)
+        say(progress, user, "%s %s from %s (%s): %lld trials, %.2f GFLOP/s, %.1f s", r->method, r->key, r->source,
+            res->first_policy, (long long)r->trials, res->gflops, r->seconds);
     }
+    rep->total_budget_spent = o.total_trials > 0 && br.new_trials >= o.total_trials;
     eto_backend_report_free(&br);
-    if (st != ETO_OK || CANCELLED()) goto out;
   }
-  /* 3. reuse tuning along the tree, parents first (topk plans: TopK from the representative) */
-  for (int k = 0; k < p->norder; k++) {
-    int i = p->order[k];
-    const eto_sel_plan_node *n = &p->node[i];
-    if (n->parent < 0 || need_full[i]) continue;
-    if (CANCELLED()) goto out;
-    const eto_sel_plan_node *par = &p->node[n->parent];
-    eto_drv_op tmp = {0}, *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : &tmp;
-    eto_drv_op src = {0};
-    snprintf(src.key, sizeof src.key, "%s", par->key);
-    src.flops = eto_op_flops(&par->op);
-    const char *how = p->topk ? "topk" : "reuse";
-    eto_program beta_best;
-    if (!read_best(cache, t, &src, &beta_best, NULL)) {
-      snprintf(r->message, sizeof r->message, "no program for its source %.200s", par->key);
-      say(progress, user, "%s %s: %s", how, n->key, r->message);
-      if (!p->topk && (st = full_search_fallback(n, t, cache, &o, progress, user, r, rep, msg, cap)) != ETO_OK)
-        goto out;
-      continue;
-    }
-    const eto_drv_policy *pol = eto_drv_policy_find(p->topk ? "topk" : o.reuse_policy ? o.reuse_policy : ETO_DRV_REUSE_DEFAULT);
-    if (!pol) {
-      snprintf(msg, (size_t)cap, "no search policy called %s", o.reuse_policy);
-      st = ETO_ERR_INVALID;
-      goto out;
-    }
-    eto_policy_args pa = {.op = &n->op, .source = &par->op, .source_best = &beta_best, .t = t, .cache = cache,
-                          .seed = o.seed, .topk = ETO_SEL_TOPK_K};
-    /* a reuse edge never spends more than a full search would */
-    eto_backend_task task = {.op = n->op, .budget = o.full_trials > 0 ? o.full_trials : -1, .source = par->key};
-    if (task.op.freq < 1) task.op.freq = 1;
-    eto_backend_report br = {0};
-    double a = eto_now();
-    char why[256] = "";
-    eto_status ts = pol->make(&pa, &task.policy, why, sizeof why);
-    if (ts == ETO_OK) {
-      eto_backend_opts bo;
-      search_opts(&o, &bo);
-      fwd f = {progress, user};
-      ts = eto_backend_run(&task, 1, t, cache, &bo, NULL, backend_progress, &f, &br, msg, cap);
-    } else if (ts != ETO_ERR_INVALID) {
-      snprintf(msg, (size_t)cap, "%s policy for %s: %s", pol->name, n->key, why);
-    }
-    r->seconds = eto_now() - a;
-    snprintf(r->source, sizeof r->source, "%s", par->key);
-    if (ts == ETO_ERR_UNSUPPORTED || ts == ETO_ERR_IO || ts == ETO_ERR_NOMEM) {
-      eto_backend_report_free(&br);
-      st = ts;
-      goto out;
-    }
-    const eto_backend_op_result *res = br.count == 1 ? &br.ops[0] : NULL;
-    r->trials = res ? res->new_trials : 0;
-    rep->reuse_trials += r->trials;
-    if (res && res->status == ETO_BACKEND_OP_TUNED) {
-      snprintf(r->method, sizeof r->method, "%s", how);
-      r->latency = res->latency;
-      r->gflops = res->gflops;
-      snprintf(r->recipe, sizeof r->recipe, "%s", res->recipe);
-      say(progress, user, "%s %s from %s (%s): %lld trials, %.2f GFLOP/s, %.1f s", how, n->key, par->key, pol->name,
-          (long long)r->trials, res->gflops, r->seconds);
-      eto_backend_report_free(&br);
-    } else {
-      snprintf(r->message, sizeof r->message, "%s",
-               why[0] ? why : res && res->message[0] ? res->message
-                      : p->topk                      ? "TopK found no program"
-                                                     : "reuse tuning found no program");
-      eto_backend_report_free(&br);
-      if (CANCELLED()) goto out;
-      say(progress, user, "%s %s from %s: %s", how, n->key, par->key, r->message);
-      if (!p->topk && (st = full_search_fallback(n, t, cache, &o, progress, user, r, rep, msg, cap)) != ETO_OK)
-        goto out;
-    }
-  }
+  free(cached_best);
 out:
   rep->interrupted = CANCELLED() ? 1 : 0;
   for (int j = 0; j < rep->count; j++) {
@@ -319,7 +296,7 @@ out:
   rep->seconds = eto_now() - t0;
   free(row_of);
   free(need_full);
-  free(full_ops);
+  free(tasks);
   free(full_node);
   return st;
 #undef CANCELLED
@@ -348,6 +325,8 @@ void eto_drv_report_print(const eto_drv_report *r, FILE *f) {
           r->missing ? " (some operators have no program)" : "");
   if (r->interrupted)
     fprintf(f, "interrupted: what was measured is in the cache; the same command resumes\n");
+  if (r->total_budget_spent)
+    fprintf(f, "the whole list's trial budget is spent: the same command with a larger --trials-total goes on\n");
   fprintf(f, "target: %s\n", r->target);
   fprintf(f, "protocol: %s\n", r->protocol);
   if (r->backend_seed) fprintf(f, "full-search seed: %llu\n", (unsigned long long)r->backend_seed);

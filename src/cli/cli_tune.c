@@ -21,6 +21,7 @@ typedef struct {
   const char *list, *mode, *report, *db, *reuse;
   eto_sel_plan_opts plan;
   int trials, threads, build_jobs, per_round, qwalk, transfer, cuda;
+  int64_t trials_total;
   double time_budget, min_repeat_ms;
   uint64_t seed;
   int have_seed;
@@ -107,6 +108,10 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       }
       else if (strcmp(s, "--trials") == 0) {
         if (eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &a->trials)) return -1;
+      } else if (strcmp(s, "--trials-total") == 0) {
+        int tt = 0;
+        if (eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &tt)) return -1;
+        a->trials_total = tt;
       } else if (strcmp(s, "--time-budget") == 0) {
         if (eto_cli_opt_double(p, s, v, 0, ETO_CLI_MAX_SECONDS, &a->time_budget)) return -1;
       } else if (strcmp(s, "--seed") == 0) {
@@ -230,6 +235,7 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
   ro.measure = bo->measure;
   ro.seed = bo->seed;
   ro.time_budget = bo->time_budget;
+  ro.total_trials = bo->total_trials;
   ro.cancel = &tune_cancel;
   ro.reuse_policy = a->reuse;
   tune_cancel = 0;
@@ -308,6 +314,7 @@ int eto_cli_tune(int argc, char **argv) {
   eto_backend_opts_default(&o);
   o.trials_per_op = a.trials;
   o.time_budget = a.time_budget;
+  o.total_trials = a.trials_total;
   o.measures_per_round = a.per_round;
   o.qwalk = a.qwalk;
   o.transfer = a.transfer;

@@ -82,7 +82,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --topk            the TopK baseline (beta's 3 best measured programs applied to alpha) instead\n"
      "  --max-trials N    stop after N measurements",
      eto_cli_reuse},
-    {"tune", "LIST [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--trials-total N] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
@@ -99,7 +99,10 @@ const eto_cli_command eto_cli_commands[] = {
      "                         stops when it stops paying), eto (ETO's rounds alone, as in the paper), topk,\n"
      "                         or full (a full search from scratch, ignoring the source)\n"
      "  --bridges B, --solver S  plan options (eto mode), as for etotune plan\n"
-     "  --time-budget S        stop full searches after S seconds\n"
+     "  --trials-total N       one budget for the whole list: stop after N new trials, the task scheduler giving\n"
+     "                         each round to the operator that most lowers the list's weighted latency (root or\n"
+     "                         reused; an operator past its share goes on as a full search)\n"
+     "  --time-budget S        stop the searches after S seconds\n"
      "  --seed S               random seed (default: from the clock; always printed)\n"
      "  --report FILE.json     also write the report as JSON\n"
      "  --db PATH              the cache (default $ETOTUNE_DB or ~/.cache/etotune)\n"

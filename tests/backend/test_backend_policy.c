@@ -7,7 +7,10 @@
  *   2. a budget stops the task after exactly that many trials, mid-batch if need be;
  *   3. the same run again (a resumed run): every candidate the policy proposes again is served from the cache
  *      (stored = 1), none is measured, and the policy observes the same results as the first time;
- *   4. a policy that says "dead" marks its task dead; bad arguments free the policies and fail. */
+ *   4. a policy that says "dead" marks its task dead; bad arguments free the policies and fail;
+ *   5. a task that reuses another waits until that one is done, and its policy is made from that one's best
+ *      program; when the constructor refuses, the full search takes the task over; a total budget stops the run
+ *      after exactly that many new trials. */
 #include <math.h>
 
 #include "backend_internal.h"
@@ -61,12 +64,13 @@ static const eto_policy_vtbl toy_vtbl = {
  * fails. The measured list records the order. */
 typedef struct {
   const toy *policy;
+  const toy *other; /* a second policy whose programs it knows (latencies from NPROG on), or NULL */
   int calls;
   int order[64];
 } standin;
 
 static int index_of(const toy *x, const eto_program *p) {
-  for (int i = 0; i < NPROG; i++)
+  for (int i = 0; x && i < NPROG; i++)
     if (eto_program_hash(p) == eto_program_hash(&x->progs[i])) return i;
   return -1;
 }
@@ -76,6 +80,7 @@ static double latency_of(int i) { return i % 4 == 3 ? INFINITY : 1e-3 * (1.0 + (
 static void measure(void *user, const eto_program *p, eto_measure_result *out) {
   standin *s = user;
   int i = index_of(s->policy, p);
+  if (i < 0 && index_of(s->other, p) >= 0) i = NPROG + index_of(s->other, p);
   if (s->calls < 64) s->order[s->calls] = i;
   s->calls++;
   memset(out, 0, sizeof *out);
@@ -109,6 +114,96 @@ static eto_status run(const eto_op *op, toy *x, int64_t budget, const eto_target
   eto_status st = eto_backend_run(&task, 1, t, cache, &o, &hooks, NULL, NULL, rep, msg, sizeof msg);
   CHECK(st == ETO_OK, "run: %s", msg);
   return st;
+}
+
+/* A constructor for a reusing task: a toy whose programs are the parent's best first, then its own list. */
+static toy child_toy = {.order_ok = 1};
+static eto_program seen_source_best;
+static int made, refuse;
+
+static eto_status toy_make(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
+  made++;
+  if (refuse || !a->source_best) {
+    snprintf(msg, (size_t)cap, "toy refuses");
+    return ETO_ERR_INVALID;
+  }
+  seen_source_best = *a->source_best;
+  out->vt = &toy_vtbl;
+  out->self = &child_toy;
+  return ETO_OK;
+}
+
+static void test_dependencies(const eto_target *t, eto_cache *cache) {
+  eto_op pa = test_op("matmul m=32 n=32 k=32"), ch = test_op("matmul m=32 n=32 k=16");
+  eto_compute cp, cc;
+  eto_op_compute(&pa, &cp);
+  eto_op_compute(&ch, &cc);
+  eto_rng rng;
+  eto_rng_seed(&rng, 17);
+  toy parent = {.order_ok = 1};
+  sample_distinct(&cp, t, &rng, parent.progs);
+  sample_distinct(&cc, t, &rng, child_toy.progs);
+  standin s = {.policy = &parent, .other = &child_toy};
+  eto_backend_task tasks[2] = {{.op = pa, .policy = {&toy_vtbl, &parent}, .budget = -1, .parent = -1},
+                               {.op = ch, .budget = -1, .parent = 0, .make = toy_make, .source = "parent"}};
+  tasks[1].args = (eto_policy_args){.op = &tasks[1].op, .source = &tasks[0].op, .t = t};
+  eto_backend_hooks hooks = {.measure = measure, .measure_user = &s};
+  eto_backend_opts o;
+  eto_backend_opts_default(&o);
+  o.seed = 5;
+  eto_backend_report rep;
+  char msg[256];
+  s.calls = 0;
+  CHECK(eto_backend_run(tasks, 2, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  int best_i = -1;
+  for (int i = 0; i < NPROG; i++)
+    if (isfinite(latency_of(i)) && (best_i < 0 || latency_of(i) < latency_of(best_i))) best_i = i;
+  CHECK(made == 1 && eto_program_hash(&seen_source_best) == eto_program_hash(&parent.progs[best_i]),
+        "the child's policy was made %d times, from the parent's best program: %d", made,
+        eto_program_hash(&seen_source_best) == eto_program_hash(&parent.progs[best_i]));
+  /* the child's programs (indices from NPROG) were measured after all NPROG of the parent's */
+  int order_ok = 1;
+  for (int k = 0; k < s.calls && k < 64; k++) order_ok &= (k < NPROG) == (s.order[k] < NPROG);
+  CHECK(s.calls == 2 * NPROG && order_ok, "%d measured; parent first: %d", s.calls, order_ok);
+  CHECK(rep.count == 2 && strcmp(rep.ops[1].first_policy, "toy") == 0 && !rep.ops[1].fell_back, "child: %s",
+        rep.count == 2 ? rep.ops[1].first_policy : "?");
+  eto_backend_report_free(&rep);
+
+  /* the constructor refuses: the full search takes over (its budget: 6 trials) */
+  refuse = 1;
+  toy parent2 = parent;
+  parent2.next = parent2.observed = 0;
+  eto_backend_task t2[2] = {{.op = pa, .policy = {&toy_vtbl, &parent2}, .budget = -1, .parent = -1},
+                            {.op = ch, .budget = 6, .parent = 0, .make = toy_make}};
+  t2[1].args = tasks[1].args;
+  s.calls = 0;
+  CHECK(eto_backend_run(t2, 2, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  CHECK(rep.count == 2 && rep.ops[1].fell_back && strcmp(rep.ops[1].method, "full") == 0 &&
+            rep.ops[1].new_trials == 6 && strstr(rep.ops[1].message, "toy refuses"),
+        "fallback: method %s, %lld trials, message %s", rep.count == 2 ? rep.ops[1].method : "?",
+        rep.count == 2 ? (long long)rep.ops[1].new_trials : -1LL, rep.count == 2 ? rep.ops[1].message : "");
+  eto_backend_report_free(&rep);
+
+  /* one budget for the run: 15 new trials in all, although each task could take 12 */
+  refuse = 0;
+  toy p3 = parent, c3 = child_toy;
+  p3.next = p3.observed = c3.next = c3.observed = 0;
+  child_toy = c3;
+  eto_op pa3 = test_op("matmul m=32 n=16 k=16"), ch3 = test_op("matmul m=16 n=16 k=16");
+  eto_backend_task t3[2] = {{.op = pa3, .policy = {&toy_vtbl, &p3}, .parent = -1},
+                            {.op = ch3, .parent = 0, .make = toy_make}};
+  t3[1].args = (eto_policy_args){.op = &t3[1].op, .source = &t3[0].op, .t = t};
+  o.total_trials = 15;
+  o.trials_per_op = 10; /* a full search's share (the toy's is its own end) */
+  CHECK(eto_backend_run(t3, 2, t, cache, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  CHECK(rep.new_trials == 15 && !rep.interrupted, "total budget 15: %lld new trials, interrupted %d",
+        (long long)rep.new_trials, rep.interrupted);
+  /* the parent's share is its policy's end (its NPROG programs: not a full search, whose share would be
+   * trials_per_op); the child takes the rest */
+  CHECK(rep.count == 2 && rep.ops[0].new_trials == NPROG && rep.ops[1].new_trials == 15 - NPROG,
+        "the parent's share first (%d), then the child: %lld, %lld", NPROG, (long long)rep.ops[0].new_trials,
+        (long long)rep.ops[1].new_trials);
+  eto_backend_report_free(&rep);
 }
 
 int main(void) {
@@ -212,6 +307,8 @@ int main(void) {
   CHECK(eto_backend_run(bad, 2, &t, cache, NULL, NULL, NULL, NULL, &rep, msg, sizeof msg) == ETO_ERR_INVALID &&
             f.freed == 1,
         "a task without a policy: freed %d", f.freed);
+
+  test_dependencies(&t, cache);
 
   eto_cache_close(cache);
   remove_tree(dir);

@@ -47,4 +47,10 @@ n=$(sed -n 's/^[0-9]* *reuse *\([0-9]*\) .*/\1/p' "$tmp/s.out" | head -1)
 [ -n "$n" ] && [ "$n" -ge 1 ] && [ "$n" -le 200 ] || bad "seeded: no reuse row within the budget: $(cat "$tmp/s.out")"
 grep -q "plan's estimate [0-9]* trials, measured $n)" "$tmp/s.out" || bad "seeded: no estimate vs actual: $(cat "$tmp/s.out")"
 grep -q 'reuse .* (seeded):' "$tmp/s.err" || bad "seeded: the reuse edge did not run the seeded policy: $(cat "$tmp/s.err")"
+# one budget for the whole list: exactly that many trials, every operator with a program, the rest of the budget
+# (beyond the plan's) spent where the task scheduler finds it pays
+"$exe" tune "$tmp/a.list" --db "$tmp/total" --trials 40 --reuse eto --trials-total 100 --min-repeat-ms 2 --threads 1 \
+  --seed 5 --measures-per-round 20 >"$tmp/tt.out" 2>"$tmp/tt.err" || bad "--trials-total: $(cat "$tmp/tt.err")"
+grep -q '^totals: 100 trials measured' "$tmp/tt.out" && grep -q 'trial budget is spent' "$tmp/tt.out" &&
+  grep -q 'frequency-weighted latency of the list: [0-9.]* ms$' "$tmp/tt.out" || bad "--trials-total 100: $(cat "$tmp/tt.out")"
 exit $fail
