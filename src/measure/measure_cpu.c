@@ -247,9 +247,7 @@ static eto_status cpu_open(eto_measurer *m, char *msg, int cap) {
   (void)cap;
   cpu_ctx *X = calloc(1, sizeof *X);
   if (!X) return ETO_ERR_NOMEM;
-  int cores = m->t.cores > 0 ? m->t.cores : 1;
-  X->jobs = m->o.build_jobs > 0 ? m->o.build_jobs : cores;
-  if (X->jobs > ETO_MEASURE_MAX_JOBS) X->jobs = ETO_MEASURE_MAX_JOBS;
+  X->jobs = eto_measure_workers(&m->t, &m->o);
   m->ctx = X;
   return ETO_OK;
 }
