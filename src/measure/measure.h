@@ -52,7 +52,17 @@ const char *eto_measure_error_name(eto_measure_error e);
 /* Inverse of eto_measure_error_name; -1 when unknown. */
 int eto_measure_error_from_name(const char *name);
 
-typedef enum { ETO_FAULT_NONE, ETO_FAULT_CRASH, ETO_FAULT_HANG, ETO_FAULT_WRONG } eto_fault;
+/* Test-only faults injected into the worker. The _ONCE kinds hang on a candidate's first attempt only (the
+ * build before it reports compiled, or the run), as a candidate slowed past its timeout by other processes
+ * would: on the cpu, a timeout while the machine was loaded is retried (eto_measure_result.retried). */
+typedef enum {
+  ETO_FAULT_NONE,
+  ETO_FAULT_CRASH,
+  ETO_FAULT_HANG,
+  ETO_FAULT_WRONG,
+  ETO_FAULT_BUILD_HANG_ONCE,
+  ETO_FAULT_HANG_ONCE
+} eto_fault;
 
 typedef struct {
   double min_repeat_seconds; /* each repeat runs the kernel until this much time passed (default 0.1) */
@@ -78,8 +88,9 @@ typedef struct {
 void eto_measure_opts_default(eto_measure_opts *o);
 /* One printable line describing the protocol of a target kind's measurer for options o (NULL = defaults):
  * check, warm-up, repeats, median, timeouts, pruning; on the cpu, repeats during which other processes used
- * more than 15% of the cores (from /proc/stat) are measured again, up to 2 x repeats times. Returns the length
- * needed (snprintf contract). */
+ * more than 15% of the cores (from /proc/stat) are measured again, up to 2 x repeats times, and a candidate whose
+ * build or run timed out under such load is measured once more, alone, with doubled timeouts before a timeout
+ * is recorded. Returns the length needed (snprintf contract). */
 int eto_measure_protocol(eto_target_kind kind, const eto_measure_opts *o, char *buf, int cap);
 
 typedef struct {
@@ -94,6 +105,11 @@ typedef struct {
   double max_rel_error;      /* of the check run */
   int disturbed_repeats;     /* repeats thrown away because another process used > 15% of the cores */
   int pruned;                /* timed by its check run alone (see prune_ratio); median = min = max = that run */
+  int retried;               /* cpu: its build or run timed out while other processes used more than 15% of the
+                                cores, so it was measured once more, alone, with doubled timeouts; this result is
+                                that second attempt's (a timeout again is recorded as one) */
+  double timeout_load;       /* share of the cores (0..1) other processes used while its first attempt timed out;
+                                0 when it did not time out */
 } eto_measure_result;
 
 typedef struct eto_measurer eto_measurer;
