@@ -263,6 +263,10 @@ static int measure_programs(const measure_args *a, const eto_oplist *l, const et
             cJSON_AddStringToObject(jp, "message", r->message);
           }
           cJSON_AddNumberToObject(jp, "compile_s", r->compile_seconds);
+          if (r->retried) { /* timed out under load, measured again alone (this is the second attempt) */
+            cJSON_AddBoolToObject(jp, "retried", 1);
+            cJSON_AddNumberToObject(jp, "timeout_load", r->timeout_load);
+          }
           cJSON_AddItemToArray(jprogs, jp);
         } else if (r->error == ETO_MEASURE_OK) {
           printf("  %-3d %-58.58s %-13s %10.4f %9.2f %10.1f\n", n + 1, summary, "ok", r->median * 1e3, r->gflops,

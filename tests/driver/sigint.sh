@@ -3,9 +3,9 @@
 # being measured, with exit status 1 and "interrupted; ... run the same command to resume", keeping everything
 # it measured (the cache holds at least the trials its report counts, and no trial failed because of the
 # signal), and the same command resumes: it finishes with a best program for every operator and measures no
-# stored candidate again. Each mode is interrupted twice: SIGINT to the process alone, and to its whole process
-# group (workers included) as a terminal's Ctrl-C does; the moment is 0 to 0.45 s (from SEED) after the first
-# batch was stored.
+# stored candidate again. Modes full and eto are interrupted twice: SIGINT to the process alone, and to its whole
+# process group (workers included) as a terminal's Ctrl-C does; topk by the group's only. The moment is 0 to
+# 0.45 s (from SEED) after the first batch was stored.
 exe="$1"
 seed="$2"
 # shellcheck source=../lib.sh
@@ -27,6 +27,7 @@ counts() {
 RANDOM="$seed"
 for mode in full eto topk; do
   for target in process group; do
+    [ "$mode-$target" = topk-process ] && continue # the same path as eto-process; keeps the test under a minute
     name="$mode-$target"
     db="$tmp/db-$name"
     args=(tune "$tmp/k.list" --mode "$mode" --trials 24 --measures-per-round 8 --seed 5 --min-repeat-ms 1 --db "$db")
