@@ -34,7 +34,8 @@ const eto_cli_command eto_cli_commands[] = {
      "                   not have been measured (FILE:LINE: why) and then exits 1, as when nothing was taken\n"
      "  verify           integrity check (checksums, keys, index, plausibility); --rebuild also rebuilds,\n"
      "                   runs and checks every best program of this machine's target against the\n"
-     "                   reference and marks failures bad",
+     "                   reference and marks failures bad (an operator over the limits of etotune help\n"
+     "                   tune is skipped, not marked)",
      eto_cli_db},
     {"measure", "FILE [--programs N] [--seed S] [--emit c|llvm|llvm-raw|asm] [--recipe R] [--format text|json]",
      "build, verify and time random programs of every operator (or print their code)",

@@ -57,6 +57,23 @@ grep -q "best: [0-9.]* GFLOP/s" "$tmp/mid_ok.out" || bad "mid_ok: nothing measur
 run bad_value tune "$tmp/mid.list" --max-reference-seconds abc
 [ "$rc" -eq 2 ] || bad "bad_value: exit $rc, wanted 2"
 
+# db verify --rebuild measures every best program of this machine's target: one over the limits (here an
+# imported record of the 8192^3 matmul) is skipped at once, neither measured for an hour nor marked bad
+printf 'matmul m=8 n=8 k=8\n' >"$tmp/tiny.list"
+run fp measure "$tmp/tiny.list" --programs 1 --min-repeat-ms 1 --format json
+fp="$(jq -r .fingerprint "$tmp/fp.out")"
+printf '{"type":"best","schema":1,"fingerprint":"%s","workload":"matmul:m=8192,n=8192,k=8192;dtype=float32","kind":"matmul","signature":"mlt(in0,in1)","recipe":"v1 mlt s=1.1.1.1.1/16.2.16.8.2/512.1.1.8.2 r=1024.8.1 u=512 v=2.4","latency":{"median_s":10.0,"min_s":9.9,"max_s":10.1,"repeats":3},"gflops":109.95,"features":null,"provenance":{"method":"full","source":null,"trials":100},"tool_version":null,"codegen_version":"3","time":1795560237,"bad":false,"bad_reason":null}\n' \
+  "$fp" >"$tmp/slow.jsonl"
+run import db import "$tmp/slow.jsonl" --db "$tmp/vdb"
+[ "$rc" -eq 0 ] || bad "import of the 8192^3 record: exit $rc: $(cat "$tmp/import.err")"
+t0=$SECONDS
+run verify db verify --rebuild --db "$tmp/vdb"
+if [ "$rc" -ne 0 ] || [ $((SECONDS - t0)) -gt 10 ]; then bad "verify --rebuild: exit $rc after $((SECONDS - t0)) s"; fi
+grep -qF "1 skipped (over the memory or reference-time limits" "$tmp/verify.out" || bad "verify: $(cat "$tmp/verify.out")"
+run export db export "$tmp/v.jsonl" --db "$tmp/vdb"
+[ "$(jq -r 'select(.type=="best") | .bad' "$tmp/v.jsonl")" = false ] || bad "verify marked the skipped record bad"
+rm -rf "$tmp/db"
+
 # plan measures nothing: it warns and plans
 run plan_warn plan "$tmp/slow.list" --no-cache
 [ "$rc" -eq 0 ] || bad "plan_warn: exit $rc"
