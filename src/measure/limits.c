@@ -42,6 +42,17 @@ static int64_t read_bytes_file(const char *path) {
   return v;
 }
 
+/* Field `field` (0 = total program size, 5 = data + stack) of /proc/self/statm, in bytes; 0 when unknown. */
+static int64_t statm_bytes(int field) {
+  FILE *f = fopen("/proc/self/statm", "r");
+  if (!f) return 0;
+  long long v[6] = {0};
+  int got = fscanf(f, "%lld %lld %lld %lld %lld %lld", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]);
+  fclose(f);
+  long page = sysconf(_SC_PAGESIZE);
+  return got > field && page > 0 ? (int64_t)v[field] * page : 0;
+}
+
 int64_t eto_measure_available_memory(void) {
   int64_t avail = 0;
   FILE *f = fopen("/proc/meminfo", "r");
@@ -65,11 +76,16 @@ int64_t eto_measure_available_memory(void) {
     int64_t left = max > cur ? max - cur : 0;
     if (avail <= 0 || left < avail) avail = left;
   }
-  static const int res[] = {RLIMIT_AS, RLIMIT_DATA};
+  /* what is left under this process's own limits: the address space and the data segment it already uses count */
+  static const struct {
+    int resource, statm_field;
+  } res[] = {{RLIMIT_AS, 0}, {RLIMIT_DATA, 5}};
   for (size_t i = 0; i < sizeof res / sizeof res[0]; i++) {
     struct rlimit rl;
-    if (getrlimit(res[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (avail <= 0 || (int64_t)rl.rlim_cur < avail))
-      avail = (int64_t)rl.rlim_cur;
+    if (getrlimit(res[i].resource, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) continue;
+    int64_t used = statm_bytes(res[i].statm_field);
+    int64_t left = (int64_t)rl.rlim_cur > used ? (int64_t)rl.rlim_cur - used : 1; /* 1: nothing left, yet known */
+    if (avail <= 0 || left < avail) avail = left;
   }
   return avail;
 }

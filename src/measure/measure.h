@@ -191,8 +191,9 @@ int eto_measure_workers(const eto_target *t, const eto_measure_opts *o);
 /* What measuring op with `workers` worker processes costs (rate in FLOP/s; <= 0 = ETO_MEASURE_REFERENCE_RATE). */
 void eto_measure_cost_of(const eto_op *op, int workers, double rate, eto_measure_cost *out);
 /* Memory this process can still use, in bytes: MemAvailable of /proc/meminfo (else sysconf's available pages),
- * lowered to what is left under the cgroup's memory.max and the RLIMIT_AS / RLIMIT_DATA limits where those are
- * set. 0 when it cannot be told (then no memory check is made). */
+ * lowered to what is left under the cgroup's memory.max and under this process's RLIMIT_AS / RLIMIT_DATA where
+ * those are set (the limit minus the address space / data it already uses). 0 when it cannot be told (then no
+ * memory check is made). */
 int64_t eto_measure_available_memory(void);
 /* Checks op's cost (eto_measure_cost_of with `workers`) against the limits (NULL = defaults). Returns ETO_OK,
  * or ETO_ERR_LIMIT with one line in msg saying which limit and by how much ("needs 25.9 GB of memory for its
