@@ -42,6 +42,26 @@ typedef struct {
 } eto_cli_plan_common;
 int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c);
 
+/* Up-front limits of the commands that measure (cli_limits.c): before any work, every operator's memory
+ * (inputs, reference, one output per worker process) against the machine's available memory, and its reference
+ * kernel's estimated time against --max-reference-seconds. */
+#include "cli_opt.h"
+#include "op.h"
+typedef struct {
+  double max_reference_seconds; /* 0 = no limit */
+  int64_t available_bytes;      /* 0 = the machine's (eto_measure_available_memory); tests set it */
+  int has_build_jobs;           /* the command takes --build-jobs (its remedy for memory is offered) */
+} eto_cli_limits;
+void eto_cli_limits_default(eto_cli_limits *l);
+/* When name is --max-reference-seconds: parses value into l (*bad = 1 on a malformed value, the message
+ * printed) and returns 1; otherwise returns 0. */
+int eto_cli_limits_arg(const char *prog, const char *name, const char *value, eto_cli_limits *l, int *bad);
+/* Checks ops[0..n-1] (from list `file`, NULL when none) measured with `workers` worker processes, and the list's
+ * total memory. Prints one line per operator over a limit ("PROG: FILE:LINE: OPERATOR: why; what to do");
+ * returns -1 when something is over and !warn_only, else 0 (warn_only prints the lines as warnings). */
+int eto_cli_check_limits(const char *prog, const char *file, const eto_op *ops, int n, int workers,
+                         const eto_cli_limits *l, int warn_only);
+
 /* ---- sub-commands ---- */
 int eto_cli_check(int argc, char **argv);
 int eto_cli_db(int argc, char **argv);

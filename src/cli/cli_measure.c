@@ -15,6 +15,7 @@ typedef struct {
   int programs, threads, imperfect, compile_only;
   uint64_t seed;
   double min_repeat_ms;
+  eto_cli_limits limits;
 } measure_args;
 
 static int parse_args(int argc, char **argv, measure_args *a) {
@@ -24,6 +25,7 @@ static int parse_args(int argc, char **argv, measure_args *a) {
   a->format = "text";
   a->min_repeat_ms = 100;
   a->target = "cpu";
+  eto_cli_limits_default(&a->limits);
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -43,7 +45,9 @@ static int parse_args(int argc, char **argv, measure_args *a) {
       i++;
       const char *p = "etotune measure";
       int bad = 0;
-      if (strcmp(s, "--programs") == 0) bad = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_PROGRAMS, &a->programs);
+      if (eto_cli_limits_arg(p, s, v, &a->limits, &bad))
+        ;
+      else if (strcmp(s, "--programs") == 0) bad = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_PROGRAMS, &a->programs);
       else if (strcmp(s, "--seed") == 0) bad = eto_cli_opt_u64(p, s, v, 0, UINT64_MAX, &a->seed);
       else if (strcmp(s, "--threads") == 0) bad = eto_cli_opt_int(p, s, v, 1, eto_cli_opt_max_threads(), &a->threads);
       else if (strcmp(s, "--min-repeat-ms") == 0) bad = eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &a->min_repeat_ms);
@@ -151,12 +155,31 @@ static int emit_programs(const measure_args *a, const eto_oplist *l, const eto_t
   return ETO_EXIT_OK;
 }
 
+/* The up-front limits of measuring every operator of l on t with options o (cli_limits.c): 0, or -1 after
+ * saying which operator is over which limit. */
+static int check_limits(const measure_args *a, const eto_oplist *l, const eto_target *t, const eto_measure_opts *o) {
+  int n = eto_oplist_count(l);
+  eto_op *ops = malloc(sizeof *ops * (size_t)(n > 0 ? n : 1));
+  if (!ops) {
+    fprintf(stderr, "etotune measure: out of memory\n");
+    return -1;
+  }
+  for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(l, i);
+  /* one operator's measurer at a time: no list total */
+  int rc = 0;
+  for (int i = 0; i < n && rc == 0; i++)
+    rc = eto_cli_check_limits("etotune measure", a->file, &ops[i], 1, eto_measure_workers(t, o), &a->limits, 0);
+  free(ops);
+  return rc;
+}
+
 static int measure_programs(const measure_args *a, const eto_oplist *l, const eto_target *t) {
   eto_measure_opts o;
   eto_measure_opts_default(&o);
   o.min_repeat_seconds = a->min_repeat_ms / 1000.0;
   o.threads = a->threads;
   o.seed = a->seed;
+  if (check_limits(a, l, t, &o) != 0) return ETO_EXIT_FAIL;
   char protocol[512];
   eto_measure_protocol(ETO_TARGET_CPU, &o, protocol, sizeof protocol);
   int json = strcmp(a->format, "json") == 0;
@@ -240,6 +263,10 @@ static int measure_programs(const measure_args *a, const eto_oplist *l, const et
             cJSON_AddStringToObject(jp, "message", r->message);
           }
           cJSON_AddNumberToObject(jp, "compile_s", r->compile_seconds);
+          if (r->retried) { /* timed out under load, measured again alone (this is the second attempt) */
+            cJSON_AddBoolToObject(jp, "retried", 1);
+            cJSON_AddNumberToObject(jp, "timeout_load", r->timeout_load);
+          }
           cJSON_AddItemToArray(jprogs, jp);
         } else if (r->error == ETO_MEASURE_OK) {
           printf("  %-3d %-58.58s %-13s %10.4f %9.2f %10.1f\n", n + 1, summary, "ok", r->median * 1e3, r->gflops,
@@ -303,6 +330,7 @@ static int cuda_command(const measure_args *a, const eto_oplist *l) {
   eto_measure_opts_default(&o);
   o.min_repeat_seconds = a->min_repeat_ms / 1000.0;
   o.seed = a->seed;
+  if (check_limits(a, l, &t, &o) != 0) return ETO_EXIT_FAIL;
   char protocol[512];
   eto_measure_protocol(ETO_TARGET_CUDA, &o, protocol, sizeof protocol);
   printf("target: %s\nprotocol: %s\n\n", t.description, protocol);

@@ -8,6 +8,7 @@
 #include "cache.h"
 #include "cli.h"
 #include "cli_opt.h"
+#include "measure.h"
 #include "selector.h"
 
 int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c) {
@@ -151,6 +152,10 @@ int eto_cli_plan(int argc, char **argv) {
   int n = eto_oplist_count(l);
   eto_op *ops = calloc((size_t)n, sizeof *ops);
   for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(l, i);
+  /* planning measures nothing, but tuning this list would be refused: say so now */
+  eto_cli_limits lim;
+  eto_cli_limits_default(&lim);
+  eto_cli_check_limits("etotune plan", c.list, ops, n, eto_measure_workers(&t, NULL), &lim, 1);
   eto_sel_plan *p = NULL;
   plan_progress pp = {.start = seconds_now()};
   c.plan.progress = on_progress;

@@ -20,6 +20,7 @@ typedef struct {
   int estimate, topk, no_cache, beta_programs, threads, max_trials;
   uint64_t seed;
   double min_repeat_ms;
+  eto_cli_limits limits;
 } reuse_args;
 
 static int parse_args(int argc, char **argv, reuse_args *a) {
@@ -27,6 +28,7 @@ static int parse_args(int argc, char **argv, reuse_args *a) {
   a->beta_programs = 20;
   a->seed = 1;
   a->min_repeat_ms = 100;
+  eto_cli_limits_default(&a->limits);
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -50,7 +52,9 @@ static int parse_args(int argc, char **argv, reuse_args *a) {
       i++;
       const char *p = "etotune reuse";
       int bad = 0;
-      if (strcmp(s, "--from") == 0)
+      if (eto_cli_limits_arg(p, s, v, &a->limits, &bad))
+        ;
+      else if (strcmp(s, "--from") == 0)
         bad = eto_cli_opt_str(p, s, v, &a->from);
       else if (strcmp(s, "--to") == 0)
         bad = eto_cli_opt_str(p, s, v, &a->to);
@@ -245,6 +249,16 @@ int eto_cli_reuse(int argc, char **argv) {
   }
   eto_target t;
   eto_target_cpu(a.threads, &t);
+  if (!a.estimate) {
+    /* α is measured, and β too when the cache has no S*β (a full search): both checked before any work, one
+     * measurer at a time */
+    eto_measure_opts lo;
+    eto_measure_opts_default(&lo);
+    int workers = eto_measure_workers(&t, &lo);
+    if (eto_cli_check_limits("etotune reuse", a.list, alpha, 1, workers, &a.limits, 0) != 0 ||
+        eto_cli_check_limits("etotune reuse", a.list, beta, 1, workers, &a.limits, 0) != 0)
+      goto out;
+  }
   char key_a[512], key_b[512];
   eto_op_key(alpha, key_a, sizeof key_a);
   eto_op_key(beta, key_b, sizeof key_b);

@@ -25,6 +25,7 @@ typedef struct {
   double time_budget, min_repeat_ms;
   uint64_t seed;
   int have_seed;
+  eto_cli_limits limits;
 } tune_args;
 
 static volatile int tune_cancel;
@@ -58,6 +59,8 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   a->min_repeat_ms = 100;
   a->per_round = 64;
   a->transfer = 1;
+  eto_cli_limits_default(&a->limits);
+  a->limits.has_build_jobs = 1;
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i];
     if (strcmp(s, "--qwalk") == 0) {
@@ -76,7 +79,10 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       }
       i++;
       const char *p = "etotune tune";
-      if (strcmp(s, "--mode") == 0)
+      int bad = 0;
+      if (eto_cli_limits_arg(p, s, v, &a->limits, &bad)) {
+        if (bad) return -1;
+      } else if (strcmp(s, "--mode") == 0)
         a->mode = v;
       else if (strcmp(s, "--reuse") == 0) {
         if (eto_cli_reuse_option(p, v, &a->reuse)) return -1;
@@ -292,6 +298,15 @@ int eto_cli_tune(int argc, char **argv) {
   eto_target t;
   if (eto_measure_machine_target(a.cuda ? ETO_TARGET_CUDA : ETO_TARGET_CPU, a.threads, &t, msg, sizeof msg) != ETO_OK) {
     fprintf(stderr, "etotune tune: --target %s: %s\n", a.cuda ? "cuda" : "cpu", msg);
+    free(ops);
+    return ETO_EXIT_FAIL;
+  }
+  /* every operator fits this machine and its reference finishes in reasonable time: checked before the cache
+   * is opened and before any planning or measuring */
+  eto_measure_opts lo;
+  eto_measure_opts_default(&lo);
+  lo.build_jobs = a.build_jobs;
+  if (eto_cli_check_limits("etotune tune", a.list, ops, n, eto_measure_workers(&t, &lo), &a.limits, 0) != 0) {
     free(ops);
     return ETO_EXIT_FAIL;
   }

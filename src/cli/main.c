@@ -34,7 +34,8 @@ const eto_cli_command eto_cli_commands[] = {
      "                   not have been measured (FILE:LINE: why) and then exits 1, as when nothing was taken\n"
      "  verify           integrity check (checksums, keys, index, plausibility); --rebuild also rebuilds,\n"
      "                   runs and checks every best program of this machine's target against the\n"
-     "                   reference and marks failures bad",
+     "                   reference and marks failures bad (an operator over the limits of etotune help\n"
+     "                   tune is skipped, not marked)",
      eto_cli_db},
     {"measure", "FILE [--programs N] [--seed S] [--emit c|llvm|llvm-raw|asm] [--recipe R] [--format text|json]",
      "build, verify and time random programs of every operator (or print their code)",
@@ -51,6 +52,9 @@ const eto_cli_command eto_cli_commands[] = {
      "  --emit c            print the loop IR as C-like code instead of measuring\n"
      "  --emit llvm         print the optimized LLVM IR (llvm-raw: before optimization; asm: assembly)\n"
      "  --format json       machine-readable results\n"
+     "  --max-reference-seconds S  refuse an operator whose reference kernel would take longer than S s (at a\n"
+     "                      conservative 0.2 GFLOP/s; default 120, 0 = no limit); one that does not fit the\n"
+     "                      available memory is always refused, before any work\n"
      "  --target cuda       the CUDA target: --emit cuda prints CUDA C, --compile-only compiles every program\n"
      "                      with NVRTC and checks registers/shared memory (no GPU needed); measuring needs a\n"
      "                      GPU and a driver, and says so when there is none. --cuda-arch sm_80 by default.",
@@ -80,7 +84,9 @@ const eto_cli_command eto_cli_commands[] = {
      "program and what the cache did with it (method reuse, source beta).\n"
      "  --estimate        the estimator's trials for the pair, without measuring\n"
      "  --topk            the TopK baseline (beta's 3 best measured programs applied to alpha) instead\n"
-     "  --max-trials N    stop after N measurements",
+     "  --max-trials N    stop after N measurements\n"
+     "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
+     "                    checked with the memory it needs before any work, as etotune help tune says",
      eto_cli_reuse},
     {"tune", "LIST [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--trials-total N] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
@@ -110,7 +116,11 @@ const eto_cli_command eto_cli_commands[] = {
      "  --build-jobs N         candidates compiled at once, each in its own worker process, before they are\n"
      "                         timed one at a time (default: the cores used)\n"
      "  --min-repeat-ms MS     minimum duration of one timing repeat (default 100)\n"
-     "  --measures-per-round N candidates per full-search round (default 64); --qwalk: OpEvo mutation; --no-transfer",
+     "  --measures-per-round N candidates per full-search round (default 64); --qwalk: OpEvo mutation; --no-transfer\n"
+     "  --max-reference-seconds S  before any work, every operator is checked: its tensors (inputs, reference\n"
+     "                         and one output per worker process) must fit the available memory, and its naive\n"
+     "                         reference kernel, estimated at a conservative 0.2 GFLOP/s, must take at most S\n"
+     "                         seconds (default 120; 0 = no limit); a refusal names FILE:LINE and what to do",
      eto_cli_tune},
 };
 const int eto_cli_command_count = (int)(sizeof eto_cli_commands / sizeof eto_cli_commands[0]);

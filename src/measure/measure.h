@@ -52,7 +52,17 @@ const char *eto_measure_error_name(eto_measure_error e);
 /* Inverse of eto_measure_error_name; -1 when unknown. */
 int eto_measure_error_from_name(const char *name);
 
-typedef enum { ETO_FAULT_NONE, ETO_FAULT_CRASH, ETO_FAULT_HANG, ETO_FAULT_WRONG } eto_fault;
+/* Test-only faults injected into the worker. The _ONCE kinds hang on a candidate's first attempt only (the
+ * build before it reports compiled, or the run), as a candidate slowed past its timeout by other processes
+ * would: on the cpu, a timeout while the machine was loaded is retried (eto_measure_result.retried). */
+typedef enum {
+  ETO_FAULT_NONE,
+  ETO_FAULT_CRASH,
+  ETO_FAULT_HANG,
+  ETO_FAULT_WRONG,
+  ETO_FAULT_BUILD_HANG_ONCE,
+  ETO_FAULT_HANG_ONCE
+} eto_fault;
 
 typedef struct {
   double min_repeat_seconds; /* each repeat runs the kernel until this much time passed (default 0.1) */
@@ -78,8 +88,9 @@ typedef struct {
 void eto_measure_opts_default(eto_measure_opts *o);
 /* One printable line describing the protocol of a target kind's measurer for options o (NULL = defaults):
  * check, warm-up, repeats, median, timeouts, pruning; on the cpu, repeats during which other processes used
- * more than 15% of the cores (from /proc/stat) are measured again, up to 2 x repeats times. Returns the length
- * needed (snprintf contract). */
+ * more than 15% of the cores (from /proc/stat) are measured again, up to 2 x repeats times, and a candidate whose
+ * build or run timed out under such load is measured once more, alone, with doubled timeouts before a timeout
+ * is recorded. Returns the length needed (snprintf contract). */
 int eto_measure_protocol(eto_target_kind kind, const eto_measure_opts *o, char *buf, int cap);
 
 typedef struct {
@@ -94,6 +105,11 @@ typedef struct {
   double max_rel_error;      /* of the check run */
   int disturbed_repeats;     /* repeats thrown away because another process used > 15% of the cores */
   int pruned;                /* timed by its check run alone (see prune_ratio); median = min = max = that run */
+  int retried;               /* cpu: its build or run timed out while other processes used more than 15% of the
+                                cores, so it was measured once more, alone, with doubled timeouts; this result is
+                                that second attempt's (a timeout again is recorded as one) */
+  double timeout_load;       /* share of the cores (0..1) other processes used while its first attempt timed out;
+                                0 when it did not time out */
 } eto_measure_result;
 
 typedef struct eto_measurer eto_measurer;
@@ -136,6 +152,56 @@ int eto_measurer_jobs(const eto_measurer *m);
 void eto_measurer_set_best(eto_measurer *m, double seconds);
 /* Stops the workers and frees everything; NULL is a no-op. */
 void eto_measurer_free(eto_measurer *m);
+
+/* ---- up-front limits: what measuring an operator costs before its first candidate ----
+ *
+ * eto_measurer_create holds the operator's inputs and reference output in the calling process, and every
+ * worker process holds one output of its own (workers share the rest with the parent, copy-on-write); the
+ * reference is computed by the naive kernels of src/op at once. An operator too large for the machine would
+ * die of OOM, and a huge one would sit in the reference kernel for an hour: commands check these costs
+ * against the limits below before any work starts. */
+
+/* The naive reference kernels' speed assumed by the time estimate, in FLOP/s: conservative (slow) on
+ * purpose. Measured on this project's CI machine: 0.29 GFLOP/s for matmul 1024^3 (the worst shape, columns
+ * 4 KiB apart), 0.8-3 GFLOP/s for the other kinds. */
+#define ETO_MEASURE_REFERENCE_RATE 0.2e9
+/* Default limit on the estimated time of the reference kernel, seconds. */
+#define ETO_MEASURE_MAX_REFERENCE_SECONDS 120.0
+
+typedef struct {
+  int64_t input_bytes;      /* the operator's inputs, held once */
+  int64_t output_bytes;     /* one output tensor */
+  int workers;              /* worker processes that each hold an output */
+  int64_t bytes;            /* input_bytes + output_bytes (reference) + workers x output_bytes */
+  double reference_flops;   /* eto_op_flops: an upper bound of the reference kernel's work */
+  double reference_seconds; /* reference_flops / the rate assumed */
+} eto_measure_cost;
+
+typedef struct {
+  int64_t available_bytes;      /* memory the measurement may use; 0 = eto_measure_available_memory() */
+  double max_reference_seconds; /* 0 = no limit; default ETO_MEASURE_MAX_REFERENCE_SECONDS */
+  double reference_rate;        /* FLOP/s assumed; 0 = ETO_MEASURE_REFERENCE_RATE */
+} eto_measure_limits;
+
+/* Fills the defaults above. */
+void eto_measure_limits_default(eto_measure_limits *l);
+/* Worker processes a measurer for target t and options o starts (eto_measurer_jobs without creating one):
+ * cpu, o->build_jobs or the target's cores, at most ETO_MEASURE_MAX_JOBS; cuda, 1. */
+int eto_measure_workers(const eto_target *t, const eto_measure_opts *o);
+/* What measuring op with `workers` worker processes costs (rate in FLOP/s; <= 0 = ETO_MEASURE_REFERENCE_RATE). */
+void eto_measure_cost_of(const eto_op *op, int workers, double rate, eto_measure_cost *out);
+/* Memory this process can still use, in bytes: MemAvailable of /proc/meminfo (else sysconf's available pages),
+ * lowered to what is left under the cgroup's memory.max and under this process's RLIMIT_AS / RLIMIT_DATA where
+ * those are set (the limit minus the address space / data it already uses). 0 when it cannot be told (then no
+ * memory check is made). */
+int64_t eto_measure_available_memory(void);
+/* Checks op's cost (eto_measure_cost_of with `workers`) against the limits (NULL = defaults). Returns ETO_OK,
+ * or ETO_ERR_LIMIT with one line in msg saying which limit and by how much ("needs 25.9 GB of memory for its
+ * tensors (...), 12.3 GB available" / "its reference kernel would take about 5497 s (...), above the limit of
+ * 120 s"); *cost (may be NULL) is filled in both cases. The message names neither the operator nor a remedy:
+ * the caller knows both. */
+eto_status eto_measure_check_limits(const eto_op *op, int workers, const eto_measure_limits *lim, eto_measure_cost *cost,
+                                    char *msg, int cap);
 
 /* ---- CUDA devices (found in child processes: the caller stays free of driver state) ---- */
 

@@ -16,6 +16,12 @@
 
 #include "codegen.h"
 
+/* Other processes using more than this share of the cores disturb a measurement: a timing repeat is measured
+ * again, and a build or run that timed out is retried (docs/architecture.md §5). */
+static const double foreign_limit = 0.15;
+/* A retried candidate's timeouts are this many times the usual ones. */
+static const double retry_timeout_scale = 2.0;
+
 static int cpu_protocol(const eto_measure_opts *o, char *buf, int cap) {
   char prune[128] = "";
   if (o->prune_ratio > 1)
@@ -24,7 +30,8 @@ static int cpu_protocol(const eto_measure_opts *o, char *buf, int cap) {
   return snprintf(buf, cap,
                   "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
                   "each (repeated when other processes used > 15%% of the cores), median of the per-run means%s; timeouts build "
-                  "%.0f s, run %.0f s%s",
+                  "%.0f s, run %.0f s (a timeout while other processes used > 15%% of the cores is retried once, alone, "
+                  "with doubled timeouts)%s",
                   (unsigned long long)o->seed, o->rtol, o->warmup, o->repeats, o->min_repeat_seconds * 1e3,
                   o->flush_cache ? ", caches flushed before every run" : "", o->build_timeout, o->run_timeout,
                   prune);
@@ -35,6 +42,7 @@ static int cpu_protocol(const eto_measure_opts *o, char *buf, int cap) {
 typedef struct {
   char recipe[ETO_RECIPE_MAX];
   eto_fault fault;
+  int attempt; /* 0, then 1 for a retry after a timeout under load */
 } request;
 
 /* Sent after the worker reported "compiled": run the check and the timing now (the builds of a batch are
@@ -105,6 +113,8 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   eto_program p;
   char why[256];
   double t0 = eto_now();
+  if (rq->fault == ETO_FAULT_BUILD_HANG_ONCE && rq->attempt == 0)
+    for (;;) pause();
   if (eto_program_parse(rq->recipe, &p, why, sizeof why) != 0) {
     r->error = ETO_MEASURE_INSTANTIATION;
     snprintf(r->message, sizeof r->message, "%s", why);
@@ -144,7 +154,7 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   args[m->d.nin] = out;
   for (int64_t i = 0; i < m->d.out_n; i++) out[i] = NAN;
   if (rq->fault == ETO_FAULT_CRASH) raise(SIGSEGV);
-  if (rq->fault == ETO_FAULT_HANG)
+  if (rq->fault == ETO_FAULT_HANG || (rq->fault == ETO_FAULT_HANG_ONCE && rq->attempt == 0))
     for (;;) pause();
   double check0 = eto_now();
   eto_pool_run(pool, fn, args, k->blocks);
@@ -194,7 +204,7 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
         total = eto_now() - a;
       }
       /* another process took a good share of the cores during this repeat: do it again (a few times) */
-      if (foreign_share(&before, m->t.cores) > 0.15 && disturbed < 2 * reps) {
+      if (foreign_share(&before, m->t.cores) > foreign_limit && disturbed < 2 * reps) {
         disturbed++;
         rep--;
         continue;
@@ -247,25 +257,79 @@ static eto_status cpu_open(eto_measurer *m, char *msg, int cap) {
   (void)cap;
   cpu_ctx *X = calloc(1, sizeof *X);
   if (!X) return ETO_ERR_NOMEM;
-  int cores = m->t.cores > 0 ? m->t.cores : 1;
-  X->jobs = m->o.build_jobs > 0 ? m->o.build_jobs : cores;
-  if (X->jobs > ETO_MEASURE_MAX_JOBS) X->jobs = ETO_MEASURE_MAX_JOBS;
+  X->jobs = eto_measure_workers(&m->t, &m->o);
   m->ctx = X;
   return ETO_OK;
 }
 
 static int cpu_jobs(const eto_measurer *m) { return ((const cpu_ctx *)m->ctx)->jobs; }
 
-/* Waits for worker w's next reply until `deadline`. Returns 0 with *rp, or -1 after the worker was stopped
- * (timeout: killed; lost: it died) with the error in *out. */
-static int await_reply(eto_measurer *m, eto_worker *w, double deadline, int compiled, reply *rp,
-                       eto_measure_result *out) {
+/* ---- load on the machine while workers wait (timeouts under load are retried) ---- */
+
+/* CPU seconds process pid has used (all its threads), from /proc/PID/stat; -1 when unknown. */
+static double proc_cpu_seconds(int pid) {
+  char path[64], buf[1024];
+  snprintf(path, sizeof path, "/proc/%d/stat", pid);
+  FILE *f = fopen(path, "r");
+  if (!f) return -1;
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  const char *p = strrchr(buf, ')'); /* the command name may hold spaces and parentheses */
+  unsigned long long ut, st;
+  /* after ")": state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime */
+  if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2) return -1;
+  long hz = sysconf(_SC_CLK_TCK);
+  return (double)(ut + st) / (double)(hz > 0 ? hz : 100);
+}
+
+/* The machine's busy time, this process's CPU time and its workers' at one moment. */
+typedef struct {
+  cpu_sample s;
+  int pid[ETO_MEASURE_MAX_JOBS];
+  double worker[ETO_MEASURE_MAX_JOBS];
+} load_mark;
+
+static void load_mark_take(load_mark *lm, const cpu_ctx *X) {
+  for (int j = 0; j < ETO_MEASURE_MAX_JOBS; j++) {
+    lm->pid[j] = X->w[j].pid;
+    lm->worker[j] = lm->pid[j] > 0 ? proc_cpu_seconds(lm->pid[j]) : -1;
+  }
+  cpu_sample_take(&lm->s);
+}
+
+/* Share of all online cores that processes other than this one and its workers used since lm (call it while
+ * the workers of lm still run: a worker's time is read from its /proc entry). A worker that was replaced
+ * meanwhile counts as foreign, which errs toward a retry. */
+static double load_foreign_share(const load_mark *lm, const cpu_ctx *X) {
+  double workers = 0;
+  for (int j = 0; j < ETO_MEASURE_MAX_JOBS; j++) {
+    if (lm->pid[j] <= 0 || lm->worker[j] < 0 || X->w[j].pid != lm->pid[j]) continue;
+    double now = proc_cpu_seconds(lm->pid[j]);
+    if (now >= lm->worker[j]) workers += now - lm->worker[j];
+  }
+  cpu_sample after;
+  cpu_sample_take(&after);
+  double wall = after.wall - lm->s.wall;
+  if (wall < 0.05) return 0; /* /proc/stat ticks are 10 ms */
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  double foreign = (after.busy - lm->s.busy) - (after.own - lm->s.own) - workers;
+  double share = foreign / (wall * (double)(cores > 0 ? cores : 1));
+  return share < 0 ? 0 : share > 1 ? 1 : share;
+}
+
+/* Waits for worker w's next reply until `deadline` (`limit` seconds after the wait began, for the message).
+ * Returns 0 with *rp, or -1 after the worker was stopped (timeout: killed; lost: it died) with the error in
+ * *out; on a timeout, out->timeout_load is the foreign load since lm (0 without lm). */
+static int await_reply(cpu_ctx *X, eto_worker *w, double deadline, double limit, int compiled, const load_mark *lm,
+                       reply *rp, eto_measure_result *out) {
   int rc = eto_measure_wait_readable(w->from_child, deadline - eto_now());
   if (rc <= 0) {
+    out->timeout_load = lm ? load_foreign_share(lm, X) : 0; /* before the kill: the worker's time is read live */
     eto_worker_stop(w, 1);
     out->error = compiled ? ETO_MEASURE_RUN_TIMEOUT : ETO_MEASURE_BUILD_TIMEOUT;
     snprintf(out->message, sizeof out->message, "%s did not finish within %.1f s", compiled ? "run" : "build",
-             compiled ? m->o.run_timeout : m->o.build_timeout);
+             limit);
     return -1;
   }
   if (eto_measure_read_all(w->from_child, rp, sizeof *rp) != 0) {
@@ -276,8 +340,9 @@ static int await_reply(eto_measurer *m, eto_worker *w, double deadline, int comp
   return 0;
 }
 
-/* Validates p and sends it to worker w (started when needed). Returns 1 when sent, 0 with *out final. */
-static int start_build(eto_measurer *m, eto_worker *w, const eto_program *p, eto_measure_result *out) {
+/* Validates p and sends it to worker w (started when needed) as attempt `attempt`. Returns 1 when sent, 0 with
+ * *out final. */
+static int start_build(eto_measurer *m, eto_worker *w, const eto_program *p, int attempt, eto_measure_result *out) {
   memset(out, 0, sizeof *out);
   char why[256];
   if (eto_sched_validate(&m->d.c, &m->t, p, why, sizeof why) != 0) {
@@ -285,7 +350,7 @@ static int start_build(eto_measurer *m, eto_worker *w, const eto_program *p, eto
     snprintf(out->message, sizeof out->message, "%s", why);
     return 0;
   }
-  request rq = {.fault = m->o.fault};
+  request rq = {.fault = m->o.fault, .attempt = attempt};
   eto_program_format(p, rq.recipe, sizeof rq.recipe);
   if (w->pid <= 0 && eto_worker_start(w, worker_main, m) != 0) {
     out->error = ETO_MEASURE_RUNTIME;
@@ -300,6 +365,32 @@ static int start_build(eto_measurer *m, eto_worker *w, const eto_program *p, eto
   return 1;
 }
 
+/* The run budget of a candidate whose run timeout is `timeout`: the check run, the warm-up and the repeats. */
+static double run_budget(const eto_measurer *m, double timeout) {
+  return timeout + m->o.min_repeat_seconds * (m->o.repeats + 1);
+}
+
+/* Measures p alone on worker w (attempt 1: a retry) with every timeout scaled by `scale`; the other workers sleep. */
+static void measure_alone(eto_measurer *m, cpu_ctx *X, eto_worker *w, const eto_program *p, double scale,
+                          eto_measure_result *out) {
+  if (!start_build(m, w, p, 1, out)) return;
+  reply rp;
+  double bt = m->o.build_timeout * scale, rt = m->o.run_timeout * scale;
+  if (await_reply(X, w, eto_now() + bt, bt, 0, NULL, &rp, out) != 0) return;
+  if (rp.phase != 1) {
+    *out = rp.r;
+    return;
+  }
+  go g = {.best = m->best};
+  if (eto_worker_send(w, &g, sizeof g) != 0) {
+    out->error = ETO_MEASURE_RUNTIME;
+    snprintf(out->message, sizeof out->message, "worker process is gone");
+    return;
+  }
+  if (await_reply(X, w, eto_now() + run_budget(m, rt), rt, 1, NULL, &rp, out) != 0) return;
+  *out = rp.r;
+}
+
 static void cpu_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_measure_result *out) {
   cpu_ctx *X = m->ctx;
   for (int s = 0; s < n; s += X->jobs) {
@@ -308,14 +399,16 @@ static void cpu_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_mea
     double deadline[ETO_MEASURE_MAX_JOBS];
     /* every build of the batch at once, one per worker */
     for (int j = 0; j < k; j++) {
-      built[j] = start_build(m, &X->w[j], &ps[s + j], &out[s + j]);
+      built[j] = start_build(m, &X->w[j], &ps[s + j], 0, &out[s + j]);
       deadline[j] = eto_now() + m->o.build_timeout;
     }
+    load_mark lm;
+    load_mark_take(&lm, X);
     for (int j = 0; j < k; j++) {
       if (!built[j]) continue;
       reply rp;
       built[j] = 0;
-      if (await_reply(m, &X->w[j], deadline[j], 0, &rp, &out[s + j]) != 0) continue;
+      if (await_reply(X, &X->w[j], deadline[j], m->o.build_timeout, 0, &lm, &rp, &out[s + j]) != 0) continue;
       if (rp.phase != 1) { /* it failed to build: that is its result */
         out[s + j] = rp.r;
         continue;
@@ -327,17 +420,38 @@ static void cpu_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_mea
       if (!built[j]) continue;
       eto_worker *w = &X->w[j];
       go g = {.best = m->best};
+      load_mark_take(&lm, X);
       if (eto_worker_send(w, &g, sizeof g) != 0) {
         out[s + j].error = ETO_MEASURE_RUNTIME;
         snprintf(out[s + j].message, sizeof out[s + j].message, "worker process is gone");
         continue;
       }
-      /* the run budget covers the check run, the warm-up and the repeats */
-      double dl = eto_now() + m->o.run_timeout + m->o.min_repeat_seconds * (m->o.repeats + 1);
       reply rp;
-      if (await_reply(m, w, dl, 1, &rp, &out[s + j]) != 0) continue;
+      if (await_reply(X, w, eto_now() + run_budget(m, m->o.run_timeout), m->o.run_timeout, 1, &lm, &rp, &out[s + j]) != 0)
+        continue;
       out[s + j] = rp.r;
       if (m->best > 0 && rp.r.error == ETO_MEASURE_OK && rp.r.median < m->best) m->best = rp.r.median;
+    }
+    /* a timeout while other processes loaded the machine says little about the candidate (issue #23: valid
+     * candidates were stored for good as build_timeout under load): measure it once more, alone, with doubled
+     * timeouts, and record that attempt's result */
+    for (int j = 0; j < k; j++) {
+      eto_measure_result *r = &out[s + j];
+      if ((r->error != ETO_MEASURE_BUILD_TIMEOUT && r->error != ETO_MEASURE_RUN_TIMEOUT) || r->timeout_load <= foreign_limit)
+        continue;
+      double load = r->timeout_load;
+      const char *what = r->error == ETO_MEASURE_BUILD_TIMEOUT ? "build" : "run";
+      measure_alone(m, X, &X->w[j], &ps[s + j], retry_timeout_scale, r);
+      r->retried = 1;
+      r->timeout_load = load;
+      if (r->error == ETO_MEASURE_BUILD_TIMEOUT || r->error == ETO_MEASURE_RUN_TIMEOUT) {
+        size_t len = strlen(r->message);
+        snprintf(r->message + len, sizeof r->message - len,
+                 " (a retry, alone with doubled timeouts: other processes used %.0f%% of the cores when its %s first "
+                 "timed out)",
+                 load * 100, what);
+      }
+      if (m->best > 0 && r->error == ETO_MEASURE_OK && r->median < m->best) m->best = r->median;
     }
   }
 }

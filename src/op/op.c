@@ -384,6 +384,20 @@ int64_t eto_shape_size(const eto_shape *s) {
   return n;
 }
 
+void eto_op_tensor_bytes(const eto_op *op, int64_t *inputs, int64_t *output) {
+  /* each tensor is below ETO_OP_MAX_ELEMENTS (2^31) floats, so the sums cannot overflow int64 */
+  int64_t in = 0;
+  for (int i = 0; i < eto_op_num_inputs(op); i++) {
+    eto_shape s;
+    eto_op_input_shape(op, i, &s);
+    in += eto_shape_size(&s) * (int64_t)sizeof(float);
+  }
+  eto_shape os;
+  eto_op_output_shape(op, &os);
+  *inputs = in;
+  *output = eto_shape_size(&os) * (int64_t)sizeof(float);
+}
+
 double eto_op_flops(const eto_op *op) {
   eto_loop_nest nest;
   eto_op_loop_nest(op, &nest);

@@ -128,6 +128,9 @@ int eto_op_num_inputs(const eto_op *op);
 int eto_op_input_shape(const eto_op *op, int i, eto_shape *out);
 /* Elements of a shape. */
 int64_t eto_shape_size(const eto_shape *s);
+/* Bytes of the float32 tensors of op: *inputs = every input (bias included), *output = the output. What one
+ * measurement holds is derived from these (src/measure: inputs + reference output + one output per worker). */
+void eto_op_tensor_bytes(const eto_op *op, int64_t *inputs, int64_t *output);
 /* Floating-point operations: 2 per multiply-add of the loop nest (norm: 2 per element plus 1 sqrt per
  * output), plus one per output element for bias and one for relu. */
 double eto_op_flops(const eto_op *op);
@@ -205,7 +208,9 @@ void eto_op_compute(const eto_op *op, eto_compute *out);
 
 /* ---- reference kernels ----
  * Naive loops, accumulation in double. inputs[i] has eto_op_input_shape(op, i) elements (bias last when
- * op->bias); out has the output shape's elements. Returns ETO_OK. */
+ * op->bias); out has the output shape's elements. Returns ETO_OK. A kernel performs at most eto_op_flops(op)
+ * floating-point operations (padded positions are skipped), at the speed of naive loops: callers that cannot
+ * wait long check that count first (src/measure, eto_measure_check_limits). */
 eto_status eto_op_reference(const eto_op *op, const float *const *inputs, float *out);
 
 /* Evaluates the compute description directly (naive, double accumulation): an independent check that

@@ -192,11 +192,34 @@ static void test_nests(void) {
   CHECK(eto_op_num_inputs(&nm) == 1, "norm has one input");
 }
 
+/* Tensor bytes, against sizes worked out by hand from op.h's layouts. */
+static void test_tensor_bytes(void) {
+  int64_t in = 0, out = 0;
+  /* A[1,36000,36000] + B[1,36000,36000], C[1,36000,36000]: the 26 GB operator (4 bytes a float) */
+  eto_op big = test_op("matmul m=36000 n=36000 k=36000");
+  eto_op_tensor_bytes(&big, &in, &out);
+  CHECK(in == 2 * (int64_t)36000 * 36000 * 4 && out == (int64_t)36000 * 36000 * 4, "matmul 36000: %lld %lld",
+        (long long)in, (long long)out);
+  /* A[1,3,5] B[1,5,7] bias[7] -> C[1,3,7] */
+  eto_op mm = test_op("matmul m=3 n=7 k=5 bias=1");
+  eto_op_tensor_bytes(&mm, &in, &out);
+  CHECK(in == (15 + 35 + 7) * 4 && out == 21 * 4, "matmul with bias: %lld %lld", (long long)in, (long long)out);
+  /* X[2,3,8,8] W[4,3,3,3] -> Y[2,4,3,3] (stride 2, no pad: (8-3)/2+1 = 3) */
+  eto_op cv = test_op("conv2d n=2 c=3 h=8 w=8 k=4 r=3 s=3 stride=2");
+  eto_op_tensor_bytes(&cv, &in, &out);
+  CHECK(in == (2 * 3 * 64 + 4 * 3 * 9) * 4 && out == 2 * 4 * 9 * 4, "conv2d: %lld %lld", (long long)in, (long long)out);
+  /* X[4,16,32] -> Y[4] */
+  eto_op nm = test_op("norm b=4 m=16 n=32");
+  eto_op_tensor_bytes(&nm, &in, &out);
+  CHECK(in == 4 * 16 * 32 * 4 && out == 4 * 4, "norm: %lld %lld", (long long)in, (long long)out);
+}
+
 int main(void) {
   rng r = {SEED};
   printf("seed %llu, %d shapes per kind\n", (unsigned long long)SEED, SHAPES_PER_KIND);
   for (int k = 0; k < ETO_OP_KIND_COUNT; k++) test_kind(&r, (eto_op_kind)k);
   test_detects_errors(&r);
   test_nests();
+  test_tensor_bytes();
   return check_result();
 }
