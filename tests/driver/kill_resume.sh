@@ -27,6 +27,9 @@ if [ "$mode" = eto-edge ]; then
   points=5
 fi
 args=(tune "$tmp/k.list" --mode "$mode" --trials "$trials" --measures-per-round "$batch" --seed 5 --min-repeat-ms 1)
+# reuse edges by ETO's rounds: cheap enough for the plan to reuse at these small budgets (the default policy pays at
+# larger ones); the resume under test is the engine's, the same for every policy
+[ "$mode" = eto ] && args+=(--reuse eto)
 
 # counts DB: sets $total (trials stored), $dups (trials whose (workload, recipe) was stored before), $best
 counts() {
