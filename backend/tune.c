@@ -431,6 +431,7 @@ static eto_status run_round(tune_ctx *x, int i) {
                st == ETO_ERR_NOMEM ? "out of memory" : m);
       eto_backend_scheduler_finish(x->sched, i);
       emitf(x, i, "%s: %s; skipped", tk->key, tk->message);
+      share_done(x, i); /* its children go on without it (full search) */
       return ETO_OK;
     }
     tk->own_measurer = 1;
