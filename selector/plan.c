@@ -182,7 +182,7 @@ static int group_index_build(int n, const int *kind, const char (*sig)[256], con
     gi->order[gi->start[g] + fill[g]++] = i;
   }
   free(fill);
-  vol_key *keys = malloc(sizeof *keys * (size_t)(n ? n : 1));
+  vol_key *keys = malloc(sizeof *keys * (n > 0 ? (size_t)n : 1));
   if (!keys) {
     group_index_free(gi);
     return -1;
