@@ -194,6 +194,14 @@ eto_status eto_export_write_manifest(const eto_export_plan *p, const char *path,
     cJSON_AddStringToObject(jo, "fingerprint", p->t->fingerprint);
     cJSON_AddNumberToObject(jo, "blocks", (double)x->e.blocks);
     cJSON_AddNumberToObject(jo, "flops", eto_op_flops(x->op));
+    cJSON *ja = cJSON_AddArrayToObject(jo, "args"); /* in call order: inputs, then the output */
+    for (int a = 0; a < x->nargs; a++) {
+      cJSON *jx = cJSON_CreateObject();
+      cJSON_AddItemToArray(ja, jx);
+      cJSON_AddStringToObject(jx, "name", x->arg_name[a]);
+      cJSON_AddStringToObject(jx, "role", a == x->nargs - 1 ? "output" : "input");
+      cJSON_AddNumberToObject(jx, "floats", (double)x->arg_size[a]);
+    }
     if (x->e.source == ETO_EXPORT_TUNED) {
       cJSON *jl = cJSON_AddObjectToObject(jo, "latency_s");
       cJSON_AddNumberToObject(jl, "median", x->e.latency_s);

@@ -30,6 +30,8 @@ typedef struct {
   pthread_mutex_t mu;
   pthread_cond_t cv;
   atomic_ullong gen;
+  unsigned long long start_gen; /* gen when the workers were started: a worker that starts late must not
+                                   take the first call's generation for one it has seen */
   atomic_llong next;
   atomic_int busy;
   atomic_int stop;
@@ -59,7 +61,7 @@ static void eto_rt_work(eto_rt_pool *p) {
 
 static void *eto_rt_worker(void *arg) {
   eto_rt_pool *p = arg;
-  unsigned long long seen = atomic_load(&p->gen);
+  unsigned long long seen = p->start_gen;
   for (;;) {
     unsigned long long g;
     for (int i = 0;; i++) {
@@ -104,6 +106,7 @@ static void eto_rt_start(void) {
   }
   if (threads > ETO_RT_MAX_THREADS) threads = ETO_RT_MAX_THREADS;
   p->n = 1;
+  p->start_gen = atomic_load(&p->gen);
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, ETO_RT_STACK_BYTES);

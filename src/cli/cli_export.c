@@ -118,11 +118,18 @@ int eto_cli_export(int argc, char **argv) {
   eto_cache *cache = NULL;
   eto_cache_opts co = {.read_only = 1};
   if (eto_cache_open(path, &co, &cache) != ETO_CACHE_OK) {
-    fprintf(stderr, "etotune export: cache %s: %s\n", path, eto_cache_errmsg(cache));
+    if (!a.fallback) {
+      fprintf(stderr, "etotune export: cache %s: %s\n", path, eto_cache_errmsg(cache));
+      eto_cache_close(cache);
+      free(path);
+      free(ops);
+      return ETO_EXIT_FAIL;
+    }
+    /* --fallback-reference: every operator gets its untuned program */
+    fprintf(stderr, "etotune export: cache %s: %s; every operator is an UNTUNED FALLBACK\n", path,
+            eto_cache_errmsg(cache));
     eto_cache_close(cache);
-    free(path);
-    free(ops);
-    return ETO_EXIT_FAIL;
+    cache = NULL;
   }
   eto_export_opts o = {.name = a.name ? a.name : name,
                        .out_dir = a.out,
