@@ -11,6 +11,7 @@
  * The exported figure is the median over both of its sets of repeats. Ratios: exported / JIT (the goal: within
  * noise, <= 3% median difference) and oneDNN / exported (> 1: the tuned kernel is faster).
  * Exit status 0 when every kernel matched its reference, 1 otherwise. */
+#define _GNU_SOURCE
 #include <cjson/cJSON.h>
 #include <dlfcn.h>
 #include <math.h>
@@ -55,18 +56,16 @@ static void time_export(void *f, int nargs, float **a, int repeats, double min_s
   }
 }
 
+/* The whole file as a string (getdelim up to a NUL, i.e. to the end of a text file); NULL when unreadable. */
 static char *read_file(const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+  char *s = NULL;
+  size_t cap = 0;
+  if (getdelim(&s, &cap, 0, f) < 0) {
     free(s);
     s = NULL;
   }
-  if (s) s[n] = 0;
   fclose(f);
   return s;
 }

@@ -206,6 +206,17 @@ static const char *tool(const char *given, const char *env, const char *dflt) {
   return e && *e ? e : dflt;
 }
 
+/* Runs the tool head[0..nhead) followed by the runtime object and the n kernel objects (argv: room for them). */
+static eto_status run_on_objects(char **argv, const char *const *head, int nhead, const char *rt_o, char **objs, int n,
+                                 const char *log, char *msg, int cap) {
+  int a = 0;
+  for (int i = 0; i < nhead; i++) argv[a++] = (char *)head[i];
+  argv[a++] = (char *)rt_o;
+  for (int i = 0; i < n; i++) argv[a++] = objs[i];
+  argv[a] = NULL;
+  return eto_export_run_tool(argv, log, msg, cap);
+}
+
 /* Compiles the runtime, then packs the archive and links the shared library (each to a temporary name, renamed
  * once complete, so that a failed export never leaves a half-written library). */
 static eto_status build_libs(const eto_export_plan *pl, const char *build, eto_export_result *out, char *msg, int cap) {
@@ -242,27 +253,12 @@ static eto_status build_libs(const eto_export_plan *pl, const char *build, eto_e
   }
   if (st == ETO_OK) {
     unlink(tmp_a); /* ar r adds to an existing archive */
-    int a = 0;
-    argv[a++] = (char *)ar;
-    argv[a++] = "rcs";
-    argv[a++] = tmp_a;
-    argv[a++] = rt_o;
-    for (int i = 0; i < n; i++) argv[a++] = objs[i];
-    argv[a] = NULL;
-    st = eto_export_run_tool(argv, log, msg, cap);
+    const char *head[] = {ar, "rcs", tmp_a};
+    st = run_on_objects(argv, head, 3, rt_o, objs, n, log, msg, cap);
   }
   if (st == ETO_OK) {
-    int a = 0;
-    argv[a++] = (char *)cc;
-    argv[a++] = "-shared";
-    argv[a++] = "-pthread";
-    argv[a++] = soname;
-    argv[a++] = "-o";
-    argv[a++] = tmp_so;
-    argv[a++] = rt_o;
-    for (int i = 0; i < n; i++) argv[a++] = objs[i];
-    argv[a] = NULL;
-    st = eto_export_run_tool(argv, log, msg, cap);
+    const char *head[] = {cc, "-shared", "-pthread", soname, "-o", tmp_so};
+    st = run_on_objects(argv, head, 6, rt_o, objs, n, log, msg, cap);
   }
   for (int i = 0; i < n; i++) free(objs[i]);
   free(objs);

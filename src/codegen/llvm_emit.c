@@ -686,19 +686,8 @@ static eto_status render(const eto_kernel *const *ks, const char *const *names, 
 
 eto_status eto_codegen_emit_named(const eto_kernel *k, eto_emit_kind kind, const char *name, char **text, char *msg,
                                   int cap) {
-  *text = NULL;
-  llvm_init();
-  LLVMTargetMachineRef tm = host_tm();
-  if (!tm) {
-    snprintf(msg, cap, "LLVM: no target machine for the host");
-    return ETO_ERR_UNSUPPORTED;
-  }
-  size_t size;
   const char *fname = name ? name : k->name;
-  eto_status st = render(&k, &fname, 1, tm, kind != ETO_EMIT_LLVM_RAW, 0, kind == ETO_EMIT_ASM, 0, text, &size, msg,
-                         cap);
-  LLVMDisposeTargetMachine(tm);
-  return st;
+  return eto_codegen_emit_module(&k, &fname, 1, kind, text, msg, cap);
 }
 
 eto_status eto_codegen_emit_module(const eto_kernel *const *ks, const char *const *names, int n, eto_emit_kind kind,
