@@ -81,7 +81,8 @@ list(TRANSFORM ETO_CMAKE_STATIC_DEPS REPLACE "^dl$" "-ldl")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/etotune.pc.in ${CMAKE_CURRENT_BINARY_DIR}/etotune.pc @ONLY)
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/etotuneConfig.cmake.in
                               ${CMAKE_CURRENT_BINARY_DIR}/etotuneConfig.cmake
-                              INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/etotune)
+                              INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/etotune
+                              PATH_VARS CMAKE_INSTALL_INCLUDEDIR CMAKE_INSTALL_LIBDIR)
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/etotuneConfigVersion.cmake
                                  COMPATIBILITY SameMinorVersion)
 
