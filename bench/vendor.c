@@ -141,6 +141,48 @@ fail:
   return result;
 }
 
+double bench_onednn_matmul(int64_t b, int64_t m, int64_t n, int64_t k, int threads, double min_seconds) {
+  omp_set_num_threads(threads);
+  dnnl_engine_t eng = NULL;
+  dnnl_stream_t st = NULL;
+  double result = -1;
+  DNNL(dnnl_engine_create(&eng, dnnl_cpu, 0));
+  DNNL(dnnl_stream_create(&st, eng, dnnl_stream_default_flags));
+  dnnl_dims_t a_d = {b, m, k}, w_d = {b, k, n}, c_d = {b, m, n};
+  dnnl_memory_desc_t a_md, w_md, c_md;
+  DNNL(dnnl_memory_desc_init_by_tag(&a_md, 3, a_d, dnnl_f32, dnnl_abc));
+  DNNL(dnnl_memory_desc_init_by_tag(&w_md, 3, w_d, dnnl_f32, dnnl_abc));
+  DNNL(dnnl_memory_desc_init_by_tag(&c_md, 3, c_d, dnnl_f32, dnnl_abc));
+  dnnl_matmul_desc_t md;
+  DNNL(dnnl_matmul_desc_init(&md, &a_md, &w_md, NULL, &c_md));
+  dnnl_primitive_desc_t pd;
+  DNNL(dnnl_primitive_desc_create(&pd, &md, NULL, eng, NULL));
+  dnnl_memory_t ma, mw, mc;
+  DNNL(dnnl_memory_create(&ma, &a_md, eng, DNNL_MEMORY_ALLOCATE));
+  DNNL(dnnl_memory_create(&mw, &w_md, eng, DNNL_MEMORY_ALLOCATE));
+  DNNL(dnnl_memory_create(&mc, &c_md, eng, DNNL_MEMORY_ALLOCATE));
+  void *p;
+  dnnl_memory_get_data_handle(ma, &p);
+  for (int64_t i = 0; i < b * m * k; i++) ((float *)p)[i] = (float)rand() / (float)RAND_MAX - 0.5f;
+  dnnl_memory_get_data_handle(mw, &p);
+  for (int64_t i = 0; i < b * k * n; i++) ((float *)p)[i] = (float)rand() / (float)RAND_MAX - 0.5f;
+  dnnl_primitive_t mm;
+  DNNL(dnnl_primitive_create(&mm, pd));
+  dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, ma}, {DNNL_ARG_WEIGHTS, mw}, {DNNL_ARG_DST, mc}};
+  double t;
+  TIME_IT(t, min_seconds, (dnnl_primitive_execute(mm, st, 3, args), dnnl_stream_wait(st)));
+  result = t;
+  dnnl_primitive_destroy(mm);
+  dnnl_primitive_desc_destroy(pd);
+  dnnl_memory_destroy(ma);
+  dnnl_memory_destroy(mw);
+  dnnl_memory_destroy(mc);
+fail:
+  if (st) dnnl_stream_destroy(st);
+  if (eng) dnnl_engine_destroy(eng);
+  return result;
+}
+
 /* 10 independent FMA chains hide the FMA latency; each thread runs the same loop. */
 #ifdef __AVX512F__
 typedef __m512 vfloat;

@@ -15,6 +15,9 @@ double bench_openblas_sgemm(int64_t m, int64_t n, int64_t k, int threads, double
 double bench_onednn_conv2d(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t r, int64_t s, int64_t stride,
                            int64_t pad, int threads, double min_seconds, double *with_reorders);
 
+/* oneDNN matmul C[b,M,N] = A[b,M,K] x B[b,K,N] (row-major, plain layouts) on `threads` threads; < 0 on failure. */
+double bench_onednn_matmul(int64_t b, int64_t m, int64_t n, int64_t k, int threads, double min_seconds);
+
 /* Measured fp32 FMA peak in GFLOP/s of `threads` threads (independent FMA chains on full-width vectors). */
 double bench_fma_peak(int threads);
 

@@ -65,6 +65,7 @@ int eto_cli_check_limits(const char *prog, const char *file, const eto_op *ops, 
 /* ---- sub-commands ---- */
 int eto_cli_check(int argc, char **argv);
 int eto_cli_db(int argc, char **argv);
+int eto_cli_export(int argc, char **argv);
 int eto_cli_plan(int argc, char **argv);
 int eto_cli_reuse(int argc, char **argv);
 /* --reuse P of tune and plan: P must name a policy of the driver's registry; *out = P. Returns 0, or -1 with a

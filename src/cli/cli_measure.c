@@ -99,7 +99,17 @@ static int parse_args(int argc, char **argv, measure_args *a) {
 /* The i-th program of an operator: the given recipe, or a random valid one. Returns 0 on success. */
 static int next_program(const measure_args *a, const eto_compute *c, const eto_target *t, eto_rng *rng, eto_program *p,
                         char *why, int cap) {
-  if (a->recipe) return eto_program_parse(a->recipe, p, why, cap);
+  if (a->recipe) {
+    /* a recipe that does not fit the operator (tiles that do not cover its loops, a limit of the target) is
+     * an error, never a kernel that computes part of the output */
+    if (eto_program_parse(a->recipe, p, why, cap) != 0) return -1;
+    char reason[400];
+    if (eto_sched_validate(c, t, p, reason, sizeof reason) != 0) {
+      snprintf(why, cap, "--recipe does not fit this operator: %s", reason);
+      return -1;
+    }
+    return 0;
+  }
   eto_sample_opts so = {.imperfect = a->imperfect};
   if (eto_sched_sample_valid(c, t, &so, rng, 0, p) != 0) {
     snprintf(why, cap, "no valid program found in 1000 samples");
@@ -108,10 +118,26 @@ static int next_program(const measure_args *a, const eto_compute *c, const eto_t
   return 0;
 }
 
+/* --emit: C and CUDA kernels are printed one after the other (each printer guards its helpers); LLVM IR and
+ * assembly are one module holding every kernel, printed at the end, so that the output builds as one unit.
+ * Every kernel gets its own name: eto_op_symbol of its operator, with "_N" for the N-th program when there are
+ * several. */
 static int emit_programs(const measure_args *a, const eto_oplist *l, const eto_target *t) {
   eto_rng rng;
   eto_rng_seed(&rng, a->seed);
-  for (int i = 0; i < eto_oplist_count(l); i++) {
+  int module = strcmp(a->emit, "c") && strcmp(a->emit, "cuda");
+  /* comments in the syntax of what follows */
+  const char *rem = strcmp(a->emit, "asm") == 0 ? "#" : module ? ";" : "//";
+  int cap = eto_oplist_count(l) * a->programs, nk = 0, rc = ETO_EXIT_OK;
+  eto_kernel **ks = calloc((size_t)cap, sizeof *ks);
+  char **names = calloc((size_t)cap, sizeof *names);
+  if (!ks || !names) {
+    free(ks);
+    free(names);
+    fprintf(stderr, "etotune measure: out of memory\n");
+    return ETO_EXIT_FAIL;
+  }
+  for (int i = 0; i < eto_oplist_count(l) && rc == ETO_EXIT_OK; i++) {
     const eto_op *op = eto_oplist_get(l, i);
     eto_compute c;
     eto_op_compute(op, &c);
@@ -121,38 +147,55 @@ static int emit_programs(const measure_args *a, const eto_oplist *l, const eto_t
       eto_program p;
       if (next_program(a, &c, t, &rng, &p, why, sizeof why) != 0) {
         fprintf(stderr, "etotune measure: %s: %s\n", key, why);
-        return ETO_EXIT_FAIL;
+        rc = ETO_EXIT_FAIL;
+        break;
       }
-      char recipe[ETO_RECIPE_MAX];
+      char recipe[ETO_RECIPE_MAX], name[600];
       eto_program_format(&p, recipe, sizeof recipe);
-      printf("// operator %d: %s\n// program: %s\n", i + 1, key, recipe);
+      int len = eto_op_symbol(op, name, sizeof name);
+      if (a->programs > 1) snprintf(name + len, sizeof name - (size_t)len, "_%d", n + 1);
       eto_kernel *k = NULL;
       eto_lower_opts lo = {.lanes = t->warp_size, .gpu = t->kind == ETO_TARGET_CUDA};
       if (eto_lower(&c, &p, &lo, &k, why, sizeof why) != ETO_OK) {
         fprintf(stderr, "etotune measure: %s: %s\n", key, why);
-        return ETO_EXIT_FAIL;
+        rc = ETO_EXIT_FAIL;
+        break;
       }
-      if (strcmp(a->emit, "c") == 0) {
-        eto_kernel_print(k, stdout);
-      } else if (strcmp(a->emit, "cuda") == 0) {
-        eto_cuda_print(k, NULL, stdout, NULL);
-      } else {
-        eto_emit_kind kind = strcmp(a->emit, "asm") == 0 ? ETO_EMIT_ASM
-                             : strcmp(a->emit, "llvm-raw") == 0 ? ETO_EMIT_LLVM_RAW
-                                                                : ETO_EMIT_LLVM_OPT;
-        char *text = NULL;
-        if (eto_codegen_emit(k, kind, &text, why, sizeof why) != ETO_OK) {
-          fprintf(stderr, "etotune measure: %s\n", why);
-          eto_kernel_free(k);
-          return ETO_EXIT_FAIL;
-        }
-        fputs(text, stdout);
-        free(text);
+      printf("%s operator %d: %s\n%s program: %s\n", rem, i + 1, key, rem, recipe);
+      if (module) printf("%s kernel %s: %lld blocks\n", rem, name, (long long)k->blocks);
+      if (strcmp(a->emit, "c") == 0) eto_kernel_print_named(k, name, stdout);
+      else if (strcmp(a->emit, "cuda") == 0) eto_cuda_print(k, name, stdout, NULL);
+      if (!module) {
+        eto_kernel_free(k);
+        continue;
       }
-      eto_kernel_free(k);
+      ks[nk] = k;
+      names[nk] = strdup(name);
+      nk++;
+      if (!names[nk - 1]) rc = ETO_EXIT_FAIL;
     }
   }
-  return ETO_EXIT_OK;
+  if (module && rc == ETO_EXIT_OK && nk > 0) {
+    eto_emit_kind kind = strcmp(a->emit, "asm") == 0        ? ETO_EMIT_ASM
+                         : strcmp(a->emit, "llvm-raw") == 0 ? ETO_EMIT_LLVM_RAW
+                                                            : ETO_EMIT_LLVM_OPT;
+    char *text = NULL, why[512];
+    if (eto_codegen_emit_module((const eto_kernel *const *)ks, (const char *const *)names, nk, kind, &text, why,
+                                sizeof why) != ETO_OK) {
+      fprintf(stderr, "etotune measure: %s\n", why);
+      rc = ETO_EXIT_FAIL;
+    } else {
+      fputs(text, stdout);
+    }
+    free(text);
+  }
+  for (int i = 0; i < nk; i++) {
+    eto_kernel_free(ks[i]);
+    free(names[i]);
+  }
+  free(ks);
+  free(names);
+  return rc;
 }
 
 /* The up-front limits of measuring every operator of l on t with options o (cli_limits.c): 0, or -1 after
@@ -351,7 +394,11 @@ static int cuda_command(const measure_args *a, const eto_oplist *l) {
     printf("operator %d: %s\n", i + 1, key);
     for (int k = 0; k < a->programs; k++) {
       eto_program p;
-      if (next_program(a, &c, &t, &rng, &p, why, sizeof why) != 0) break;
+      if (next_program(a, &c, &t, &rng, &p, why, sizeof why) != 0) {
+        fprintf(stderr, "etotune measure: %s: %s\n", key, why);
+        failures++;
+        break;
+      }
       char summary[256];
       eto_program_summary(&c, &p, summary, sizeof summary);
       eto_measure_result r;

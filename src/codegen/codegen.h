@@ -41,6 +41,31 @@ typedef enum { ETO_EMIT_LLVM_RAW, ETO_EMIT_LLVM_OPT, ETO_EMIT_ASM } eto_emit_kin
 /* Renders k as LLVM IR (before or after optimization) or host assembly. *text is malloc'ed; the caller frees
  * it. */
 eto_status eto_codegen_emit(const eto_kernel *k, eto_emit_kind kind, char **text, char *msg, int cap);
+/* Same, with the kernel function named `name` (a C identifier; NULL: k->name). */
+eto_status eto_codegen_emit_named(const eto_kernel *k, eto_emit_kind kind, const char *name, char **text, char *msg,
+                                  int cap);
+
+/* Renders the n kernels ks as one module (LLVM IR or host assembly) holding one function per kernel, named
+ * names[i] (C identifiers, all different: ETO_ERR_INVALID otherwise), so that the text builds as one unit.
+ * *text is malloc'ed; the caller frees it. */
+eto_status eto_codegen_emit_module(const eto_kernel *const *ks, const char *const *names, int n, eto_emit_kind kind,
+                                   char **text, char *msg, int cap);
+
+/* ---- ahead-of-time objects for the host CPU (etotune export) ---- */
+
+typedef struct {
+  int pic;    /* position-independent code (for shared libraries); else static relocations */
+  int hidden; /* hidden visibility: the symbol links inside a shared library but is not exported from it */
+} eto_object_opts;
+
+/* Compiles k, optimized exactly as the JIT compiles it (same CPU name and features, O3), to an ELF object
+ * holding one global function `name` (NULL: k->name) with the compiled kernel ABI above; it calls nothing
+ * but possibly memset/memcpy. opts NULL: static relocations, default visibility. On ETO_OK *obj is
+ * malloc'ed (the caller frees it) and holds *size bytes. Errors: ETO_ERR_INVALID (LLVM verifier or
+ * codegen text in msg), ETO_ERR_UNSUPPORTED (no target machine for the host), ETO_ERR_NOMEM; *obj is then
+ * NULL. */
+eto_status eto_codegen_object(const eto_kernel *k, const char *name, const eto_object_opts *opts, void **obj,
+                              size_t *size, char *msg, int cap);
 
 /* ---- thread pool for the blocks of a kernel ---- */
 

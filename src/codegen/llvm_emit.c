@@ -376,32 +376,38 @@ static void llvm_init(void) {
   llvm_ready = 1;
 }
 
-static LLVMTargetMachineRef host_tm(void) {
+static LLVMTargetMachineRef host_tm_reloc(LLVMRelocMode reloc, LLVMCodeModel model) {
   char *triple = LLVMGetDefaultTargetTriple();
   char *cpu = LLVMGetHostCPUName();
   LLVMTargetRef target;
   char *err = NULL;
   LLVMTargetMachineRef tm = NULL;
   if (LLVMGetTargetFromTriple(triple, &target, &err) == 0)
-    tm = LLVMCreateTargetMachine(target, triple, cpu, eto_target_cpu_features(), LLVMCodeGenLevelAggressive,
-                                 LLVMRelocDefault, LLVMCodeModelJITDefault);
+    tm = LLVMCreateTargetMachine(target, triple, cpu, eto_target_cpu_features(), LLVMCodeGenLevelAggressive, reloc,
+                                 model);
   LLVMDisposeMessage(err);
   LLVMDisposeMessage(triple);
   LLVMDisposeMessage(cpu);
   return tm;
 }
 
-/* Builds the module of k in ctx. Returns NULL with a message when verification fails. */
-static LLVMModuleRef build_module(LLVMContextRef ctx, const eto_kernel *k, const char *fname, LLVMTargetMachineRef tm,
-                                  char *msg, int cap) {
-  emit E = {.k = k, .ctx = ctx, .vec_var = -1};
-  E.mod = LLVMModuleCreateWithNameInContext(k->name, ctx);
+static LLVMTargetMachineRef host_tm(void) { return host_tm_reloc(LLVMRelocDefault, LLVMCodeModelJITDefault); }
+
+/* An empty module for tm's triple and data layout. */
+static LLVMModuleRef new_module(LLVMContextRef ctx, const char *name, LLVMTargetMachineRef tm) {
+  LLVMModuleRef mod = LLVMModuleCreateWithNameInContext(name, ctx);
   char *triple = LLVMGetTargetMachineTriple(tm);
-  LLVMSetTarget(E.mod, triple);
+  LLVMSetTarget(mod, triple);
   LLVMDisposeMessage(triple);
   LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
-  LLVMSetModuleDataLayout(E.mod, dl);
+  LLVMSetModuleDataLayout(mod, dl);
   LLVMDisposeTargetData(dl);
+  return mod;
+}
+
+/* Adds the function fname of kernel k to mod. */
+static void add_kernel(LLVMContextRef ctx, LLVMModuleRef mod, const eto_kernel *k, const char *fname) {
+  emit E = {.k = k, .ctx = ctx, .vec_var = -1, .mod = mod};
   E.i64 = LLVMInt64TypeInContext(ctx);
   E.i32 = LLVMInt32TypeInContext(ctx);
   E.i1 = LLVMInt1TypeInContext(ctx);
@@ -459,15 +465,27 @@ static LLVMModuleRef build_module(LLVMContextRef ctx, const eto_kernel *k, const
   LLVMBuildRetVoid(E.b);
   LLVMDisposeBuilder(E.b);
   free(E.cse);
+}
+
+/* Checks mod with LLVM's verifier; on failure disposes of it and returns NULL with a message. */
+static LLVMModuleRef verified(LLVMModuleRef mod, char *msg, int cap) {
   char *err = NULL;
-  if (LLVMVerifyModule(E.mod, LLVMReturnStatusAction, &err)) {
+  if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &err)) {
     snprintf(msg, cap, "LLVM verifier: %.400s", err ? err : "?");
     LLVMDisposeMessage(err);
-    LLVMDisposeModule(E.mod);
+    LLVMDisposeModule(mod);
     return NULL;
   }
   LLVMDisposeMessage(err);
-  return E.mod;
+  return mod;
+}
+
+/* Builds the module of k in ctx. Returns NULL with a message when verification fails. */
+static LLVMModuleRef build_module(LLVMContextRef ctx, const eto_kernel *k, const char *fname, LLVMTargetMachineRef tm,
+                                  char *msg, int cap) {
+  LLVMModuleRef mod = new_module(ctx, k->name, tm);
+  add_kernel(ctx, mod, k, fname);
+  return verified(mod, msg, cap);
 }
 
 static eto_status optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, char *msg, int cap) {
@@ -607,7 +625,73 @@ void eto_compiled_free(eto_compiled *c) {
   free(c);
 }
 
-eto_status eto_codegen_emit(const eto_kernel *k, eto_emit_kind kind, char **text, char *msg, int cap) {
+/* Copies an LLVM memory buffer into malloc'ed memory with a NUL after its size bytes. */
+static char *buffer_copy(LLVMMemoryBufferRef mb, size_t *size) {
+  size_t n = LLVMGetBufferSize(mb);
+  char *t = malloc(n + 1);
+  if (t) {
+    memcpy(t, LLVMGetBufferStart(mb), n);
+    t[n] = 0;
+  }
+  *size = n;
+  return t;
+}
+
+/* Builds one module with the n kernels ks (functions named names[i]) for tm, optimized or not, and renders
+ * it: IR text, assembly or an object file. */
+static eto_status render(const eto_kernel *const *ks, const char *const *names, int n, LLVMTargetMachineRef tm,
+                         int optimized, int object, int assembly, int hidden, char **out, size_t *size, char *msg,
+                         int cap) {
+  *out = NULL;
+  *size = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i; j++)
+      if (strcmp(names[i], names[j]) == 0) {
+        snprintf(msg, cap, "two kernels named %s in one module", names[i]);
+        return ETO_ERR_INVALID;
+      }
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef mod = new_module(ctx, n > 0 ? names[0] : "empty", tm);
+  for (int i = 0; i < n; i++) {
+    add_kernel(ctx, mod, ks[i], names[i]);
+    if (hidden) LLVMSetVisibility(LLVMGetNamedFunction(mod, names[i]), LLVMHiddenVisibility);
+  }
+  mod = verified(mod, msg, cap);
+  eto_status st = mod ? ETO_OK : ETO_ERR_INVALID;
+  if (st == ETO_OK && optimized) st = optimize(mod, tm, msg, cap);
+  if (st == ETO_OK) {
+    if (object || assembly) {
+      LLVMMemoryBufferRef mb = NULL;
+      char *err = NULL;
+      if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, object ? LLVMObjectFile : LLVMAssemblyFile, &err, &mb)) {
+        snprintf(msg, cap, "LLVM codegen: %s", err ? err : "?");
+        st = ETO_ERR_INVALID;
+      } else {
+        *out = buffer_copy(mb, size);
+        LLVMDisposeMemoryBuffer(mb);
+      }
+      LLVMDisposeMessage(err);
+    } else {
+      char *s = LLVMPrintModuleToString(mod);
+      *out = strdup(s);
+      *size = *out ? strlen(*out) : 0;
+      LLVMDisposeMessage(s);
+    }
+    if (st == ETO_OK && !*out) st = ETO_ERR_NOMEM;
+  }
+  if (mod) LLVMDisposeModule(mod);
+  LLVMContextDispose(ctx);
+  return st;
+}
+
+eto_status eto_codegen_emit_named(const eto_kernel *k, eto_emit_kind kind, const char *name, char **text, char *msg,
+                                  int cap) {
+  const char *fname = name ? name : k->name;
+  return eto_codegen_emit_module(&k, &fname, 1, kind, text, msg, cap);
+}
+
+eto_status eto_codegen_emit_module(const eto_kernel *const *ks, const char *const *names, int n, eto_emit_kind kind,
+                                   char **text, char *msg, int cap) {
   *text = NULL;
   llvm_init();
   LLVMTargetMachineRef tm = host_tm();
@@ -615,35 +699,30 @@ eto_status eto_codegen_emit(const eto_kernel *k, eto_emit_kind kind, char **text
     snprintf(msg, cap, "LLVM: no target machine for the host");
     return ETO_ERR_UNSUPPORTED;
   }
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef mod = build_module(ctx, k, k->name, tm, msg, cap);
-  eto_status st = mod ? ETO_OK : ETO_ERR_INVALID;
-  if (st == ETO_OK && kind != ETO_EMIT_LLVM_RAW) st = optimize(mod, tm, msg, cap);
-  if (st == ETO_OK) {
-    if (kind == ETO_EMIT_ASM) {
-      LLVMMemoryBufferRef mb = NULL;
-      char *err = NULL;
-      if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &err, &mb)) {
-        snprintf(msg, cap, "LLVM codegen: %s", err ? err : "?");
-        st = ETO_ERR_INVALID;
-      } else {
-        size_t n = LLVMGetBufferSize(mb);
-        *text = malloc(n + 1);
-        if (*text) {
-          memcpy(*text, LLVMGetBufferStart(mb), n);
-          (*text)[n] = 0;
-        }
-        LLVMDisposeMemoryBuffer(mb);
-      }
-      LLVMDisposeMessage(err);
-    } else {
-      char *s = LLVMPrintModuleToString(mod);
-      *text = strdup(s);
-      LLVMDisposeMessage(s);
-    }
-  }
-  if (mod) LLVMDisposeModule(mod);
-  LLVMContextDispose(ctx);
+  size_t size;
+  eto_status st = render(ks, names, n, tm, kind != ETO_EMIT_LLVM_RAW, 0, kind == ETO_EMIT_ASM, 0, text, &size, msg, cap);
   LLVMDisposeTargetMachine(tm);
+  return st;
+}
+
+eto_status eto_codegen_emit(const eto_kernel *k, eto_emit_kind kind, char **text, char *msg, int cap) {
+  return eto_codegen_emit_named(k, kind, NULL, text, msg, cap);
+}
+
+eto_status eto_codegen_object(const eto_kernel *k, const char *name, const eto_object_opts *opts, void **obj,
+                              size_t *size, char *msg, int cap) {
+  *obj = NULL;
+  *size = 0;
+  llvm_init();
+  LLVMTargetMachineRef tm = host_tm_reloc(opts && opts->pic ? LLVMRelocPIC : LLVMRelocStatic, LLVMCodeModelDefault);
+  if (!tm) {
+    snprintf(msg, cap, "LLVM: no target machine for the host");
+    return ETO_ERR_UNSUPPORTED;
+  }
+  char *out = NULL;
+  const char *fname = name ? name : k->name;
+  eto_status st = render(&k, &fname, 1, tm, 1, 1, 0, opts && opts->hidden, &out, size, msg, cap);
+  LLVMDisposeTargetMachine(tm);
+  *obj = out;
   return st;
 }

@@ -115,7 +115,15 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
                      char *why, int cap);
 void eto_kernel_free(eto_kernel *k);
 
-/* Prints the kernel as readable C-like pseudo code. */
+/* Prints the kernel as a C11 translation unit that compiles as it is (cc -c): a guarded prelude of helpers
+ * (floor division, min, max; safe to repeat when several kernels share a file) and one function
+ *   void NAME(float **args, int64_t block_begin, int64_t block_end)
+ * with the ABI of the compiled kernels (codegen.h): it runs blocks [block_begin, block_end), args in the
+ * kernel's argument order. `name` must be a C identifier; NULL means k->name. A kernel lowered for a GPU
+ * prints too, for reading: its threads run one after the other, not concurrently as its barriers need. Write
+ * errors are f's (ferror). */
+void eto_kernel_print_named(const eto_kernel *k, const char *name, FILE *f);
+/* eto_kernel_print_named with k->name. */
 void eto_kernel_print(const eto_kernel *k, FILE *f);
 
 /* Interprets the kernel (slowly, scalar) on args: an oracle for the code generators on small shapes.

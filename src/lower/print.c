@@ -9,15 +9,43 @@
 static const char *const loop_kind_names[ETO_LOOP_KIND_COUNT] = {"", "thread", "vthread", "unroll", "vector"};
 _Static_assert(sizeof loop_kind_names / sizeof loop_kind_names[0] == ETO_LOOP_KIND_COUNT, "one name per loop kind");
 
+/* The C name of var v: its IR name, with the var's number appended when another var has the same name (C
+ * needs one declaration per name). */
+static void print_var(const eto_kernel *k, int v, FILE *f) {
+  for (int u = 0; u < k->nvars; u++)
+    if (u != v && strcmp(k->var_name[u], k->var_name[v]) == 0) {
+      fprintf(f, "%s_v%d", k->var_name[v], v);
+      return;
+    }
+  fprintf(f, "%s", k->var_name[v]);
+}
+
+/* A float constant as a C float literal that reads back exactly ("0.0f", "0.5f", "INFINITY"). */
+static void print_float(float x, FILE *f) {
+  if (isnan(x)) {
+    fprintf(f, "NAN");
+    return;
+  }
+  if (isinf(x)) {
+    fprintf(f, "%sINFINITY", x < 0 ? "-" : "");
+    return;
+  }
+  char b[48];
+  snprintf(b, sizeof b, "%.9g", (double)x);
+  fprintf(f, "%s%sf", b, strpbrk(b, ".e") ? "" : ".0");
+}
+
 static void print_expr(const eto_kernel *k, const eto_expr *e, FILE *f) {
   static const char *const ops[ETO_X_COUNT] = {
-      [ETO_X_ADD] = "+", [ETO_X_SUB] = "-", [ETO_X_MUL] = "*", [ETO_X_DIV] = "/", [ETO_X_MOD] = "%",
-      [ETO_X_LT] = "<", [ETO_X_LE] = "<=", [ETO_X_EQ] = "==", [ETO_X_AND] = "&&", [ETO_X_FADD] = "+",
-      [ETO_X_FMUL] = "*"};
+      [ETO_X_ADD] = "+", [ETO_X_SUB] = "-", [ETO_X_MUL] = "*", [ETO_X_LT] = "<", [ETO_X_LE] = "<=",
+      [ETO_X_EQ] = "==", [ETO_X_AND] = "&&", [ETO_X_FADD] = "+", [ETO_X_FMUL] = "*"};
+  static const char *const calls[ETO_X_COUNT] = {[ETO_X_DIV] = "eto_fdiv", [ETO_X_MOD] = "eto_fmod",
+                                                 [ETO_X_MIN] = "eto_min", [ETO_X_MAX] = "eto_max",
+                                                 [ETO_X_FMAX] = "eto_fmaxf"};
   switch (e->op) {
   case ETO_X_INT: fprintf(f, "%lld", (long long)e->ival); return;
-  case ETO_X_VAR: fprintf(f, "%s", k->var_name[e->var]); return;
-  case ETO_X_FLOAT: fprintf(f, "%gf", e->fval); return;
+  case ETO_X_VAR: print_var(k, e->var, f); return;
+  case ETO_X_FLOAT: print_float(e->fval, f); return;
   case ETO_X_LOAD:
     if (e->c) {
       fprintf(f, "(");
@@ -31,10 +59,12 @@ static void print_expr(const eto_kernel *k, const eto_expr *e, FILE *f) {
       fprintf(f, "]");
     }
     return;
+  case ETO_X_DIV:
+  case ETO_X_MOD:
   case ETO_X_MIN:
   case ETO_X_MAX:
   case ETO_X_FMAX:
-    fprintf(f, "%s(", e->op == ETO_X_MIN ? "min" : "max");
+    fprintf(f, "%s(", calls[e->op]);
     print_expr(k, e->a, f);
     fprintf(f, ", ");
     print_expr(k, e->b, f);
@@ -60,10 +90,19 @@ static void print_stmt(const eto_kernel *k, const eto_stmt *s, int ind, FILE *f)
     for (int i = 0; i < s->n; i++) print_stmt(k, s->items[i], ind, f);
     return;
   case ETO_S_FOR:
-    fprintf(f, "%*sfor (%s = 0; %s < %lld; %s++) {%s%s\n", ind, "", k->var_name[s->var], k->var_name[s->var],
-            (long long)s->extent, k->var_name[s->var], s->loop ? "  // " : "", loop_kind_names[s->loop]);
+    fprintf(f, "%*sfor (", ind, "");
+    print_var(k, s->var, f);
+    fprintf(f, " = 0; ");
+    print_var(k, s->var, f);
+    fprintf(f, " < %lld; ", (long long)s->extent);
+    print_var(k, s->var, f);
+    fprintf(f, "++) {%s%s\n", s->loop ? "  // " : "", loop_kind_names[s->loop]);
     print_stmt(k, s->body, ind + 2, f);
     fprintf(f, "%*s}\n", ind, "");
+    /* a loop var reads 0 outside its loop (lower.h), as in the LLVM code generator */
+    fprintf(f, "%*s", ind, "");
+    print_var(k, s->var, f);
+    fprintf(f, " = 0;\n");
     return;
   case ETO_S_IF:
     fprintf(f, "%*sif (", ind, "");
@@ -79,28 +118,64 @@ static void print_stmt(const eto_kernel *k, const eto_stmt *s, int ind, FILE *f)
     print_expr(k, s->value, f);
     fprintf(f, ";\n");
     return;
-  case ETO_S_BARRIER: fprintf(f, "%*sbarrier();\n", ind, ""); return;
+  case ETO_S_BARRIER: fprintf(f, "%*s/* barrier: the threads of a block are loops here */\n", ind, ""); return;
   }
 }
 
-void eto_kernel_print(const eto_kernel *k, FILE *f) {
+/* Helpers every printed kernel uses; guarded so that several kernels can share one file. */
+static const char c_prelude[] =
+    "#ifndef ETO_KERNEL_C_PRELUDE\n"
+    "#define ETO_KERNEL_C_PRELUDE\n"
+    "#include <math.h>\n"
+    "#include <stdint.h>\n"
+    "/* floor division and its remainder (the loop IR's DIV and MOD) */\n"
+    "static inline int64_t eto_fdiv(int64_t a, int64_t b) { int64_t q = a / b; return q - ((a % b != 0) & ((a < 0) != (b < 0))); }\n"
+    "static inline int64_t eto_fmod(int64_t a, int64_t b) { return a - eto_fdiv(a, b) * b; }\n"
+    "static inline int64_t eto_min(int64_t a, int64_t b) { return a < b ? a : b; }\n"
+    "static inline int64_t eto_max(int64_t a, int64_t b) { return a > b ? a : b; }\n"
+    "static inline float eto_fmaxf(float a, float b) { return a > b ? a : b; }\n"
+    "#endif\n";
+
+void eto_kernel_print_named(const eto_kernel *k, const char *name, FILE *f) {
   static const char *const scope[] = {"input", "output", "shared", "local", "register"};
-  fprintf(f, "// kernel %s: %lld blocks x %lld threads%s\n", k->name, (long long)k->blocks, (long long)k->threads,
-          k->gpu ? " (gpu lowering)" : "");
-  fprintf(f, "void %s(", k->name);
-  int first = 1;
+  if (!name) name = k->name;
+  fprintf(f, "// kernel %s: %lld blocks x %lld threads%s\n", name, (long long)k->blocks, (long long)k->threads,
+          k->gpu ? " (gpu lowering: the threads of a block must run concurrently, this C code runs them in turn)"
+                 : "");
+  fprintf(f, "// void %s(float **args, int64_t block_begin, int64_t block_end) runs blocks [begin, end) of [0, %lld);\n"
+             "// args:",
+          name, (long long)k->blocks);
+  for (int a = 0; a < k->nargs; a++)
+    for (int b = 0; b < k->nbufs; b++)
+      if (k->buf[b].scope <= ETO_BUF_OUTPUT && k->buf[b].arg == a)
+        fprintf(f, " [%d] %s (%s, %lld floats)", a, k->buf[b].name, scope[k->buf[b].scope], (long long)k->buf[b].size);
+  fprintf(f, "\n%s", c_prelude);
+  fprintf(f, "void %s(float **args, int64_t block_begin, int64_t block_end);\n", name);
+  fprintf(f, "void %s(float **args, int64_t block_begin, int64_t block_end) {\n", name);
   for (int b = 0; b < k->nbufs; b++) {
-    if (k->buf[b].scope > ETO_BUF_OUTPUT) continue;
-    fprintf(f, "%s%sfloat *%s", first ? "" : ", ", k->buf[b].scope == ETO_BUF_INPUT ? "const " : "", k->buf[b].name);
-    first = 0;
+    const eto_buffer *bf = &k->buf[b];
+    if (bf->scope <= ETO_BUF_OUTPUT)
+      fprintf(f, "  %sfloat *%s = args[%d];\n", bf->scope == ETO_BUF_INPUT ? "const " : "", bf->name, bf->arg);
+    else
+      fprintf(f, "  float %s[%lld];  // %s\n", bf->name, (long long)(bf->size > 0 ? bf->size : 1), scope[bf->scope]);
   }
-  fprintf(f, ") {\n  for (blk = 0; blk < %lld; blk++) {  // parallel blocks\n", (long long)k->blocks);
-  for (int b = 0; b < k->nbufs; b++)
-    if (k->buf[b].scope > ETO_BUF_OUTPUT)
-      fprintf(f, "    float %s[%lld];  // %s\n", k->buf[b].name, (long long)k->buf[b].size, scope[k->buf[b].scope]);
+  for (int v = 1; v < k->nvars; v++) {
+    fprintf(f, "  int64_t ");
+    print_var(k, v, f);
+    fprintf(f, " = 0;\n");
+  }
+  fprintf(f, "  for (int64_t ");
+  print_var(k, 0, f);
+  fprintf(f, " = block_begin; ");
+  print_var(k, 0, f);
+  fprintf(f, " < block_end; ");
+  print_var(k, 0, f);
+  fprintf(f, "++) {  // blocks (run in parallel by the caller)\n");
   print_stmt(k, k->body, 4, f);
   fprintf(f, "  }\n}\n");
 }
+
+void eto_kernel_print(const eto_kernel *k, FILE *f) { eto_kernel_print_named(k, NULL, f); }
 
 /* ---- interpreter ---- */
 

@@ -61,3 +61,17 @@ eto_status eto_op_from_key(const char *key, eto_op *out, char *msg, size_t cap) 
   }
   return ETO_OK;
 }
+
+int eto_op_symbol(const eto_op *op, char *buf, int cap) {
+  char key[1024], sym[1024];
+  eto_op_key(op, key, sizeof key);
+  char *dt = strstr(key, ";dtype=float32");
+  if (dt) memmove(dt, dt + strlen(";dtype=float32"), strlen(dt + strlen(";dtype=float32")) + 1);
+  size_t n = 0;
+  for (const char *p = key; *p && n + 1 < sizeof sym; p++) {
+    if (*p == '=') continue;
+    sym[n++] = (*p == ':' || *p == ',' || *p == ';') ? '_' : *p;
+  }
+  sym[n] = 0;
+  return snprintf(buf, cap > 0 ? (size_t)cap : 0, "%s", sym);
+}

@@ -146,6 +146,12 @@ double eto_op_flops(const eto_op *op);
  * Keys are shorter than 512 bytes. */
 int eto_op_key(const eto_op *op, char *buf, int cap);
 
+/* A C identifier derived from the workload key, unique per key: the key with `=` dropped, `:`, `,` and `;`
+ * turned into `_`, and the default ";dtype=float32" left out, e.g. "matmul_m128_n256_k256" or
+ * "conv2d_n1_k64_c3_h224_w224_r7_s7_stride2_2_pad3_3_dilation1_1_relu". Kernels printed or exported for an
+ * operator are named from it. Writes at most cap bytes including the NUL; returns the length it needed. */
+int eto_op_symbol(const eto_op *op, char *buf, int cap);
+
 /* Rebuilds the operator of a canonical workload key (the inverse of eto_op_key; freq 1, no name). Returns
  * ETO_OK, or ETO_ERR_PARSE / ETO_ERR_INVALID with a message when the key is malformed or not canonical. */
 eto_status eto_op_from_key(const char *key, eto_op *out, char *msg, size_t cap);

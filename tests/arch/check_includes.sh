@@ -18,7 +18,8 @@ modules=(
   "tuner|tuner.h|base op target sched lower codegen measure cache backend"
   "selector|selector.h|base op target sched cache tuner"
   "driver|driver.h|base op target sched lower codegen measure cache backend tuner selector"
-  "src/cli|cli.h|base op target sched lower codegen measure cache backend tuner selector driver"
+  "export|export.h|base op target sched lower codegen cache"
+  "src/cli|cli.h|base op target sched lower codegen measure cache backend tuner selector driver export"
 )
 declare -A header_of module_of
 for m in "${modules[@]}"; do

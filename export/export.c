@@ -1,0 +1,395 @@
+/* export.c — eto_export: the best cached program of each operator, compiled ahead of time and packed as a
+ * library (export.h gives the data flow). This file plans (cache look-ups, checks, names), compiles the
+ * kernels and drives the tools; files.c writes the runtime source, the header and the manifest. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "export_internal.h"
+
+#define MARGIN_STACK ((size_t)1 << 20)
+#define MIN_STACK ((size_t)8 << 20)
+
+static int is_ident(const char *s) {
+  if (!s || !*s || (*s >= '0' && *s <= '9')) return 0;
+  for (; *s; s++)
+    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))) return 0;
+  return 1;
+}
+
+/* Appends one line to the error text. */
+static void add_line(char *msg, int cap, const char *fmt, const char *key, const char *name, const char *why) {
+  size_t n = strlen(msg);
+  if ((int)n >= cap - 1) return;
+  snprintf(msg + n, (size_t)cap - n, fmt, key, name, why);
+}
+
+typedef struct {
+  const char *key, *fingerprint;
+  char others[200];
+  int count;
+} other_targets;
+
+static int note_other(const eto_cache_best *rec, void *user) {
+  other_targets *o = user;
+  if (strcmp(rec->workload, o->key) != 0 || strcmp(rec->fingerprint, o->fingerprint) == 0) return 0;
+  if (o->count++ < 3) {
+    size_t n = strlen(o->others);
+    snprintf(o->others + n, sizeof o->others - n, "%s%s", n ? ", " : "", rec->fingerprint);
+  }
+  return 0;
+}
+
+/* The verified program of item x from the cache. Returns 0; -1 with why (no usable record: fallback applies);
+ * -2 with why (the cache failed). */
+static int cached_program(eto_cache *cache, const eto_target *t, eto_export_item *x, const eto_compute *c,
+                          eto_program *p, char *why, int cap) {
+  eto_cache_best b;
+  eto_cache_status st = eto_cache_get_best(cache, t->fingerprint, x->e.key, &b);
+  if (st == ETO_CACHE_NOTFOUND) {
+    other_targets o = {.key = x->e.key, .fingerprint = t->fingerprint};
+    eto_cache_foreach_best(cache, NULL, note_other, &o);
+    if (o.count)
+      snprintf(why, cap, "no verified program for target %s; the cache has %d for other targets (%s): another "
+                         "machine, thread count (--threads) or code generator version",
+               t->fingerprint, o.count, o.others);
+    else
+      snprintf(why, cap, "no verified program in the cache for target %s (tune the list first)", t->fingerprint);
+    return -1;
+  }
+  if (st == ETO_CACHE_STALE) {
+    snprintf(why, cap, "the cached record is stale: %s", eto_cache_errmsg(cache));
+    return -1;
+  }
+  if (st == ETO_CACHE_BAD) {
+    snprintf(why, cap, "the cached program failed re-verification (%s)", b.bad_reason ? b.bad_reason : "marked bad");
+    eto_cache_best_clear(&b);
+    return -1;
+  }
+  if (st != ETO_CACHE_OK) {
+    snprintf(why, cap, "cache: %s: %s", eto_cache_status_name(st), eto_cache_errmsg(cache));
+    return -2;
+  }
+  char reason[300];
+  int rc = 0;
+  if (strcmp(b.fingerprint, t->fingerprint) != 0) { /* the cache checks it; a second look costs nothing */
+    snprintf(why, cap, "the cached record is of target %s", b.fingerprint);
+    rc = -1;
+  } else if (eto_program_parse(b.recipe, p, reason, sizeof reason) != 0) {
+    snprintf(why, cap, "the cached recipe does not parse: %s", reason);
+    rc = -1;
+  } else if (eto_sched_validate(c, t, p, reason, sizeof reason) != 0) {
+    snprintf(why, cap, "the cached recipe does not fit the operator: %s", reason);
+    rc = -1;
+  } else {
+    x->e.source = ETO_EXPORT_TUNED;
+    x->e.latency_s = b.latency.median_s;
+    x->latency_min_s = b.latency.min_s;
+    x->latency_max_s = b.latency.max_s;
+    x->e.gflops = b.gflops;
+    x->trials = b.trials;
+    snprintf(x->method, sizeof x->method, "%s", eto_cache_method_name(b.method));
+    snprintf(x->source_workload, sizeof x->source_workload, "%s", b.source_workload ? b.source_workload : "");
+  }
+  eto_cache_best_clear(&b);
+  return rc;
+}
+
+/* Names every item: <name>_<list name or key symbol>; two operators with one name are an error. */
+static eto_status name_items(eto_export_plan *pl, char *msg, int cap) {
+  for (int i = 0; i < pl->n; i++) {
+    eto_export_item *x = &pl->items[i];
+    char s[600];
+    if (x->op->name[0]) {
+      snprintf(s, sizeof s, "%s", x->op->name);
+      for (char *q = s; *q; q++)
+        if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9'))) *q = '_';
+    } else {
+      eto_op_symbol(x->op, s, sizeof s);
+    }
+    if (strlen(s) >= sizeof x->suffix) {
+      snprintf(msg, cap, "%s: function name %s is too long", x->e.key, s);
+      return ETO_ERR_INVALID;
+    }
+    snprintf(x->suffix, sizeof x->suffix, "%s", s);
+    snprintf(x->e.function, sizeof x->e.function, "%s_%s", pl->o->name, s);
+    snprintf(x->kernel, sizeof x->kernel, "%s_kernel_%s", pl->o->name, s);
+    for (int j = 0; j < i; j++)
+      if (strcmp(pl->items[j].e.function, x->e.function) == 0) {
+        snprintf(msg, cap, "operators %s and %s would both be exported as %s (give them different name=)",
+                 pl->items[j].e.key, x->e.key, x->e.function);
+        return ETO_ERR_INVALID;
+      }
+  }
+  /* the library's own functions */
+  static const char *const reserved[] = {"set_threads", "threads", "shutdown"};
+  for (int i = 0; i < pl->n; i++)
+    for (size_t r = 0; r < sizeof reserved / sizeof reserved[0]; r++)
+      if (strcmp(pl->items[i].suffix, reserved[r]) == 0) {
+        snprintf(msg, cap, "%s: name=%s is taken by the library's %s_%s", pl->items[i].e.key, reserved[r],
+                 pl->o->name, reserved[r]);
+        return ETO_ERR_INVALID;
+      }
+  return ETO_OK;
+}
+
+static eto_status write_bytes(const char *path, const void *data, size_t n, char *msg, int cap) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0) {
+    snprintf(msg, cap, "cannot write %s: %s", path, strerror(errno));
+    if (f) fclose(f);
+    return ETO_ERR_IO;
+  }
+  return ETO_OK;
+}
+
+static eto_status make_dir(const char *path, char *msg, int cap) {
+  if (mkdir(path, 0755) == 0 || errno == EEXIST) {
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) return ETO_OK;
+  }
+  snprintf(msg, cap, "cannot create directory %s: %s", path, errno ? strerror(errno) : "not a directory");
+  return ETO_ERR_IO;
+}
+
+/* Lowers and compiles every item into build/<suffix>.o, fills blocks, arguments and the stack need. */
+static eto_status compile_items(eto_export_plan *pl, eto_program *progs, const char *build, char *msg, int cap) {
+  pl->stack_bytes = MIN_STACK;
+  for (int i = 0; i < pl->n; i++) {
+    eto_export_item *x = &pl->items[i];
+    eto_compute c;
+    eto_op_compute(x->op, &c);
+    eto_kernel *k = NULL;
+    eto_lower_opts lo = {.lanes = pl->t->warp_size};
+    char why[512];
+    if (eto_lower(&c, &progs[i], &lo, &k, why, sizeof why) != ETO_OK) {
+      snprintf(msg, cap, "%s: lowering %s: %s", x->e.key, x->e.recipe, why);
+      return ETO_ERR_INVALID;
+    }
+    x->e.blocks = k->blocks;
+    x->nargs = k->nargs;
+    size_t local = 0;
+    for (int b = 0; b < k->nbufs; b++) {
+      const eto_buffer *bf = &k->buf[b];
+      if (bf->scope <= ETO_BUF_OUTPUT) {
+        snprintf(x->arg_name[bf->arg], sizeof x->arg_name[bf->arg], "%s", bf->name);
+        x->arg_size[bf->arg] = bf->size;
+      } else {
+        local += (size_t)(bf->size > 0 ? bf->size : 1) * sizeof(float);
+      }
+    }
+    if (local + MARGIN_STACK > pl->stack_bytes) pl->stack_bytes = local + MARGIN_STACK;
+    void *obj = NULL;
+    size_t size = 0;
+    eto_object_opts oo = {.pic = 1, .hidden = 1};
+    eto_status st = eto_codegen_object(k, x->kernel, &oo, &obj, &size, why, sizeof why);
+    eto_kernel_free(k);
+    if (st != ETO_OK) {
+      snprintf(msg, cap, "%s: compiling %s: %s", x->e.key, x->e.recipe, why);
+      return st;
+    }
+    char path[1400];
+    snprintf(path, sizeof path, "%s/%s.o", build, x->suffix);
+    st = write_bytes(path, obj, size, msg, cap);
+    free(obj);
+    if (st != ETO_OK) return st;
+  }
+  return ETO_OK;
+}
+
+static const char *tool(const char *given, const char *env, const char *dflt) {
+  if (given && *given) return given;
+  const char *e = getenv(env);
+  return e && *e ? e : dflt;
+}
+
+/* Runs the tool head[0..nhead) followed by the runtime object and the n kernel objects (argv: room for them). */
+static eto_status run_on_objects(char **argv, const char *const *head, int nhead, const char *rt_o, char **objs, int n,
+                                 const char *log, char *msg, int cap) {
+  int a = 0;
+  for (int i = 0; i < nhead; i++) argv[a++] = (char *)head[i];
+  argv[a++] = (char *)rt_o;
+  for (int i = 0; i < n; i++) argv[a++] = objs[i];
+  argv[a] = NULL;
+  return eto_export_run_tool(argv, log, msg, cap);
+}
+
+/* Compiles the runtime, then packs the archive and links the shared library (each to a temporary name, renamed
+ * once complete, so that a failed export never leaves a half-written library). */
+static eto_status build_libs(const eto_export_plan *pl, const char *build, eto_export_result *out, char *msg, int cap) {
+  const char *cc = tool(pl->o->cc, "CC", "cc"), *ar = tool(pl->o->ar, "AR", "ar");
+  char rt_c[1200], rt_o[1200], log[1200], tmp_a[1200], tmp_so[1200], soname[200];
+  snprintf(rt_c, sizeof rt_c, "%s/%s_runtime.c", build, pl->o->name);
+  snprintf(rt_o, sizeof rt_o, "%s/%s_runtime.o", build, pl->o->name);
+  snprintf(log, sizeof log, "%s/tool.log", build);
+  snprintf(tmp_a, sizeof tmp_a, "%s/lib%s.a", build, pl->o->name);
+  snprintf(tmp_so, sizeof tmp_so, "%s/lib%s.so", build, pl->o->name);
+  snprintf(soname, sizeof soname, "-Wl,-soname,lib%s.so", pl->o->name);
+  /* the header first: the runtime includes it, so the compiler checks the definitions against it */
+  char hdr[1200];
+  snprintf(hdr, sizeof hdr, "%s/%s.h", build, pl->o->name);
+  eto_status st = eto_export_write_header(pl, hdr, msg, cap);
+  if (st == ETO_OK) st = eto_export_write_runtime(pl, rt_c, msg, cap);
+  if (st != ETO_OK) return st;
+  char *cc_argv[] = {(char *)cc, "-std=gnu11", "-O2", "-fPIC", "-pthread", "-Wall", "-I", (char *)build, "-c", rt_c,
+                     "-o", rt_o, NULL};
+  st = eto_export_run_tool(cc_argv, log, msg, cap);
+  if (st != ETO_OK) return st;
+  int n = pl->n;
+  char **objs = calloc((size_t)n + 1, sizeof *objs);
+  char **argv = calloc((size_t)n + 16, sizeof *argv);
+  if (!objs || !argv) {
+    free(objs);
+    free(argv);
+    return ETO_ERR_NOMEM;
+  }
+  for (int i = 0; i < n && st == ETO_OK; i++) {
+    objs[i] = malloc(1400);
+    if (!objs[i]) st = ETO_ERR_NOMEM;
+    else snprintf(objs[i], 1400, "%s/%s.o", build, pl->items[i].suffix);
+  }
+  if (st == ETO_OK) {
+    unlink(tmp_a); /* ar r adds to an existing archive */
+    const char *head[] = {ar, "rcs", tmp_a};
+    st = run_on_objects(argv, head, 3, rt_o, objs, n, log, msg, cap);
+  }
+  if (st == ETO_OK) {
+    const char *head[] = {cc, "-shared", "-pthread", soname, "-o", tmp_so};
+    st = run_on_objects(argv, head, 6, rt_o, objs, n, log, msg, cap);
+  }
+  for (int i = 0; i < n; i++) free(objs[i]);
+  free(objs);
+  free(argv);
+  if (st != ETO_OK) return st;
+  snprintf(out->static_lib, sizeof out->static_lib, "%s/lib%s.a", pl->o->out_dir, pl->o->name);
+  snprintf(out->shared_lib, sizeof out->shared_lib, "%s/lib%s.so", pl->o->out_dir, pl->o->name);
+  snprintf(out->header, sizeof out->header, "%s/%s.h", pl->o->out_dir, pl->o->name);
+  if (rename(tmp_a, out->static_lib) != 0 || rename(tmp_so, out->shared_lib) != 0 || rename(hdr, out->header) != 0) {
+    snprintf(msg, cap, "cannot move the libraries into %s: %s", pl->o->out_dir, strerror(errno));
+    return ETO_ERR_IO;
+  }
+  return ETO_OK;
+}
+
+/* Removes the build directory (only the files this export wrote there). */
+static void remove_build(const eto_export_plan *pl, const char *build) {
+  char path[1400];
+  for (int i = 0; i < pl->n; i++) {
+    snprintf(path, sizeof path, "%s/%s.o", build, pl->items[i].suffix);
+    unlink(path);
+  }
+  static const char *const files[] = {"%s/%s_runtime.c", "%s/%s_runtime.o", "%s/lib%s.a", "%s/lib%s.so", "%s/%s.h"};
+  for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+    snprintf(path, sizeof path, files[f], build, pl->o->name);
+    unlink(path);
+  }
+  snprintf(path, sizeof path, "%s/tool.log", build);
+  unlink(path);
+  rmdir(build);
+}
+
+eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_target *t, const eto_export_opts *opts,
+                      eto_export_result *out, char *msg, int cap) {
+  memset(out, 0, sizeof *out);
+  if (cap > 0) msg[0] = 0;
+  if (!opts || !opts->out_dir || !*opts->out_dir || !is_ident(opts->name) || strlen(opts->name) > 64 || nops < 1 ||
+      !ops || !t) {
+    snprintf(msg, cap, "export: %s", !opts || !is_ident(opts->name) || strlen(opts->name) > 64
+                                         ? "the library name must be a C identifier of at most 64 characters"
+                                     : !opts->out_dir || !*opts->out_dir ? "no output directory"
+                                                                         : "no operators");
+    return ETO_ERR_INVALID;
+  }
+  if (t->kind != ETO_TARGET_CPU) {
+    snprintf(msg, cap, "export: only the cpu target is supported (CUDA export is not implemented)");
+    return ETO_ERR_UNSUPPORTED;
+  }
+  eto_export_plan pl = {.o = opts, .t = t, .n = nops};
+  pl.items = calloc((size_t)nops, sizeof *pl.items);
+  eto_program *progs = calloc((size_t)nops, sizeof *progs);
+  if (!pl.items || !progs) {
+    free(pl.items);
+    free(progs);
+    return ETO_ERR_NOMEM;
+  }
+  for (int i = 0; i < nops; i++) {
+    pl.items[i].op = &ops[i];
+    eto_op_key(&ops[i], pl.items[i].e.key, sizeof pl.items[i].e.key);
+  }
+  eto_status st = name_items(&pl, msg, cap);
+
+  /* every operator's program; all missing ones are reported together */
+  int missing = 0;
+  for (int i = 0; i < nops && st == ETO_OK; i++) {
+    eto_export_item *x = &pl.items[i];
+    eto_compute c;
+    eto_op_compute(x->op, &c);
+    char why[600];
+    int rc = cache ? cached_program(cache, t, x, &c, &progs[i], why, sizeof why) : -1;
+    if (!cache) snprintf(why, sizeof why, "no cache");
+    if (rc == -2) {
+      snprintf(msg, cap, "%s: %s", x->e.key, why);
+      st = ETO_ERR_IO;
+      break;
+    }
+    if (rc == -1 && opts->fallback) {
+      eto_rng rng;
+      eto_rng_seed(&rng, 1);
+      eto_sample_opts so = {0};
+      if (eto_sched_sample_valid(&c, t, &so, &rng, 0, &progs[i]) == 0) {
+        x->e.source = ETO_EXPORT_FALLBACK;
+        snprintf(x->method, sizeof x->method, "fallback");
+        snprintf(x->fallback_reason, sizeof x->fallback_reason, "%s", why);
+        rc = 0;
+      } else {
+        snprintf(why, sizeof why, "no verified program, and no valid untuned program was found for the fallback");
+      }
+    }
+    if (rc != 0) {
+      char note[ETO_NAME_MAX + 16] = "";
+      if (x->op->name[0]) snprintf(note, sizeof note, " (name=%s)", x->op->name);
+      add_line(msg, cap, "%s%s: %s\n", x->e.key, note, why);
+      missing++;
+      continue;
+    }
+    eto_program_format(&progs[i], x->e.recipe, sizeof x->e.recipe);
+  }
+  if (st == ETO_OK && missing) st = ETO_ERR_INVALID;
+
+  char build[1100];
+  snprintf(build, sizeof build, "%s/build-%s", opts->out_dir, opts->name);
+  int made_build = 0;
+  if (st == ETO_OK) st = make_dir(opts->out_dir, msg, cap);
+  if (st == ETO_OK && (st = make_dir(build, msg, cap)) == ETO_OK) made_build = 1;
+  if (st == ETO_OK) st = compile_items(&pl, progs, build, msg, cap);
+  if (st == ETO_OK) st = build_libs(&pl, build, out, msg, cap);
+  if (st == ETO_OK) {
+    snprintf(out->manifest, sizeof out->manifest, "%s/manifest.json", opts->out_dir);
+    st = eto_export_write_manifest(&pl, out->manifest, msg, cap);
+  }
+  if (made_build && !opts->keep_build) remove_build(&pl, build);
+  if (st == ETO_OK) {
+    out->ops = calloc((size_t)nops, sizeof *out->ops);
+    if (!out->ops) st = ETO_ERR_NOMEM;
+    else {
+      out->count = nops;
+      for (int i = 0; i < nops; i++) out->ops[i] = pl.items[i].e;
+    }
+  }
+  if (st != ETO_OK) {
+    free(out->ops);
+    memset(out, 0, sizeof *out);
+  }
+  free(pl.items);
+  free(progs);
+  return st;
+}
+
+void eto_export_result_clear(eto_export_result *r) {
+  if (!r) return;
+  free(r->ops);
+  memset(r, 0, sizeof *r);
+}

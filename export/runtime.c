@@ -1,0 +1,183 @@
+/* runtime.c — the thread-pool runtime of an exported kernel library (etotune export).
+ *
+ * This file is not part of libeto_export: `etotune export` copies it (embedded as a string at build time) into
+ * the translation unit of each exported library, followed by the generated wrappers (one per operator) and the
+ * library's public functions, which are the only non-static names. So it may only use C11, POSIX threads and
+ * what the generated code defines before it: ETO_RT_STACK_BYTES (the stack a worker needs: the block-local
+ * tiles of the largest kernel, plus a margin).
+ *
+ * A copy of src/codegen/pool.c's scheme: the blocks of a kernel go to the threads in chunks taken from a shared
+ * counter; the calling thread works too. One pool per library, created at the first call with the thread count
+ * set by eto_rt_set_threads (default: online cores). Idle workers spin for a short while (so that back-to-back
+ * calls pay ~1 us, not the ~80 us of a wake-up) and then sleep. Calls from several threads at once are safe:
+ * one call at a time uses the pool, the others run their blocks on their own thread.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define ETO_RT_MAX_THREADS 256
+#define ETO_RT_SPIN 200000 /* pause iterations an idle worker spins before it sleeps (about 100 us to 1 ms) */
+
+typedef void (*eto_rt_kernel)(float **args, int64_t block_begin, int64_t block_end);
+
+typedef struct {
+  int n; /* threads including the caller; 0 = not started */
+  pthread_t th[ETO_RT_MAX_THREADS];
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  atomic_ullong gen;
+  unsigned long long start_gen; /* gen when the workers were started: a worker that starts late must not
+                                   take the first call's generation for one it has seen */
+  atomic_llong next;
+  atomic_int busy;
+  atomic_int stop;
+  eto_rt_kernel fn;
+  float **args;
+  int64_t nblocks, chunk;
+} eto_rt_pool;
+
+static eto_rt_pool eto_rt = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
+static pthread_mutex_t eto_rt_run_mu = PTHREAD_MUTEX_INITIALIZER; /* held by the call that uses the pool */
+static int eto_rt_wanted;                                         /* threads asked for; 0 = online cores */
+
+static inline void eto_rt_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+static void eto_rt_work(eto_rt_pool *p) {
+  for (;;) {
+    int64_t b = atomic_fetch_add(&p->next, p->chunk);
+    if (b >= p->nblocks) return;
+    int64_t e = b + p->chunk < p->nblocks ? b + p->chunk : p->nblocks;
+    p->fn(p->args, b, e);
+  }
+}
+
+static void *eto_rt_worker(void *arg) {
+  eto_rt_pool *p = arg;
+  unsigned long long seen = p->start_gen;
+  for (;;) {
+    unsigned long long g;
+    for (int i = 0;; i++) {
+      g = atomic_load(&p->gen);
+      if (g != seen || atomic_load(&p->stop)) break;
+      if (i < ETO_RT_SPIN) {
+        eto_rt_pause();
+        continue;
+      }
+      pthread_mutex_lock(&p->mu);
+      while (atomic_load(&p->gen) == seen && !atomic_load(&p->stop)) pthread_cond_wait(&p->cv, &p->mu);
+      pthread_mutex_unlock(&p->mu);
+    }
+    if (atomic_load(&p->stop)) return NULL;
+    seen = g;
+    eto_rt_work(p);
+    atomic_fetch_sub(&p->busy, 1);
+  }
+}
+
+/* Stops and joins the workers. Caller holds eto_rt_run_mu. */
+static void eto_rt_stop(void) {
+  eto_rt_pool *p = &eto_rt;
+  if (p->n == 0) return;
+  pthread_mutex_lock(&p->mu);
+  atomic_store(&p->stop, 1);
+  pthread_cond_broadcast(&p->cv);
+  pthread_mutex_unlock(&p->mu);
+  for (int i = 0; i < p->n - 1; i++) pthread_join(p->th[i], NULL);
+  atomic_store(&p->stop, 0);
+  p->n = 0;
+}
+
+/* Starts the workers (eto_rt_wanted threads, the caller included). Caller holds eto_rt_run_mu. A thread that
+ * cannot be started leaves a smaller pool; with none, the caller runs every block. */
+static void eto_rt_start(void) {
+  eto_rt_pool *p = &eto_rt;
+  int threads = eto_rt_wanted;
+  if (threads <= 0) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    threads = n > 0 ? (int)n : 1;
+  }
+  if (threads > ETO_RT_MAX_THREADS) threads = ETO_RT_MAX_THREADS;
+  p->n = 1;
+  p->start_gen = atomic_load(&p->gen);
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, ETO_RT_STACK_BYTES);
+  for (int i = 0; i < threads - 1; i++) {
+    if (pthread_create(&p->th[i], &attr, eto_rt_worker, p) != 0) break;
+    p->n = i + 2;
+  }
+  pthread_attr_destroy(&attr);
+}
+
+/* Runs blocks [0, nblocks) of fn. Returns 0. */
+static int eto_rt_run(eto_rt_kernel fn, float **args, int64_t nblocks) {
+  if (pthread_mutex_trylock(&eto_rt_run_mu) != 0) { /* another call has the pool: run on this thread */
+    fn(args, 0, nblocks);
+    return 0;
+  }
+  eto_rt_pool *p = &eto_rt;
+  if (p->n == 0) eto_rt_start();
+  if (p->n == 1 || nblocks == 1) {
+    fn(args, 0, nblocks);
+    pthread_mutex_unlock(&eto_rt_run_mu);
+    return 0;
+  }
+  p->fn = fn;
+  p->args = args;
+  p->nblocks = nblocks;
+  int64_t chunk = nblocks / (8 * p->n);
+  p->chunk = chunk > 0 ? chunk : 1;
+  atomic_store(&p->next, 0);
+  atomic_store(&p->busy, p->n - 1);
+  pthread_mutex_lock(&p->mu);
+  atomic_fetch_add(&p->gen, 1);
+  pthread_cond_broadcast(&p->cv);
+  pthread_mutex_unlock(&p->mu);
+  eto_rt_work(p);
+  while (atomic_load(&p->busy) > 0) eto_rt_pause();
+  pthread_mutex_unlock(&eto_rt_run_mu);
+  return 0;
+}
+
+/* Sets the thread count of later calls (0: online cores). Returns 0, or EINVAL for n < 0 or n > 256. */
+static int eto_rt_set_threads(int n) {
+  if (n < 0 || n > ETO_RT_MAX_THREADS) return EINVAL;
+  pthread_mutex_lock(&eto_rt_run_mu);
+  eto_rt_stop();
+  eto_rt_wanted = n;
+  pthread_mutex_unlock(&eto_rt_run_mu);
+  return 0;
+}
+
+/* Threads the next call uses. */
+static int eto_rt_threads(void) {
+  pthread_mutex_lock(&eto_rt_run_mu);
+  int n = eto_rt.n;
+  if (n == 0) {
+    n = eto_rt_wanted;
+    if (n <= 0) {
+      long c = sysconf(_SC_NPROCESSORS_ONLN);
+      n = c > 0 ? (int)c : 1;
+    }
+    if (n > ETO_RT_MAX_THREADS) n = ETO_RT_MAX_THREADS;
+  }
+  pthread_mutex_unlock(&eto_rt_run_mu);
+  return n;
+}
+
+/* Joins the workers; the next call starts them again. Also run when a shared library is unloaded. */
+static void eto_rt_shutdown(void) {
+  pthread_mutex_lock(&eto_rt_run_mu);
+  eto_rt_stop();
+  pthread_mutex_unlock(&eto_rt_run_mu);
+}
+
+__attribute__((destructor)) static void eto_rt_unload(void) { eto_rt_shutdown(); }
