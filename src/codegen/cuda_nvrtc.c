@@ -1,5 +1,6 @@
-/* cuda_nvrtc.c — CUDA C -> CUBIN with NVRTC (the binary and its log). Built with NVRTC where the CUDA toolkit
- * was found (ETO_HAVE_NVRTC); without it, eto_cuda_compile says so and eto_cuda_nvrtc_version is -1. */
+/* cuda_nvrtc.c — CUDA C -> CUBIN (the binary and its log), or -> PTX, with NVRTC. Built with NVRTC where
+ * the CUDA toolkit was found (ETO_HAVE_NVRTC); without it, eto_cuda_compile and eto_cuda_compile_ptx say so
+ * and eto_cuda_nvrtc_version is -1. */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,53 @@ static void log_excerpt(const char *log, char *buf, int cap) {
   buf[n] = 0;
 }
 
+/* Creates and compiles an NVRTC program for the option archopt ("--gpu-architecture=..."; arch names it in
+ * messages) plus `extra`. On ETO_OK *prog is compiled (the caller destroys it). *log receives the NVRTC log
+ * (malloc'ed, never NULL unless ETO_ERR_NOMEM) whether or not it compiled; on failure *prog is destroyed. */
+static eto_status nvrtc_build(const char *source, const char *arch, const char *archopt,
+                              const char *const *extra, int nextra, nvrtcProgram *prog, char **log,
+                              double *seconds, char *msg, int cap) {
+  const char *o[8] = {archopt, "-default-device"};
+  int no = 2;
+  for (int i = 0; i < nextra && no < 8; i++) o[no++] = extra[i];
+  *log = NULL;
+  nvrtcResult r = nvrtcCreateProgram(prog, source, "etotune.cu", 0, NULL, NULL);
+  if (r != NVRTC_SUCCESS) {
+    *log = strdup("");
+    if (msg) snprintf(msg, cap, "nvrtcCreateProgram: %s", nvrtcGetErrorString(r));
+    return r == NVRTC_ERROR_OUT_OF_MEMORY || !*log ? ETO_ERR_NOMEM : ETO_ERR_INVALID;
+  }
+  double t0 = eto_now();
+  r = nvrtcCompileProgram(*prog, no, o);
+  if (seconds) *seconds = eto_now() - t0;
+  size_t lsz = 0;
+  if (nvrtcGetProgramLogSize(*prog, &lsz) != NVRTC_SUCCESS) lsz = 0;
+  *log = malloc(lsz + 1);
+  if (!*log) {
+    nvrtcDestroyProgram(prog);
+    return ETO_ERR_NOMEM;
+  }
+  (*log)[0] = 0;
+  if (lsz > 0 && nvrtcGetProgramLog(*prog, *log) != NVRTC_SUCCESS) (*log)[0] = 0;
+  (*log)[lsz] = 0;
+  if (r == NVRTC_SUCCESS) return ETO_OK;
+  if (msg) {
+    char ex[384], sup[192] = "";
+    log_excerpt(*log, ex, sizeof ex);
+    int na = 0, archs[64];
+    if (r == NVRTC_ERROR_INVALID_OPTION && nvrtcGetNumSupportedArchs(&na) == NVRTC_SUCCESS && na > 0 &&
+        na <= 64 && nvrtcGetSupportedArchs(archs) == NVRTC_SUCCESS) {
+      int n = snprintf(sup, sizeof sup, " (this NVRTC supports");
+      for (int i = 0; i < na && n < (int)sizeof sup - 12; i++)
+        n += snprintf(sup + n, sizeof sup - n, " sm_%d", archs[i]);
+      snprintf(sup + n, sizeof sup - n, ")");
+    }
+    snprintf(msg, cap, "NVRTC (%s): %s: %s%s", arch, nvrtcGetErrorString(r), ex, sup);
+  }
+  nvrtcDestroyProgram(prog);
+  return r == NVRTC_ERROR_OUT_OF_MEMORY ? ETO_ERR_NOMEM : ETO_ERR_INVALID;
+}
+
 eto_status eto_cuda_compile(const char *source, const eto_cuda_compile_opts *opts, eto_cuda_binary **out,
                             char *msg, int cap) {
   *out = NULL;
@@ -62,49 +110,15 @@ eto_status eto_cuda_compile(const char *source, const eto_cuda_compile_opts *opt
   }
   char archopt[64], regopt[64];
   snprintf(archopt, sizeof archopt, "--gpu-architecture=%s", arch);
-  const char *o[5] = {archopt, "--ptxas-options=-v", "-default-device"};
-  int no = 3;
+  const char *extra[2] = {"--ptxas-options=-v"};
+  int nextra = 1;
   if (opts && opts->max_registers > 0) {
     snprintf(regopt, sizeof regopt, "--maxrregcount=%d", opts->max_registers);
-    o[no++] = regopt;
+    extra[nextra++] = regopt;
   }
   nvrtcProgram prog;
-  nvrtcResult r = nvrtcCreateProgram(&prog, source, "etotune.cu", 0, NULL, NULL);
-  if (r != NVRTC_SUCCESS) {
-    b->log = strdup("");
-    if (msg) snprintf(msg, cap, "nvrtcCreateProgram: %s", nvrtcGetErrorString(r));
-    return r == NVRTC_ERROR_OUT_OF_MEMORY || !b->log ? ETO_ERR_NOMEM : ETO_ERR_INVALID;
-  }
-  double t0 = eto_now();
-  r = nvrtcCompileProgram(prog, no, o);
-  b->seconds = eto_now() - t0;
-  size_t lsz = 0;
-  if (nvrtcGetProgramLogSize(prog, &lsz) != NVRTC_SUCCESS) lsz = 0;
-  b->log = malloc(lsz + 1);
-  if (!b->log) {
-    nvrtcDestroyProgram(&prog);
-    return ETO_ERR_NOMEM;
-  }
-  b->log[0] = 0;
-  if (lsz > 0 && nvrtcGetProgramLog(prog, b->log) != NVRTC_SUCCESS) b->log[0] = 0;
-  b->log[lsz] = 0;
-  if (r != NVRTC_SUCCESS) {
-    if (msg) {
-      char ex[384], sup[192] = "";
-      log_excerpt(b->log, ex, sizeof ex);
-      int na = 0, archs[64];
-      if (r == NVRTC_ERROR_INVALID_OPTION && nvrtcGetNumSupportedArchs(&na) == NVRTC_SUCCESS && na > 0 &&
-          na <= 64 && nvrtcGetSupportedArchs(archs) == NVRTC_SUCCESS) {
-        int n = snprintf(sup, sizeof sup, " (this NVRTC supports");
-        for (int i = 0; i < na && n < (int)sizeof sup - 12; i++)
-          n += snprintf(sup + n, sizeof sup - n, " sm_%d", archs[i]);
-        snprintf(sup + n, sizeof sup - n, ")");
-      }
-      snprintf(msg, cap, "NVRTC (%s): %s: %s%s", arch, nvrtcGetErrorString(r), ex, sup);
-    }
-    nvrtcDestroyProgram(&prog);
-    return r == NVRTC_ERROR_OUT_OF_MEMORY ? ETO_ERR_NOMEM : ETO_ERR_INVALID;
-  }
+  eto_status st = nvrtc_build(source, arch, archopt, extra, nextra, &prog, &b->log, &b->seconds, msg, cap);
+  if (st != ETO_OK) return st;
   size_t csz = 0;
   if (nvrtcGetCUBINSize(prog, &csz) != NVRTC_SUCCESS || csz == 0) {
     if (msg) snprintf(msg, cap, "NVRTC produced no CUBIN for %s", arch);
@@ -128,6 +142,53 @@ eto_status eto_cuda_compile(const char *source, const eto_cuda_compile_opts *opt
   return ETO_OK;
 }
 
+eto_status eto_cuda_compile_ptx(const char *source, const eto_cuda_compile_opts *opts, char **ptx, char *msg,
+                                int cap) {
+  *ptx = NULL;
+  if (msg && cap > 0) msg[0] = 0;
+  const char *arch = opts && opts->arch ? opts->arch : "sm_80";
+  if (!valid_arch(arch)) {
+    if (msg) snprintf(msg, cap, "'%s' is not a real CUDA architecture (expected sm_XX, e.g. sm_80)", arch);
+    return ETO_ERR_INVALID;
+  }
+  char archopt[64], regopt[64];
+  /* the virtual architecture of sm_XX[a|f]: PTX the driver compiles for that GPU and, without a suffix, later
+   * ones */
+  snprintf(archopt, sizeof archopt, "--gpu-architecture=compute_%s", arch + 3);
+  const char *extra[1];
+  int nextra = 0;
+  if (opts && opts->max_registers > 0) {
+    snprintf(regopt, sizeof regopt, "--maxrregcount=%d", opts->max_registers);
+    extra[nextra++] = regopt;
+  }
+  nvrtcProgram prog;
+  char *log = NULL;
+  eto_status st = nvrtc_build(source, arch, archopt, extra, nextra, &prog, &log, NULL, msg, cap);
+  free(log);
+  if (st != ETO_OK) return st;
+  size_t n = 0;
+  if (nvrtcGetPTXSize(prog, &n) != NVRTC_SUCCESS || n == 0) {
+    if (msg) snprintf(msg, cap, "NVRTC produced no PTX for %s", arch);
+    nvrtcDestroyProgram(&prog);
+    return ETO_ERR_INVALID;
+  }
+  *ptx = malloc(n + 1);
+  if (!*ptx) {
+    nvrtcDestroyProgram(&prog);
+    return ETO_ERR_NOMEM;
+  }
+  if (nvrtcGetPTX(prog, *ptx) != NVRTC_SUCCESS) {
+    if (msg) snprintf(msg, cap, "nvrtcGetPTX failed");
+    free(*ptx);
+    *ptx = NULL;
+    nvrtcDestroyProgram(&prog);
+    return ETO_ERR_INVALID;
+  }
+  (*ptx)[n] = 0;
+  nvrtcDestroyProgram(&prog);
+  return ETO_OK;
+}
+
 #else
 
 int eto_cuda_nvrtc_version(void) { return -1; }
@@ -137,6 +198,15 @@ eto_status eto_cuda_compile(const char *source, const eto_cuda_compile_opts *opt
   (void)source;
   (void)opts;
   *out = NULL;
+  if (msg) snprintf(msg, cap, "this build has no NVRTC (the CUDA toolkit was not found at build time)");
+  return ETO_ERR_UNSUPPORTED;
+}
+
+eto_status eto_cuda_compile_ptx(const char *source, const eto_cuda_compile_opts *opts, char **ptx, char *msg,
+                                int cap) {
+  (void)source;
+  (void)opts;
+  *ptx = NULL;
   if (msg) snprintf(msg, cap, "this build has no NVRTC (the CUDA toolkit was not found at build time)");
   return ETO_ERR_UNSUPPORTED;
 }
