@@ -46,15 +46,19 @@ extern const char eto_export_cuda_runtime_source[];
 eto_status eto_export_write_runtime(const eto_export_plan *p, const char *path, char *msg, int cap);
 eto_status eto_export_write_header(const eto_export_plan *p, const char *path, char *msg, int cap);
 eto_status eto_export_write_manifest(const eto_export_plan *p, const char *path, char *msg, int cap);
-/* Helpers files_cuda.c shares with files.c: open path for writing (NULL with a message), close it (ETO_ERR_IO
- * when a write failed), the parameter list of x's function ("const float *A, ..., float *out"), the include
- * guard of the header (NAME_H) and the comment block describing x (list line, formula, tensors, program),
- * left open for the caller's last lines. */
+/* Helpers files_cuda.c shares with files.c: open path for writing (NULL with a message), the same for the
+ * header with its include guard (NAME_H) in guard, close it (ETO_ERR_IO when a write failed), the parameter
+ * list of x's function ("const float *A, ..., float *out") and the comment block describing x (list line,
+ * formula, tensors, program), left open for the caller's last lines. */
 FILE *eto_export_open_w(const char *path, char *msg, int cap);
+FILE *eto_export_open_header(const eto_export_plan *p, const char *path, char *guard, size_t gcap, char *msg,
+                             int cap);
 eto_status eto_export_close_w(FILE *f, const char *path, char *msg, int cap);
 void eto_export_print_params(FILE *f, const eto_export_item *x);
-void eto_export_header_guard(const char *name, char *guard, size_t cap);
 void eto_export_print_op_doc(FILE *f, const eto_export_item *x);
+/* Ends the header's top comment (with a warning counting the untuned `what`s, "function" or "kernel", if any)
+ * and opens the include guard and extern "C". */
+void eto_export_end_header_comment(FILE *f, const eto_export_plan *p, const char *what, const char *guard);
 
 /* cuda.c: lowers the items of p for the GPU (launch configuration and arguments into the items), prints them
  * as CUDA C, compiles them with NVRTC where present (CUBIN: resources checked against p->t's limits; PTX),

@@ -54,10 +54,23 @@ void eto_export_print_params(FILE *f, const eto_export_item *x) {
     fprintf(f, "%s%sfloat *%s", a ? ", " : "", a < x->nargs - 1 ? "const " : "", x->arg_name[a]);
 }
 
-void eto_export_header_guard(const char *name, char *guard, size_t cap) {
+FILE *eto_export_open_header(const eto_export_plan *p, const char *path, char *guard, size_t gcap, char *msg,
+                             int cap) {
   size_t g = 0;
-  for (const char *q = name; *q && g + 3 < cap; q++) guard[g++] = (char)toupper((unsigned char)*q);
-  snprintf(guard + g, cap - g, "_H");
+  for (const char *q = p->o->name; *q && g + 3 < gcap; q++) guard[g++] = (char)toupper((unsigned char)*q);
+  snprintf(guard + g, gcap - g, "_H");
+  return eto_export_open_w(path, msg, cap);
+}
+
+void eto_export_end_header_comment(FILE *f, const eto_export_plan *p, const char *what, const char *guard) {
+  int n = 0;
+  for (int i = 0; i < p->n; i++) n += p->items[i].e.source == ETO_EXPORT_FALLBACK;
+  if (n)
+    fprintf(f,
+            " *\n * WARNING: %d %s%s below %s an UNTUNED FALLBACK (no verified program was in the cache): correct by\n"
+            " *   construction of the code generator, but never measured or checked against the reference here.\n",
+            n, what, n == 1 ? "" : "s", n == 1 ? "is" : "are");
+  fprintf(f, " */\n#ifndef %s\n#define %s\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", guard, guard);
 }
 
 void eto_export_print_op_doc(FILE *f, const eto_export_item *x) {
@@ -118,13 +131,10 @@ eto_status eto_export_write_runtime(const eto_export_plan *p, const char *path, 
 }
 
 eto_status eto_export_write_header(const eto_export_plan *p, const char *path, char *msg, int cap) {
-  FILE *f = eto_export_open_w(path, msg, cap);
+  char guard[80];
+  FILE *f = eto_export_open_header(p, path, guard, sizeof guard, msg, cap);
   if (!f) return ETO_ERR_IO;
   const char *name = p->o->name;
-  char guard[80];
-  eto_export_header_guard(name, guard, sizeof guard);
-  int fallbacks = 0;
-  for (int i = 0; i < p->n; i++) fallbacks += p->items[i].e.source == ETO_EXPORT_FALLBACK;
   fprintf(f,
           "/* %s.h — %d tuned tensor kernel%s exported by etotune %s (`etotune export`). Generated: do not edit.\n"
           " *\n"
@@ -142,12 +152,7 @@ eto_status eto_export_write_header(const eto_export_plan *p, const char *path, c
           " *   their own thread. Each thread, the caller's included, needs %zu KiB of stack for block-local tiles.\n",
           name, p->n, p->n == 1 ? "" : "s", p->o->version ? p->o->version : "unknown", p->t->description,
           p->t->fingerprint, name, name, name, name, p->stack_bytes >> 10);
-  if (fallbacks)
-    fprintf(f,
-            " *\n * WARNING: %d function%s below %s an UNTUNED FALLBACK (no verified program was in the cache): correct by\n"
-            " *   construction of the code generator, but never measured or checked against the reference here.\n",
-            fallbacks, fallbacks == 1 ? "" : "s", fallbacks == 1 ? "is" : "are");
-  fprintf(f, " */\n#ifndef %s\n#define %s\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", guard, guard);
+  eto_export_end_header_comment(f, p, "function", guard);
   fprintf(f,
           "/* Sets the number of threads later calls use: 1 runs every block on the calling thread, 0 means one per\n"
           " * online core (the default), at most 256. Stops the current workers (they restart at the next call).\n"

@@ -8,12 +8,6 @@
 
 static const char *version(const eto_export_plan *p) { return p->o->version ? p->o->version : "unknown"; }
 
-static int fallbacks(const eto_export_plan *p) {
-  int n = 0;
-  for (int i = 0; i < p->n; i++) n += p->items[i].e.source == ETO_EXPORT_FALLBACK;
-  return n;
-}
-
 eto_status eto_export_write_cuda_source(const eto_export_plan *p, const char *src, const char *path, char *msg,
                                         int cap) {
   FILE *f = eto_export_open_w(path, msg, cap);
@@ -42,11 +36,10 @@ static void print_launch(FILE *f, const eto_export_item *x) {
 }
 
 eto_status eto_export_write_cuda_header(const eto_export_plan *p, const char *path, char *msg, int cap) {
-  FILE *f = eto_export_open_w(path, msg, cap);
+  char guard[80];
+  FILE *f = eto_export_open_header(p, path, guard, sizeof guard, msg, cap);
   if (!f) return ETO_ERR_IO;
   const char *name = p->o->name;
-  char guard[80];
-  eto_export_header_guard(name, guard, sizeof guard);
   fprintf(f,
           "/* %s.h — %d tensor kernel%s for CUDA exported by etotune %s (`etotune export --target cuda`).\n"
           " * Generated: do not edit.\n"
@@ -88,13 +81,7 @@ eto_status eto_export_write_cuda_header(const eto_export_plan *p, const char *pa
             " *   (inputs, then the output).\n",
             name, p->t->arch, name);
   }
-  int nf = fallbacks(p);
-  if (nf)
-    fprintf(f,
-            " *\n * WARNING: %d kernel%s below %s an UNTUNED FALLBACK (no verified program was in the cache): correct by\n"
-            " *   construction of the code generator, but never measured or checked against the reference here.\n",
-            nf, nf == 1 ? "" : "s", nf == 1 ? "is" : "are");
-  fprintf(f, " */\n#ifndef %s\n#define %s\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", guard, guard);
+  eto_export_end_header_comment(f, p, "kernel", guard);
   if (p->ptx)
     fprintf(f,
             "/* Opens the driver and loads the kernels now (else the first call does). Returns 0, ENODEV, EIO or\n"

@@ -48,16 +48,30 @@ static void log_excerpt(const char *log, char *buf, int cap) {
   buf[n] = 0;
 }
 
-/* Creates and compiles an NVRTC program for the option archopt ("--gpu-architecture=..."; arch names it in
- * messages) plus `extra`. On ETO_OK *prog is compiled (the caller destroys it). *log receives the NVRTC log
- * (malloc'ed, never NULL unless ETO_ERR_NOMEM) whether or not it compiled; on failure *prog is destroyed. */
-static eto_status nvrtc_build(const char *source, const char *arch, const char *archopt,
-                              const char *const *extra, int nextra, nvrtcProgram *prog, char **log,
-                              double *seconds, char *msg, int cap) {
-  const char *o[8] = {archopt, "-default-device"};
-  int no = 2;
-  for (int i = 0; i < nextra && no < 8; i++) o[no++] = extra[i];
+/* Creates and compiles an NVRTC program for opts (arch, --maxrregcount): for the real architecture sm_XX with
+ * the ptxas verbose log (a CUBIN), or with ptx != 0 for its virtual architecture compute_XX (PTX). On ETO_OK
+ * *prog is compiled (the caller destroys it). *log receives the NVRTC log (malloc'ed; "" when NVRTC did not
+ * run; NULL only with ETO_ERR_NOMEM), compiled or not; on failure *prog is destroyed. */
+static eto_status nvrtc_build(const char *source, const eto_cuda_compile_opts *opts, int ptx, nvrtcProgram *prog,
+                              char **log, double *seconds, char *msg, int cap) {
+  const char *arch = opts && opts->arch ? opts->arch : "sm_80";
   *log = NULL;
+  if (!valid_arch(arch)) {
+    *log = strdup("");
+    if (msg) snprintf(msg, cap, "'%s' is not a real CUDA architecture (expected sm_XX, e.g. sm_80)", arch);
+    return *log ? ETO_ERR_INVALID : ETO_ERR_NOMEM;
+  }
+  char archopt[64], regopt[64];
+  /* the virtual architecture of sm_XX[a|f]: PTX the driver compiles for that GPU (and later ones without a
+   * suffix) */
+  snprintf(archopt, sizeof archopt, "--gpu-architecture=%s%s", ptx ? "compute_" : "", ptx ? arch + 3 : arch);
+  const char *o[4] = {archopt, "-default-device"};
+  int no = 2;
+  if (!ptx) o[no++] = "--ptxas-options=-v";
+  if (opts && opts->max_registers > 0) {
+    snprintf(regopt, sizeof regopt, "--maxrregcount=%d", opts->max_registers);
+    o[no++] = regopt;
+  }
   nvrtcResult r = nvrtcCreateProgram(prog, source, "etotune.cu", 0, NULL, NULL);
   if (r != NVRTC_SUCCESS) {
     *log = strdup("");
@@ -99,26 +113,13 @@ eto_status eto_cuda_compile(const char *source, const eto_cuda_compile_opts *opt
                             char *msg, int cap) {
   *out = NULL;
   if (msg && cap > 0) msg[0] = 0;
-  const char *arch = opts && opts->arch ? opts->arch : "sm_80";
   eto_cuda_binary *b = calloc(1, sizeof *b);
   if (!b) return ETO_ERR_NOMEM;
   *out = b;
-  if (!valid_arch(arch)) {
-    b->log = strdup("");
-    if (msg) snprintf(msg, cap, "'%s' is not a real CUDA architecture (expected sm_XX, e.g. sm_80)", arch);
-    return b->log ? ETO_ERR_INVALID : ETO_ERR_NOMEM;
-  }
-  char archopt[64], regopt[64];
-  snprintf(archopt, sizeof archopt, "--gpu-architecture=%s", arch);
-  const char *extra[2] = {"--ptxas-options=-v"};
-  int nextra = 1;
-  if (opts && opts->max_registers > 0) {
-    snprintf(regopt, sizeof regopt, "--maxrregcount=%d", opts->max_registers);
-    extra[nextra++] = regopt;
-  }
   nvrtcProgram prog;
-  eto_status st = nvrtc_build(source, arch, archopt, extra, nextra, &prog, &b->log, &b->seconds, msg, cap);
+  eto_status st = nvrtc_build(source, opts, 0, &prog, &b->log, &b->seconds, msg, cap);
   if (st != ETO_OK) return st;
+  const char *arch = opts && opts->arch ? opts->arch : "sm_80";
   size_t csz = 0;
   if (nvrtcGetCUBINSize(prog, &csz) != NVRTC_SUCCESS || csz == 0) {
     if (msg) snprintf(msg, cap, "NVRTC produced no CUBIN for %s", arch);
@@ -146,29 +147,14 @@ eto_status eto_cuda_compile_ptx(const char *source, const eto_cuda_compile_opts 
                                 int cap) {
   *ptx = NULL;
   if (msg && cap > 0) msg[0] = 0;
-  const char *arch = opts && opts->arch ? opts->arch : "sm_80";
-  if (!valid_arch(arch)) {
-    if (msg) snprintf(msg, cap, "'%s' is not a real CUDA architecture (expected sm_XX, e.g. sm_80)", arch);
-    return ETO_ERR_INVALID;
-  }
-  char archopt[64], regopt[64];
-  /* the virtual architecture of sm_XX[a|f]: PTX the driver compiles for that GPU and, without a suffix, later
-   * ones */
-  snprintf(archopt, sizeof archopt, "--gpu-architecture=compute_%s", arch + 3);
-  const char *extra[1];
-  int nextra = 0;
-  if (opts && opts->max_registers > 0) {
-    snprintf(regopt, sizeof regopt, "--maxrregcount=%d", opts->max_registers);
-    extra[nextra++] = regopt;
-  }
   nvrtcProgram prog;
   char *log = NULL;
-  eto_status st = nvrtc_build(source, arch, archopt, extra, nextra, &prog, &log, NULL, msg, cap);
+  eto_status st = nvrtc_build(source, opts, 1, &prog, &log, NULL, msg, cap);
   free(log);
   if (st != ETO_OK) return st;
   size_t n = 0;
   if (nvrtcGetPTXSize(prog, &n) != NVRTC_SUCCESS || n == 0) {
-    if (msg) snprintf(msg, cap, "NVRTC produced no PTX for %s", arch);
+    if (msg) snprintf(msg, cap, "NVRTC produced no PTX for %s", opts && opts->arch ? opts->arch : "sm_80");
     nvrtcDestroyProgram(&prog);
     return ETO_ERR_INVALID;
   }
