@@ -1,6 +1,7 @@
 /* export.c — eto_export: the best cached program of each operator, compiled ahead of time and packed as a
- * library (export.h gives the data flow). This file plans (cache look-ups, checks, names), compiles the
- * kernels and drives the tools; files.c writes the runtime source, the header and the manifest. */
+ * library (export.h gives the data flow). This file plans (cache look-ups, checks, names), compiles the cpu
+ * kernels and drives the tools; files.c writes the runtime source, the header and the manifest; cuda.c builds
+ * and writes a cuda export. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,9 +126,11 @@ static eto_status name_items(eto_export_plan *pl, char *msg, int cap) {
       }
   }
   /* the library's own functions */
-  static const char *const reserved[] = {"set_threads", "threads", "shutdown"};
+  static const char *const cpu_reserved[] = {"set_threads", "threads", "shutdown", NULL};
+  static const char *const cuda_reserved[] = {"init", "shutdown", "last_error", NULL};
+  const char *const *reserved = pl->t->kind == ETO_TARGET_CUDA ? cuda_reserved : cpu_reserved;
   for (int i = 0; i < pl->n; i++)
-    for (size_t r = 0; r < sizeof reserved / sizeof reserved[0]; r++)
+    for (size_t r = 0; reserved[r]; r++)
       if (strcmp(pl->items[i].suffix, reserved[r]) == 0) {
         snprintf(msg, cap, "%s: name=%s is taken by the library's %s_%s", pl->items[i].e.key, reserved[r],
                  pl->o->name, reserved[r]);
@@ -303,10 +306,6 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
                                                                          : "no operators");
     return ETO_ERR_INVALID;
   }
-  if (t->kind != ETO_TARGET_CPU) {
-    snprintf(msg, cap, "export: only the cpu target is supported (CUDA export is not implemented)");
-    return ETO_ERR_UNSUPPORTED;
-  }
   eto_export_plan pl = {.o = opts, .t = t, .n = nops};
   pl.items = calloc((size_t)nops, sizeof *pl.items);
   eto_program *progs = calloc((size_t)nops, sizeof *progs);
@@ -364,8 +363,12 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
   int made_build = 0;
   if (st == ETO_OK) st = make_dir(opts->out_dir, msg, cap);
   if (st == ETO_OK && (st = make_dir(build, msg, cap)) == ETO_OK) made_build = 1;
-  if (st == ETO_OK) st = compile_items(&pl, progs, build, msg, cap);
-  if (st == ETO_OK) st = build_libs(&pl, build, out, msg, cap);
+  if (t->kind == ETO_TARGET_CUDA) {
+    if (st == ETO_OK) st = eto_export_cuda(&pl, progs, build, out, msg, cap);
+  } else {
+    if (st == ETO_OK) st = compile_items(&pl, progs, build, msg, cap);
+    if (st == ETO_OK) st = build_libs(&pl, build, out, msg, cap);
+  }
   if (st == ETO_OK) {
     snprintf(out->manifest, sizeof out->manifest, "%s/manifest.json", opts->out_dir);
     st = eto_export_write_manifest(&pl, out->manifest, msg, cap);
@@ -384,6 +387,7 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
     memset(out, 0, sizeof *out);
   }
   free(pl.items);
+  free(pl.ptx);
   free(progs);
   return st;
 }

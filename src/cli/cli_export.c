@@ -1,5 +1,6 @@
 /* cli_export.c — `etotune export LIST --out DIR`: the best cached program of every operator of LIST, compiled
- * ahead of time into DIR/lib<name>.a, DIR/lib<name>.so, DIR/<name>.h and DIR/manifest.json (export.h). */
+ * ahead of time into DIR/lib<name>.a, DIR/lib<name>.so, DIR/<name>.h and DIR/manifest.json; with --target cuda
+ * into DIR/<name>.cu, DIR/<name>.ptx, DIR/<name>_host.c, DIR/<name>.h and DIR/manifest.json (export.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +14,7 @@
 #endif
 
 typedef struct {
-  const char *list, *out, *name, *target, *db;
+  const char *list, *out, *name, *target, *db, *arch;
   int threads, fallback, keep_build;
 } export_args;
 
@@ -43,6 +44,7 @@ static int parse_args(int argc, char **argv, export_args *a) {
       else if (strcmp(s, "--name") == 0) bad = eto_cli_opt_str(p, s, v, &a->name);
       else if (strcmp(s, "--target") == 0) bad = eto_cli_opt_str(p, s, v, &a->target);
       else if (strcmp(s, "--db") == 0) bad = eto_cli_opt_str(p, s, v, &a->db);
+      else if (strcmp(s, "--arch") == 0) bad = eto_cli_opt_str(p, s, v, &a->arch);
       else if (strcmp(s, "--threads") == 0) bad = eto_cli_opt_int(p, s, v, 1, eto_cli_opt_max_threads(), &a->threads);
       else {
         fprintf(stderr, "%s: unknown option %s (see etotune help export)\n", p, s);
@@ -61,8 +63,17 @@ static int parse_args(int argc, char **argv, export_args *a) {
     fprintf(stderr, "%s: missing %s (see etotune help export)\n", p, !a->list ? "LIST" : "--out DIR");
     return -1;
   }
-  if (strcmp(a->target, "cpu") != 0) {
-    fprintf(stderr, "%s: --target %s: only cpu is supported (CUDA export is not implemented yet)\n", p, a->target);
+  if (strcmp(a->target, "cpu") != 0 && strcmp(a->target, "cuda") != 0) {
+    fprintf(stderr, "%s: --target %s: expected cpu or cuda\n", p, a->target);
+    return -1;
+  }
+  int cuda = strcmp(a->target, "cuda") == 0;
+  if (!cuda && a->arch) {
+    fprintf(stderr, "%s: --arch is for --target cuda\n", p);
+    return -1;
+  }
+  if (cuda && (a->threads || a->keep_build)) {
+    fprintf(stderr, "%s: %s is for --target cpu\n", p, a->threads ? "--threads" : "--keep-build");
     return -1;
   }
   return 0;
@@ -78,6 +89,38 @@ static void default_name(const char *list, char *buf, size_t cap) {
     buf[n++] = ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9')) ? *q : '_';
   buf[n] = 0;
   if (n == 0) snprintf(buf, cap, "kernels");
+}
+
+/* The target whose records are exported. cpu: this machine, as `etotune tune --threads T` fingerprints it.
+ * cuda: the GPU of this machine (as `etotune tune --target cuda` fingerprints it) when it has one of --arch (or
+ * --arch is not given), else the architecture table's target of --arch (*no_gpu = 1): no GPU is needed to
+ * compile, but only records of that fingerprint are found. Returns 0, or -1 after saying why. */
+static int target_of(const export_args *a, eto_target *t, int *no_gpu) {
+  char msg[1024];
+  if (strcmp(a->target, "cpu") == 0) {
+    if (eto_measure_machine_target(ETO_TARGET_CPU, a->threads, t, msg, sizeof msg) == ETO_OK) return 0;
+    fprintf(stderr, "etotune export: --target cpu: %s\n", msg);
+    return -1;
+  }
+  if (eto_measure_machine_target(ETO_TARGET_CUDA, 0, t, msg, sizeof msg) == ETO_OK &&
+      (!a->arch || strcmp(a->arch, t->arch) == 0))
+    return 0;
+  if (!a->arch) {
+    fprintf(stderr,
+            "etotune export: --target cuda: no GPU found here (%s); give the architecture to compile for with "
+            "--arch sm_XX (no GPU is needed to export; the cache records of that architecture without a device "
+            "are used)\n",
+            msg);
+    return -1;
+  }
+  if (eto_target_cuda(a->arch, NULL, 0, t) != 0) {
+    fprintf(stderr, "etotune export: --arch %s: unknown CUDA architecture (known: sm_70 sm_75 sm_80 sm_86 sm_89 "
+                    "sm_90)\n",
+            a->arch);
+    return -1;
+  }
+  *no_gpu = 1;
+  return 0;
 }
 
 int eto_cli_export(int argc, char **argv) {
@@ -102,10 +145,9 @@ int eto_cli_export(int argc, char **argv) {
   for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(l, i);
   eto_oplist_free(l);
 
-  /* the target whose records are exported: this machine, as `etotune tune --threads T` fingerprints it */
   eto_target t;
-  if (eto_measure_machine_target(ETO_TARGET_CPU, a.threads, &t, msg, sizeof msg) != ETO_OK) {
-    fprintf(stderr, "etotune export: --target cpu: %s\n", msg);
+  int no_gpu = 0;
+  if (target_of(&a, &t, &no_gpu) != 0) {
     free(ops);
     return ETO_EXIT_FAIL;
   }
@@ -141,6 +183,10 @@ int eto_cli_export(int argc, char **argv) {
   if (st != ETO_OK) {
     fprintf(stderr, "etotune export: %s from cache %s for target %s:\n%s", o.name, path, t.fingerprint, msg);
     if (msg[0] && msg[strlen(msg) - 1] != '\n') fputc('\n', stderr);
+    if (no_gpu && st == ETO_ERR_INVALID)
+      fprintf(stderr, "(no %s GPU here: target %s is the architecture table's; programs tuned on a GPU carry that "
+                      "GPU's fingerprint: export them on that machine, or use --fallback-reference)\n",
+              t.arch, t.fingerprint);
   } else {
     printf("target: %s\ncache: %s\n", t.description, path);
     for (int i = 0; i < r.count; i++) {
@@ -150,7 +196,14 @@ int eto_cli_export(int argc, char **argv) {
       else
         printf("  %-32s UNTUNED FALLBACK          %s\n", e->function, e->key);
     }
-    printf("wrote %s, %s, %s, %s\n", r.static_lib, r.shared_lib, r.header, r.manifest);
+    if (t.kind == ETO_TARGET_CUDA && r.ptx[0])
+      printf("wrote %s, %s, %s, %s, %s\n", r.cuda_source, r.ptx, r.host_source, r.header, r.manifest);
+    else if (t.kind == ETO_TARGET_CUDA)
+      printf("wrote %s, %s, %s\nno PTX and no host functions: this etotune was built without NVRTC; compile %s "
+             "with nvcc (%s says how to launch the kernels)\n",
+             r.cuda_source, r.header, r.manifest, r.cuda_source, r.header);
+    else
+      printf("wrote %s, %s, %s, %s\n", r.static_lib, r.shared_lib, r.header, r.manifest);
     eto_export_result_clear(&r);
   }
   eto_cache_close(cache);

@@ -37,17 +37,25 @@ const eto_cli_command eto_cli_commands[] = {
      "                   reference and marks failures bad (an operator over the limits of etotune help\n"
      "                   tune is skipped, not marked)",
      eto_cli_db},
-    {"export", "LIST --out DIR [--name NAME] [--target cpu] [--db PATH] [--threads T] [--fallback-reference] [--keep-build]",
-     "compile the best cached program of every operator of LIST into a C library with a header",
+    {"export", "LIST --out DIR [--name NAME] [--target cpu|cuda] [--arch sm_XX] [--db PATH] [--threads T] "
+               "[--fallback-reference] [--keep-build]",
+     "compile the best cached program of every operator of LIST into a C library (or CUDA code) with a header",
      "For every operator of LIST, takes its best verified program for this machine's target from the cache\n"
      "(the target of `etotune tune --threads T`), compiles it ahead of time with LLVM and writes\n"
      "DIR/libNAME.a, DIR/libNAME.so, DIR/NAME.h (one documented function per operator, named NAME_ plus the\n"
      "list's name= or the workload key, and NAME_set_threads) and DIR/manifest.json (workload, recipe,\n"
      "latency, fingerprint, version per operator). The libraries need only libc and pthreads.\n"
+     "--target cuda writes DIR/NAME.cu (one extern \"C\" __global__ kernel per operator), and where this\n"
+     "etotune has NVRTC DIR/NAME.ptx (compiled for --arch's virtual architecture) and DIR/NAME_host.c (the PTX\n"
+     "embedded, one launch function per operator taking device pointers, the CUDA driver opened at run time),\n"
+     "with DIR/NAME.h and DIR/manifest.json (grid and block per kernel). No GPU is needed to export; the calls\n"
+     "say at run time when there is no driver or device.\n"
      "  --name NAME           library name (default: the list's file name)\n"
+     "  --arch sm_XX          cuda: the architecture to compile for (default: this machine's GPU; required\n"
+     "                        without one: then the records of that architecture without a device are read)\n"
      "  --fallback-reference  an operator without a verified program gets an untuned program, marked\n"
      "                        UNTUNED FALLBACK in the header and the manifest (else it is an error)\n"
-     "  --keep-build          keep DIR/build-NAME/ (the runtime source and the objects)\n"
+     "  --keep-build          cpu: keep DIR/build-NAME/ (the runtime source and the objects)\n"
      "An operator without a usable program (none cached for this target, marked bad, stale) is an error naming\n"
      "it; records of other targets are never exported.",
      eto_cli_export},

@@ -90,6 +90,7 @@ void eto_pool_free(eto_pool *p);
  *   CUDA C --eto_cuda_compile (NVRTC, --gpu-architecture=sm_XX --ptxas-options=-v)--> eto_cuda_binary
  *          (CUBIN + log; registers, static shared memory, stack and spills per kernel read from the ptxas
  *          log) resources --eto_cuda_check_limits--> accepted, or rejected with a reason before anything runs
+ *   CUDA C --eto_cuda_compile_ptx (NVRTC, --gpu-architecture=compute_XX)--> PTX (etotune export --target cuda)
  *   eto_cuda_build_program does all of the above for one program; eto_cuda_compile_only_report runs it over
  *   random programs of a list of operators (`etotune measure --target cuda --compile-only`). Running the
  *   CUBIN is measurement's business (src/measure, through the CUDA driver API).
@@ -163,6 +164,14 @@ typedef struct eto_cuda_binary eto_cuda_binary;
  */
 eto_status eto_cuda_compile(const char *source, const eto_cuda_compile_opts *opts, eto_cuda_binary **out,
                             char *msg, int cap);
+/* Compiles CUDA C source (any number of kernels) with NVRTC to PTX for the virtual architecture of opts->arch
+ * (sm_80 -> compute_80; NULL opts or arch: sm_80): text the CUDA driver compiles when it loads it
+ * (cuModuleLoadData), for that architecture and every later one (for sm_90a/sm_100f-style names, only that
+ * family), so no GPU is needed here. On ETO_OK *ptx is malloc'ed and NUL-terminated (the caller frees it).
+ * Errors (*ptx NULL): ETO_ERR_INVALID when opts->arch is not sm_XX or NVRTC rejects the source (msg holds
+ * NVRTC's status and the start of its log), ETO_ERR_UNSUPPORTED in a build without NVRTC, ETO_ERR_NOMEM. */
+eto_status eto_cuda_compile_ptx(const char *source, const eto_cuda_compile_opts *opts, char **ptx, char *msg,
+                                int cap);
 /* CUBIN bytes (NULL and size 0 after a failed compilation); valid until the binary is freed. */
 const void *eto_cuda_binary_cubin(const eto_cuda_binary *b, size_t *size);
 /* The NVRTC log (compiler messages and ptxas info); never NULL. */
