@@ -147,12 +147,17 @@ static void next_epoch(flac *f) {
   f->epoch++;
 }
 
-static int has_conflict(flac *f, int u, int v) {
-  const uint64_t *sv = src_of(f, v);
-  int head = 0, tail = 0;
+/* Starts a breadth-first walk from u: a new epoch, u marked and queued. Returns the queue's length (1). */
+static int bfs_start(flac *f, int u) {
   next_epoch(f);
   f->mark[u] = f->epoch;
-  f->queue[tail++] = u;
+  f->queue[0] = u;
+  return 1;
+}
+
+static int has_conflict(flac *f, int u, int v) {
+  const uint64_t *sv = src_of(f, v);
+  int head = 0, tail = bfs_start(f, u);
   while (head < tail) {
     int w = f->queue[head++];
     const uint64_t *sw = src_of(f, w);
@@ -177,10 +182,7 @@ static void saturate(flac *f, int a, int u, int v, double t) {
   f->sat_out[u] = a;
   const uint64_t *sv = src_of(f, v);
   int dr = f->rate[v];
-  int head = 0, tail = 0;
-  next_epoch(f);
-  f->mark[u] = f->epoch;
-  f->queue[tail++] = u;
+  int head = 0, tail = bfs_start(f, u);
   while (head < tail) {
     int w = f->queue[head++];
     uint64_t *sw = src_of(f, w);
@@ -249,12 +251,9 @@ static int flac_round(flac *f) {
     f->next[v]++;
     if (u == ETO_SEL_ROOT) {
       /* the tree: a, then the saturated arcs below v */
-      int head = 0, tail = 0;
       f->ntree = 0;
       f->tree[f->ntree++] = a;
-      next_epoch(f);
-      f->mark[v] = f->epoch;
-      f->queue[tail++] = v;
+      int head = 0, tail = bfs_start(f, v);
       while (head < tail) {
         int w = f->queue[head++];
         if (f->term_bit[w] >= 0) f->reached[w] = 1;

@@ -66,13 +66,7 @@ eto_status eto_sel_tree_format_text(const eto_sel_graph *g, const eto_sel_tree *
     return ETO_ERR_NOMEM;
   }
   /* depth-first, children by increasing id, so each subtree prints as one block */
-  for (int v = 1; v < n1; v++)
-    if (t->parent[v] >= 0) start[t->parent[v] + 1]++;
-  for (int v = 0; v < n1; v++) start[v + 1] += start[v];
-  for (int v = 1; v < n1; v++)
-    if (t->parent[v] >= 0) kids[start[t->parent[v]]++] = v;
-  for (int v = n1; v > 0; v--) start[v] = start[v - 1];
-  start[0] = 0;
+  sel_tree_children(t, start, kids);
   int sp = 0, nb = 0, nin = 0;
   stack[sp++] = 0;
   while (sp > 0) {

@@ -18,6 +18,10 @@ struct eto_sel_graph {
   int errnode;
 };
 
+/* The children of every node of tree t, by increasing id: those of v are kids[start[v] .. start[v + 1]).
+ * start has room for t->n + 2 entries, kids for t->n + 1. */
+void sel_tree_children(const eto_sel_tree *t, int *start, int *kids);
+
 /* Records an error message (printf-style) and the node it is about (-1 if none) in g. */
 void sel_set_err(eto_sel_graph *g, int node, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

@@ -452,23 +452,28 @@ int eto_sel_tree_contains(const eto_sel_tree *t, int v) {
   return v == 0 || t->parent[v] >= 0;
 }
 
-int eto_sel_tree_order(const eto_sel_tree *t, int *order) {
-  if (!t || !t->parent || !order) return 0;
+void sel_tree_children(const eto_sel_tree *t, int *start, int *kids) {
   int n1 = t->n + 1;
-  /* children lists by increasing id: counting sort on the parent */
-  int *start = calloc((size_t)n1 + 1, sizeof(int)), *kids = malloc((size_t)n1 * sizeof(int));
-  if (!start || !kids) {
-    free(start);
-    free(kids);
-    return 0;
-  }
-  for (int v = 1; v < n1; v++)
+  memset(start, 0, ((size_t)n1 + 1) * sizeof(int));
+  for (int v = 1; v < n1; v++) /* counting sort on the parent */
     if (t->parent[v] >= 0) start[t->parent[v] + 1]++;
   for (int v = 0; v < n1; v++) start[v + 1] += start[v];
   for (int v = 1; v < n1; v++)
     if (t->parent[v] >= 0) kids[start[t->parent[v]]++] = v;
   for (int v = n1; v > 0; v--) start[v] = start[v - 1];
   start[0] = 0;
+}
+
+int eto_sel_tree_order(const eto_sel_tree *t, int *order) {
+  if (!t || !t->parent || !order) return 0;
+  int n1 = t->n + 1;
+  int *start = malloc(((size_t)n1 + 1) * sizeof(int)), *kids = malloc((size_t)n1 * sizeof(int));
+  if (!start || !kids) {
+    free(start);
+    free(kids);
+    return 0;
+  }
+  sel_tree_children(t, start, kids);
   int head = 0, tail = 0, cur = 0;
   for (;;) {
     for (int i = start[cur]; i < start[cur + 1]; i++) order[tail++] = kids[i];

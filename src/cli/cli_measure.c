@@ -216,6 +216,21 @@ static int check_limits(const measure_args *a, const eto_oplist *l, const eto_ta
   return rc;
 }
 
+/* op's compute description (*c), workload key and a measurer for it on t; NULL after a message on stderr when
+ * the measurer cannot start. */
+static eto_measurer *op_measurer(const eto_op *op, const eto_target *t, const eto_measure_opts *o, eto_compute *c,
+                                 char *key, int keycap) {
+  eto_op_compute(op, c);
+  eto_op_key(op, key, keycap);
+  char why[512];
+  eto_measurer *m = NULL;
+  if (eto_measurer_create(op, t, o, &m, why, sizeof why) != ETO_OK) {
+    fprintf(stderr, "etotune measure: %s: %s\n", key, why);
+    return NULL;
+  }
+  return m;
+}
+
 static int measure_programs(const measure_args *a, const eto_oplist *l, const eto_target *t) {
   eto_measure_opts o;
   eto_measure_opts_default(&o);
@@ -243,12 +258,9 @@ static int measure_programs(const measure_args *a, const eto_oplist *l, const et
   for (int i = 0; i < eto_oplist_count(l); i++) {
     const eto_op *op = eto_oplist_get(l, i);
     eto_compute c;
-    eto_op_compute(op, &c);
     char key[512], why[512];
-    eto_op_key(op, key, sizeof key);
-    eto_measurer *m = NULL;
-    if (eto_measurer_create(op, t, &o, &m, why, sizeof why) != ETO_OK) {
-      fprintf(stderr, "etotune measure: %s: %s\n", key, why);
+    eto_measurer *m = op_measurer(op, t, &o, &c, key, sizeof key);
+    if (!m) {
       cJSON_Delete(root);
       return ETO_EXIT_FAIL;
     }
@@ -383,14 +395,9 @@ static int cuda_command(const measure_args *a, const eto_oplist *l) {
   for (int i = 0; i < n; i++) {
     const eto_op *op = eto_oplist_get(l, i);
     eto_compute c;
-    eto_op_compute(op, &c);
     char key[512], why[512];
-    eto_op_key(op, key, sizeof key);
-    eto_measurer *m = NULL;
-    if (eto_measurer_create(op, &t, &o, &m, why, sizeof why) != ETO_OK) {
-      fprintf(stderr, "etotune measure: %s: %s\n", key, why);
-      return ETO_EXIT_FAIL;
-    }
+    eto_measurer *m = op_measurer(op, &t, &o, &c, key, sizeof key);
+    if (!m) return ETO_EXIT_FAIL;
     printf("operator %d: %s\n", i + 1, key);
     for (int k = 0; k < a->programs; k++) {
       eto_program p;
