@@ -37,13 +37,18 @@ static void test_divisor_range(void) {
   CHECK(tun_ratio_cmp(q(1, 3), q(2, 6)) == 0 && tun_ratio_cmp(q(1, 3), q(1, 2)) < 0, "ratio compare");
 }
 
+/* The paper's Example 3: α and β's compute descriptions and their pair (α reusing β). */
+static void ex3_pair(eto_compute *a, eto_compute *b, tun_pair *pp) {
+  eto_op beta = test_op(EX3_BETA), alpha = test_op(EX3_ALPHA);
+  eto_op_compute(&alpha, a);
+  eto_op_compute(&beta, b);
+  tun_pair_init(a, b, pp);
+}
+
 static void test_block_range(void) {
   eto_compute a, b;
-  eto_op beta = test_op(EX3_BETA), alpha = test_op(EX3_ALPHA);
-  eto_op_compute(&alpha, &a);
-  eto_op_compute(&beta, &b);
   tun_pair pp;
-  tun_pair_init(&a, &b, &pp);
+  ex3_pair(&a, &b, &pp);
   int64_t got[TUN_MAX_RANGE];
   int n = tun_block_range(&pp, 56, got, TUN_MAX_RANGE);
   CHECK(lists_equal(got, n, (int64_t[]){28, 32, 49, 56, 64, 98, 112}, 7), "Example 3: %s", list_str(got, n));
@@ -72,11 +77,8 @@ static void test_thread_and_fetch_range(void) {
   CHECK(eto_target_cuda("sm_70", NULL, 0, &gpu) == 0, "sm_70");
   eto_target_cpu(2, &cpu);
   eto_compute a, b;
-  eto_op beta = test_op(EX3_BETA), alpha = test_op(EX3_ALPHA);
-  eto_op_compute(&alpha, &a);
-  eto_op_compute(&beta, &b);
   tun_pair pp;
-  tun_pair_init(&a, &b, &pp);
+  ex3_pair(&a, &b, &pp);
   int64_t got[TUN_MAX_RANGE];
   /* T_β = 56·224; for B = 56 the block tile is 1792: threads per block in [112, 224] */
   int n = tun_thread_range(&pp, &gpu, 56 * 224, 56, 1792, got, TUN_MAX_RANGE);
