@@ -46,21 +46,45 @@ static int read_best(eto_cache *cache, const eto_target *t, eto_drv_op *r, eto_p
   return ok;
 }
 
+/* What the progress lines need: where they go, and the list's weighted latency as the searches go (the
+ * operators searched in this run: their frequency in the list, 0 for bridges, and best latency so far; the
+ * list operators served from the cache: their weighted latency sum). */
 typedef struct {
   eto_drv_progress_fn fn;
   void *user;
+  int ntask;
+  const int64_t *freq;
+  double *lat;
+  double cached_wlat;
 } fwd;
+
+/* " | list N ms" once every list operator has a program, else how many have none yet */
+static void list_status(fwd *f, char *buf, size_t cap) {
+  double w = f->cached_wlat;
+  int missing = 0;
+  for (int j = 0; j < f->ntask; j++) {
+    if (f->freq[j] <= 0) continue;
+    if (f->lat[j] > 0) w += (double)f->freq[j] * f->lat[j];
+    else missing++;
+  }
+  if (missing) snprintf(buf, cap, " | list: %d operator%s without a program yet", missing, missing == 1 ? "" : "s");
+  else snprintf(buf, cap, " | list weighted latency %.4f ms", w * 1e3);
+}
 
 static void backend_progress(const eto_backend_progress *pr, void *user) {
   fwd *f = user;
   const char *pol = pr->policy ? pr->policy : "search";
+  char list[96] = "";
+  if (pr->task >= 0 && pr->task < f->ntask && pr->best_latency > 0) f->lat[pr->task] = pr->best_latency;
+  if (pr->event == ETO_BACKEND_EVENT_ROUND) list_status(f, list, sizeof list);
   if (pr->event == ETO_BACKEND_EVENT_ROUND && pr->task_budget < INT64_MAX)
-    say(f->fn, f->user, "%s search %s: round %d, %lld/%lld trials, best %.2f GFLOP/s, %.0f s elapsed", pol,
+    say(f->fn, f->user, "%s search %s: round %d, %lld/%lld trials, best %.2f GFLOP/s, %.0f s elapsed%s", pol,
         pr->workload ? pr->workload : "?", pr->round, (long long)pr->task_trials, (long long)pr->task_budget,
-        pr->best_gflops, pr->elapsed);
+        pr->best_gflops, pr->elapsed, list);
   else if (pr->event == ETO_BACKEND_EVENT_ROUND)
-    say(f->fn, f->user, "%s search %s: round %d, %lld trials, best %.2f GFLOP/s, %.0f s elapsed", pol,
-        pr->workload ? pr->workload : "?", pr->round, (long long)pr->task_trials, pr->best_gflops, pr->elapsed);
+    say(f->fn, f->user, "%s search %s: round %d, %lld trials, best %.2f GFLOP/s, %.0f s elapsed%s", pol,
+        pr->workload ? pr->workload : "?", pr->round, (long long)pr->task_trials, pr->best_gflops, pr->elapsed,
+        list);
   else if (pr->event == ETO_BACKEND_EVENT_MESSAGE && pr->message)
     say(f->fn, f->user, "%s search: %s", pol, pr->message);
 }
@@ -249,8 +273,27 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     eto_backend_opts bo;
     search_opts(&o, &bo);
     eto_backend_report br;
-    fwd f = {progress, user};
+    fwd f = {progress, user, ntask, NULL, NULL, 0};
+    int64_t *freq = calloc((size_t)ntask, sizeof *freq);
+    double *lat = calloc((size_t)ntask, sizeof *lat);
+    if (!freq || !lat) {
+      free(freq);
+      free(lat);
+      free(cached_best);
+      st = ETO_ERR_NOMEM;
+      goto out;
+    }
+    for (int i = 0; i < p->n; i++) { /* list operators: searched here (their task's weight) or cached */
+      if (row_of[i] < 0 || p->node[i].origin == ETO_PLAN_BRIDGE) continue;
+      const eto_drv_op *r = &rep->ops[row_of[i]];
+      if (full_node[i] >= 0) freq[full_node[i]] = r->freq;
+      else if (r->latency > 0) f.cached_wlat += (double)r->freq * r->latency;
+    }
+    f.freq = freq;
+    f.lat = lat;
     st = eto_backend_run(tasks, ntask, t, cache, &bo, NULL, backend_progress, &f, &br, msg, cap);
+    free(freq);
+    free(lat);
     rep->backend_seed = br.seed;
     for (int k = 0; k < p->norder; k++) {
       int i = p->order[k], j = full_node[i];

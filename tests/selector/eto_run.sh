@@ -47,6 +47,12 @@ n=$(sed -n 's/^[0-9]* *reuse *\([0-9]*\) .*/\1/p' "$tmp/s.out" | head -1)
 [ -n "$n" ] && [ "$n" -ge 1 ] && [ "$n" -le 200 ] || bad "seeded: no reuse row within the budget: $(cat "$tmp/s.out")"
 grep -q "plan's estimate [0-9]* trials, measured $n)" "$tmp/s.out" || bad "seeded: no estimate vs actual: $(cat "$tmp/s.out")"
 grep -q 'reuse .* (seeded):' "$tmp/s.err" || bad "seeded: the reuse edge did not run the seeded policy: $(cat "$tmp/s.err")"
+# progress shows the list's weighted latency as the searches go: its last value is the report's
+last=$(sed -n 's/.* | list weighted latency \([0-9.]*\) ms$/\1/p' "$tmp/s.err" | tail -1)
+total=$(sed -n 's/^frequency-weighted latency of the list: \([0-9.]*\) ms$/\1/p' "$tmp/s.out")
+[ -n "$last" ] && [ "$last" = "$total" ] || bad "progress: last list weighted latency '$last' ms, report '$total' ms"
+grep -q ' | list: [0-9]* operators\? without a program yet$' "$tmp/s.err" ||
+  bad "progress: no count of operators without a program: $(head -5 "$tmp/s.err")"
 # one budget for the whole list: exactly that many trials, every operator with a program, the rest of the budget
 # (beyond the plan's) spent where the task scheduler finds it pays
 "$exe" tune "$tmp/a.list" --db "$tmp/total" --trials 40 --reuse eto --trials-total 100 --min-repeat-ms 2 --threads 1 \
