@@ -56,6 +56,8 @@ void eto_cli_limits_default(eto_cli_limits *l);
 /* When name is --max-reference-seconds: parses value into l (*bad = 1 on a malformed value, the message
  * printed) and returns 1; otherwise returns 0. */
 int eto_cli_limits_arg(const char *prog, const char *name, const char *value, eto_cli_limits *l, int *bad);
+/* The same as an eto_cli_parse extra option (user: the eto_cli_limits). */
+int eto_cli_limits_extra(const char *prog, const char *name, const char *value, void *limits, int *bad);
 /* Checks ops[0..n-1] (from list `file`, NULL when none) measured with `workers` worker processes, and the list's
  * total memory. Prints one line per operator over a limit ("PROG: FILE:LINE: OPERATOR: why; what to do");
  * returns -1 when something is over and !warn_only, else 0 (warn_only prints the lines as warnings). */

@@ -21,44 +21,20 @@ typedef struct {
 static int parse_args(int argc, char **argv, export_args *a) {
   memset(a, 0, sizeof *a);
   a->target = "cpu";
+  const eto_cli_def defs[] = {
+      {"--fallback-reference", ETO_CLI_FLAG, &a->fallback, 0, 0},
+      {"--keep-build", ETO_CLI_FLAG, &a->keep_build, 0, 0},
+      {"--out", ETO_CLI_STR, &a->out, 0, 0},
+      {"--name", ETO_CLI_STR, &a->name, 0, 0},
+      {"--target", ETO_CLI_STR, &a->target, 0, 0},
+      {"--db", ETO_CLI_STR, &a->db, 0, 0},
+      {"--arch", ETO_CLI_STR, &a->arch, 0, 0},
+      {"--threads", ETO_CLI_INT, &a->threads, 1, eto_cli_opt_max_threads()},
+  };
   const char *p = "etotune export";
-  for (int i = 1; i < argc; i++) {
-    const char *s = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (strcmp(s, "--fallback-reference") == 0) {
-      a->fallback = 1;
-      continue;
-    }
-    if (strcmp(s, "--keep-build") == 0) {
-      a->keep_build = 1;
-      continue;
-    }
-    if (s[0] == '-' && s[1] == '-') {
-      if (!v) {
-        fprintf(stderr, "%s: %s needs a value\n", p, s);
-        return -1;
-      }
-      i++;
-      int bad = 0;
-      if (strcmp(s, "--out") == 0) bad = eto_cli_opt_str(p, s, v, &a->out);
-      else if (strcmp(s, "--name") == 0) bad = eto_cli_opt_str(p, s, v, &a->name);
-      else if (strcmp(s, "--target") == 0) bad = eto_cli_opt_str(p, s, v, &a->target);
-      else if (strcmp(s, "--db") == 0) bad = eto_cli_opt_str(p, s, v, &a->db);
-      else if (strcmp(s, "--arch") == 0) bad = eto_cli_opt_str(p, s, v, &a->arch);
-      else if (strcmp(s, "--threads") == 0) bad = eto_cli_opt_int(p, s, v, 1, eto_cli_opt_max_threads(), &a->threads);
-      else {
-        fprintf(stderr, "%s: unknown option %s (see etotune help export)\n", p, s);
-        return -1;
-      }
-      if (bad) return -1;
-      continue;
-    }
-    if (a->list) {
-      fprintf(stderr, "%s: one list at a time (got %s and %s)\n", p, a->list, s);
-      return -1;
-    }
-    a->list = s;
-  }
+  if (eto_cli_parse(p, "etotune help export", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), NULL, NULL,
+                    &a->list) != 0)
+    return -1;
   if (!a->list || !a->out) {
     fprintf(stderr, "%s: missing %s (see etotune help export)\n", p, !a->list ? "LIST" : "--out DIR");
     return -1;

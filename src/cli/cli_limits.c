@@ -18,6 +18,10 @@ int eto_cli_limits_arg(const char *prog, const char *name, const char *value, et
   return 1;
 }
 
+int eto_cli_limits_extra(const char *prog, const char *name, const char *value, void *limits, int *bad) {
+  return eto_cli_limits_arg(prog, name, value, limits, bad);
+}
+
 /* "FILE:LINE: matmul m=... n=... k=...", or the operator alone when it has no line */
 static void op_label(const char *file, const eto_op *op, char *buf, size_t cap) {
   char text[512];

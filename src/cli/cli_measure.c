@@ -26,49 +26,22 @@ static int parse_args(int argc, char **argv, measure_args *a) {
   a->min_repeat_ms = 100;
   a->target = "cpu";
   eto_cli_limits_default(&a->limits);
-  for (int i = 1; i < argc; i++) {
-    const char *s = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (strcmp(s, "--imperfect") == 0) {
-      a->imperfect = 1;
-      continue;
-    }
-    if (strcmp(s, "--compile-only") == 0) {
-      a->compile_only = 1;
-      continue;
-    }
-    if (s[0] == '-' && s[1] == '-') {
-      if (!v) {
-        fprintf(stderr, "etotune measure: %s needs a value\n", s);
-        return -1;
-      }
-      i++;
-      const char *p = "etotune measure";
-      int bad = 0;
-      if (eto_cli_limits_arg(p, s, v, &a->limits, &bad))
-        ;
-      else if (strcmp(s, "--programs") == 0) bad = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_PROGRAMS, &a->programs);
-      else if (strcmp(s, "--seed") == 0) bad = eto_cli_opt_u64(p, s, v, 0, UINT64_MAX, &a->seed);
-      else if (strcmp(s, "--threads") == 0) bad = eto_cli_opt_int(p, s, v, 1, eto_cli_opt_max_threads(), &a->threads);
-      else if (strcmp(s, "--min-repeat-ms") == 0) bad = eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &a->min_repeat_ms);
-      else if (strcmp(s, "--emit") == 0) a->emit = v;
-      else if (strcmp(s, "--format") == 0) a->format = v;
-      else if (strcmp(s, "--recipe") == 0) a->recipe = v;
-      else if (strcmp(s, "--target") == 0) a->target = v;
-      else if (strcmp(s, "--cuda-arch") == 0) a->cuda_arch = v;
-      else {
-        fprintf(stderr, "etotune measure: unknown option %s (see etotune help measure)\n", s);
-        return -1;
-      }
-      if (bad) return -1;
-      continue;
-    }
-    if (a->file) {
-      fprintf(stderr, "etotune measure: one list at a time (got %s and %s)\n", a->file, s);
-      return -1;
-    }
-    a->file = s;
-  }
+  const eto_cli_def defs[] = {
+      {"--imperfect", ETO_CLI_FLAG, &a->imperfect, 0, 0},
+      {"--compile-only", ETO_CLI_FLAG, &a->compile_only, 0, 0},
+      {"--programs", ETO_CLI_INT, &a->programs, 1, ETO_CLI_MAX_PROGRAMS},
+      {"--seed", ETO_CLI_U64, &a->seed, 0, (double)UINT64_MAX},
+      {"--threads", ETO_CLI_INT, &a->threads, 1, eto_cli_opt_max_threads()},
+      {"--min-repeat-ms", ETO_CLI_DOUBLE, &a->min_repeat_ms, 0.1, ETO_CLI_MAX_MS},
+      {"--emit", ETO_CLI_TEXT, &a->emit, 0, 0},
+      {"--format", ETO_CLI_TEXT, &a->format, 0, 0},
+      {"--recipe", ETO_CLI_TEXT, &a->recipe, 0, 0},
+      {"--target", ETO_CLI_TEXT, &a->target, 0, 0},
+      {"--cuda-arch", ETO_CLI_TEXT, &a->cuda_arch, 0, 0},
+  };
+  if (eto_cli_parse("etotune measure", "etotune help measure", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]),
+                    eto_cli_limits_extra, &a->limits, &a->file) != 0)
+    return -1;
   if (!a->file) {
     fprintf(stderr, "etotune measure: missing FILE (see etotune help measure)\n");
     return -1;

@@ -89,3 +89,56 @@ int eto_cli_opt_max_threads(void) {
   long m = 4 * cores;
   return (int)(m > ETO_CLI_MAX_THREADS_CAP ? ETO_CLI_MAX_THREADS_CAP : m);
 }
+
+static int parse_value(const char *prog, const eto_cli_def *d, const char *v) {
+  switch (d->kind) {
+  case ETO_CLI_INT: return eto_cli_opt_int(prog, d->name, v, (int)d->min, (int)d->max, d->out);
+  case ETO_CLI_U64: return eto_cli_opt_u64(prog, d->name, v, (uint64_t)d->min, d->max >= 1.8e19 ? UINT64_MAX : (uint64_t)d->max, d->out);
+  case ETO_CLI_DOUBLE: return eto_cli_opt_double(prog, d->name, v, d->min, d->max, d->out);
+  case ETO_CLI_STR: return eto_cli_opt_str(prog, d->name, v, d->out);
+  case ETO_CLI_TEXT: *(const char **)d->out = v; return 0;
+  case ETO_CLI_FLAG: break;
+  }
+  return -1;
+}
+
+int eto_cli_parse(const char *prog, const char *hint, int argc, char **argv, const eto_cli_def *defs, int n,
+                  eto_cli_extra_fn extra, void *user, const char **positional) {
+  const char *seen = NULL;
+  for (int i = 1; i < argc; i++) {
+    const char *s = argv[i];
+    if (!(s[0] == '-' && s[1] == '-')) {
+      if (!positional || seen) {
+        if (seen) fprintf(stderr, "%s: one list at a time (got %s and %s)\n", prog, seen, s);
+        else fprintf(stderr, "%s: unexpected argument %s (see %s)\n", prog, s, hint);
+        return -1;
+      }
+      *positional = seen = s;
+      continue;
+    }
+    const eto_cli_def *d = NULL;
+    for (int k = 0; k < n && !d; k++)
+      if (strcmp(s, defs[k].name) == 0) d = &defs[k];
+    if (d && d->kind == ETO_CLI_FLAG) {
+      *(int *)d->out = 1;
+      continue;
+    }
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    int bad = 0;
+    if (!v) {
+      fprintf(stderr, "%s: %s needs a value\n", prog, s);
+      return -1;
+    }
+    i++;
+    if (extra && extra(prog, s, v, user, &bad)) {
+      if (bad) return -1;
+      continue;
+    }
+    if (!d) {
+      fprintf(stderr, "%s: unknown option %s (see %s)\n", prog, s, hint);
+      return -1;
+    }
+    if (parse_value(prog, d, v) != 0) return -1;
+  }
+  return 0;
+}

@@ -38,4 +38,34 @@ int eto_cli_opt_str(const char *prog, const char *name, const char *text, const 
 /* The largest --threads value accepted on this machine: 4 x the online cores, within 1..1024. */
 int eto_cli_opt_max_threads(void);
 
+/* ---- a command line from a table of options ---- */
+
+typedef enum {
+  ETO_CLI_FLAG,   /* alone: sets the int *out to 1 */
+  ETO_CLI_INT,    /* followed by a value: eto_cli_opt_int into int *out, within [min, max] */
+  ETO_CLI_U64,    /* eto_cli_opt_u64 into uint64_t *out */
+  ETO_CLI_DOUBLE, /* eto_cli_opt_double into double *out */
+  ETO_CLI_STR,    /* eto_cli_opt_str into const char **out */
+  ETO_CLI_TEXT,   /* any text, "" included, into const char **out (checked later by the command) */
+} eto_cli_kind;
+
+typedef struct {
+  const char *name; /* "--trials" */
+  eto_cli_kind kind;
+  void *out;
+  double min, max; /* bounds of INT, U64 and DOUBLE values */
+} eto_cli_def;
+
+/* Options a command handles itself, asked before the table: returns 1 when name (which takes a value) is one of
+ * them, setting *bad to nonzero after a message when the value is bad; 0 when it is not. */
+typedef int (*eto_cli_extra_fn)(const char *prog, const char *name, const char *value, void *user, int *bad);
+
+/* Parses argv[1..argc): the options of defs[0..n) (FLAG alone, the others with the next argument as value),
+ * options that extra (may be NULL) knows, and at most one argument that is not an option, stored in
+ * *positional (left as it was when there is none; positional NULL: none allowed). On an unknown option, a
+ * missing or bad value or a second argument, prints "PROG: ..." (an unknown option with "(see HINT)") and
+ * returns -1; else 0. */
+int eto_cli_parse(const char *prog, const char *hint, int argc, char **argv, const eto_cli_def *defs, int n,
+                  eto_cli_extra_fn extra, void *user, const char **positional);
+
 #endif

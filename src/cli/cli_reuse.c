@@ -29,60 +29,23 @@ static int parse_args(int argc, char **argv, reuse_args *a) {
   a->seed = 1;
   a->min_repeat_ms = 100;
   eto_cli_limits_default(&a->limits);
-  for (int i = 1; i < argc; i++) {
-    const char *s = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (strcmp(s, "--estimate") == 0) {
-      a->estimate = 1;
-      continue;
-    }
-    if (strcmp(s, "--topk") == 0) {
-      a->topk = 1;
-      continue;
-    }
-    if (strcmp(s, "--no-cache") == 0) {
-      a->no_cache = 1;
-      continue;
-    }
-    if (s[0] == '-' && s[1] == '-') {
-      if (!v) {
-        fprintf(stderr, "etotune reuse: %s needs a value\n", s);
-        return -1;
-      }
-      i++;
-      const char *p = "etotune reuse";
-      int bad = 0;
-      if (eto_cli_limits_arg(p, s, v, &a->limits, &bad))
-        ;
-      else if (strcmp(s, "--from") == 0)
-        bad = eto_cli_opt_str(p, s, v, &a->from);
-      else if (strcmp(s, "--to") == 0)
-        bad = eto_cli_opt_str(p, s, v, &a->to);
-      else if (strcmp(s, "--db") == 0)
-        bad = eto_cli_opt_str(p, s, v, &a->db);
-      else if (strcmp(s, "--beta-trials") == 0 || strcmp(s, "--beta-programs") == 0)
-        bad = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &a->beta_programs);
-      else if (strcmp(s, "--seed") == 0)
-        bad = eto_cli_opt_u64(p, s, v, 0, UINT64_MAX, &a->seed);
-      else if (strcmp(s, "--threads") == 0)
-        bad = eto_cli_opt_int(p, s, v, 1, eto_cli_opt_max_threads(), &a->threads);
-      else if (strcmp(s, "--min-repeat-ms") == 0)
-        bad = eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &a->min_repeat_ms);
-      else if (strcmp(s, "--max-trials") == 0)
-        bad = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &a->max_trials);
-      else {
-        fprintf(stderr, "etotune reuse: unknown option %s (see etotune help reuse)\n", s);
-        return -1;
-      }
-      if (bad) return -1;
-      continue;
-    }
-    if (a->list) {
-      fprintf(stderr, "etotune reuse: one list at a time (got %s and %s)\n", a->list, s);
-      return -1;
-    }
-    a->list = s;
-  }
+  const eto_cli_def defs[] = {
+      {"--estimate", ETO_CLI_FLAG, &a->estimate, 0, 0},
+      {"--topk", ETO_CLI_FLAG, &a->topk, 0, 0},
+      {"--no-cache", ETO_CLI_FLAG, &a->no_cache, 0, 0},
+      {"--from", ETO_CLI_STR, &a->from, 0, 0},
+      {"--to", ETO_CLI_STR, &a->to, 0, 0},
+      {"--db", ETO_CLI_STR, &a->db, 0, 0},
+      {"--beta-trials", ETO_CLI_INT, &a->beta_programs, 1, ETO_CLI_MAX_TRIALS},
+      {"--beta-programs", ETO_CLI_INT, &a->beta_programs, 1, ETO_CLI_MAX_TRIALS},
+      {"--seed", ETO_CLI_U64, &a->seed, 0, (double)UINT64_MAX},
+      {"--threads", ETO_CLI_INT, &a->threads, 1, eto_cli_opt_max_threads()},
+      {"--min-repeat-ms", ETO_CLI_DOUBLE, &a->min_repeat_ms, 0.1, ETO_CLI_MAX_MS},
+      {"--max-trials", ETO_CLI_INT, &a->max_trials, 1, ETO_CLI_MAX_TRIALS},
+  };
+  if (eto_cli_parse("etotune reuse", "etotune help reuse", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]),
+                    eto_cli_limits_extra, &a->limits, &a->list) != 0)
+    return -1;
   if (!a->list || !a->from || !a->to) {
     fprintf(stderr, "etotune reuse: needs LIST, --from and --to (see etotune help reuse)\n");
     return -1;

@@ -51,6 +51,29 @@ double eto_cli_reuse_extra(const char *name) {
   return p ? p->plan_extra : 0;
 }
 
+/* tune's options that are not a plain value: the limits, --reuse, --target, --bridges, --solver */
+static int tune_extra(const char *p, const char *s, const char *v, void *user, int *bad) {
+  tune_args *a = user;
+  if (eto_cli_limits_arg(p, s, v, &a->limits, bad)) return 1;
+  if (strcmp(s, "--reuse") == 0) {
+    *bad = eto_cli_reuse_option(p, v, &a->reuse) != 0;
+  } else if (strcmp(s, "--target") == 0) {
+    a->cuda = strcmp(v, "cuda") == 0;
+    if ((*bad = !a->cuda && strcmp(v, "cpu") != 0)) fprintf(stderr, "etotune tune: --target takes cpu or cuda\n");
+  } else if (strcmp(s, "--bridges") == 0) {
+    if (strcmp(v, "none") == 0) a->plan.bridges = ETO_BRIDGES_NONE;
+    else if (strcmp(v, "1hop") == 0) a->plan.bridges = ETO_BRIDGES_1HOP;
+    else if (strcmp(v, "all") == 0) a->plan.bridges = ETO_BRIDGES_ALL;
+    else if ((*bad = 1)) fprintf(stderr, "etotune tune: --bridges takes none, 1hop or all\n");
+  } else if (strcmp(s, "--solver") == 0) {
+    if ((*bad = eto_sel_solver_from_name(v, &a->plan.solve.solver) != 0))
+      fprintf(stderr, "etotune tune: --solver takes auto, arborescence, subsets, greedy or ilp\n");
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
 static int parse_args(int argc, char **argv, tune_args *a) {
   memset(a, 0, sizeof *a);
   a->mode = "eto";
@@ -58,92 +81,31 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   a->trials = 1000;
   a->min_repeat_ms = 100;
   a->per_round = 64;
-  a->transfer = 1;
   eto_cli_limits_default(&a->limits);
   a->limits.has_build_jobs = 1;
-  for (int i = 1; i < argc; i++) {
-    const char *s = argv[i];
-    if (strcmp(s, "--qwalk") == 0) {
-      a->qwalk = 1;
-      continue;
-    }
-    if (strcmp(s, "--no-transfer") == 0) {
-      a->transfer = 0;
-      continue;
-    }
-    if (s[0] == '-' && s[1] == '-') {
-      const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-      if (!v) {
-        fprintf(stderr, "etotune tune: %s needs a value\n", s);
-        return -1;
-      }
-      i++;
-      const char *p = "etotune tune";
-      int bad = 0;
-      if (eto_cli_limits_arg(p, s, v, &a->limits, &bad)) {
-        if (bad) return -1;
-      } else if (strcmp(s, "--mode") == 0)
-        a->mode = v;
-      else if (strcmp(s, "--reuse") == 0) {
-        if (eto_cli_reuse_option(p, v, &a->reuse)) return -1;
-      }
-      else if (strcmp(s, "--report") == 0) {
-        if (eto_cli_opt_str(p, s, v, &a->report)) return -1;
-      } else if (strcmp(s, "--db") == 0) {
-        if (eto_cli_opt_str(p, s, v, &a->db)) return -1;
-      }
-      else if (strcmp(s, "--target") == 0) {
-        a->cuda = strcmp(v, "cuda") == 0;
-        if (!a->cuda && strcmp(v, "cpu") != 0) {
-          fprintf(stderr, "etotune tune: --target takes cpu or cuda\n");
-          return -1;
-        }
-      } else if (strcmp(s, "--bridges") == 0) {
-        if (strcmp(v, "none") == 0) a->plan.bridges = ETO_BRIDGES_NONE;
-        else if (strcmp(v, "1hop") == 0) a->plan.bridges = ETO_BRIDGES_1HOP;
-        else if (strcmp(v, "all") == 0) a->plan.bridges = ETO_BRIDGES_ALL;
-        else {
-          fprintf(stderr, "etotune tune: --bridges takes none, 1hop or all\n");
-          return -1;
-        }
-      } else if (strcmp(s, "--solver") == 0) {
-        if (eto_sel_solver_from_name(v, &a->plan.solve.solver) != 0) {
-          fprintf(stderr, "etotune tune: --solver takes auto, arborescence, subsets, greedy or ilp\n");
-          return -1;
-        }
-      }
-      else if (strcmp(s, "--trials") == 0) {
-        if (eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &a->trials)) return -1;
-      } else if (strcmp(s, "--trials-total") == 0) {
-        int tt = 0;
-        if (eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &tt)) return -1;
-        a->trials_total = tt;
-      } else if (strcmp(s, "--time-budget") == 0) {
-        if (eto_cli_opt_double(p, s, v, 0, ETO_CLI_MAX_SECONDS, &a->time_budget)) return -1;
-      } else if (strcmp(s, "--seed") == 0) {
-        /* from 1: the backend reads seed 0 as "from the clock", which would not reproduce */
-        if (eto_cli_opt_u64(p, s, v, 1, UINT64_MAX, &a->seed)) return -1;
-        a->have_seed = 1;
-      } else if (strcmp(s, "--threads") == 0) {
-        if (eto_cli_opt_int(p, s, v, 1, eto_cli_opt_max_threads(), &a->threads)) return -1;
-      } else if (strcmp(s, "--build-jobs") == 0) {
-        if (eto_cli_opt_int(p, s, v, 1, eto_cli_opt_max_threads(), &a->build_jobs)) return -1;
-      } else if (strcmp(s, "--min-repeat-ms") == 0) {
-        if (eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &a->min_repeat_ms)) return -1;
-      } else if (strcmp(s, "--measures-per-round") == 0) {
-        if (eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_PROGRAMS, &a->per_round)) return -1;
-      } else {
-        fprintf(stderr, "etotune tune: unknown option %s (see etotune help tune)\n", s);
-        return -1;
-      }
-      continue;
-    }
-    if (a->list) {
-      fprintf(stderr, "etotune tune: one list at a time (got %s and %s)\n", a->list, s);
-      return -1;
-    }
-    a->list = s;
-  }
+  int no_transfer = 0, trials_total = 0;
+  const eto_cli_def defs[] = {
+      {"--qwalk", ETO_CLI_FLAG, &a->qwalk, 0, 0},
+      {"--no-transfer", ETO_CLI_FLAG, &no_transfer, 0, 0},
+      {"--mode", ETO_CLI_TEXT, &a->mode, 0, 0},
+      {"--report", ETO_CLI_STR, &a->report, 0, 0},
+      {"--db", ETO_CLI_STR, &a->db, 0, 0},
+      {"--trials", ETO_CLI_INT, &a->trials, 1, ETO_CLI_MAX_TRIALS},
+      {"--trials-total", ETO_CLI_INT, &trials_total, 1, ETO_CLI_MAX_TRIALS},
+      {"--time-budget", ETO_CLI_DOUBLE, &a->time_budget, 0, ETO_CLI_MAX_SECONDS},
+      /* from 1: the backend reads seed 0 as "from the clock", which would not reproduce */
+      {"--seed", ETO_CLI_U64, &a->seed, 1, (double)UINT64_MAX},
+      {"--threads", ETO_CLI_INT, &a->threads, 1, eto_cli_opt_max_threads()},
+      {"--build-jobs", ETO_CLI_INT, &a->build_jobs, 1, eto_cli_opt_max_threads()},
+      {"--min-repeat-ms", ETO_CLI_DOUBLE, &a->min_repeat_ms, 0.1, ETO_CLI_MAX_MS},
+      {"--measures-per-round", ETO_CLI_INT, &a->per_round, 1, ETO_CLI_MAX_PROGRAMS},
+  };
+  if (eto_cli_parse("etotune tune", "etotune help tune", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]),
+                    tune_extra, a, &a->list) != 0)
+    return -1;
+  a->transfer = !no_transfer;
+  a->trials_total = trials_total;
+  a->have_seed = a->seed != 0;
   if (!a->list) {
     fprintf(stderr, "etotune tune: missing LIST (see etotune help tune)\n");
     return -1;
