@@ -776,6 +776,26 @@ static void usage(FILE *f, const char *argv0) {
           argv0);
 }
 
+/* --ops, for eto_cli_parse (user: the options) */
+static int ops_option(const char *prog, const char *name, const char *v, void *user, int *bad) {
+  (void)prog;
+  if (strcmp(name, "--ops") != 0) return 0;
+  options *o = user;
+  for (int c = 0; c < NCASES; c++) o->use[c] = 0;
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", v);
+  for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    int found = 0;
+    for (int c = 0; c < NCASES; c++)
+      if (strcmp(tok, cases[c].name) == 0) o->use[c] = found = 1;
+    if (!found) {
+      fprintf(stderr, "bench_curves: unknown operator '%s' (known: gemm, conv)\n", tok);
+      *bad = 1;
+    }
+  }
+  return 1;
+}
+
 static int parse_args(int argc, char **argv, options *o) {
   memset(o, 0, sizeof *o);
   o->trials = 1000;
@@ -784,52 +804,23 @@ static int parse_args(int argc, char **argv, options *o) {
   o->min_repeat_ms = 100;
   o->out = "bench/out/curves";
   for (int i = 0; i < NCASES; i++) o->use[i] = 1;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      usage(stdout, argv[0]);
-      exit(0);
-    } else if (strcmp(a, "--keep") == 0) {
-      o->keep = 1;
-      continue;
-    }
-    if (!v) {
-      fprintf(stderr, "bench_curves: %s needs a value\n", a);
-      return -1;
-    }
-    i++;
-    const char *p = "bench_curves";
-    int bad = 0;
-    if (strcmp(a, "--trials") == 0)
-      bad = eto_cli_opt_int(p, a, v, 1, ETO_CLI_MAX_TRIALS, &o->trials);
-    else if (strcmp(a, "--seeds") == 0)
-      bad = eto_cli_opt_int(p, a, v, 1, MAX_SEEDS, &o->seeds);
-    else if (strcmp(a, "--threads") == 0)
-      bad = eto_cli_opt_int(p, a, v, 0, eto_cli_opt_max_threads(), &o->threads);
-    else if (strcmp(a, "--min-repeat-ms") == 0)
-      bad = eto_cli_opt_double(p, a, v, 0.1, ETO_CLI_MAX_MS, &o->min_repeat_ms);
-    else if (strcmp(a, "--per-round") == 0)
-      bad = eto_cli_opt_int(p, a, v, 1, ETO_CLI_MAX_PROGRAMS, &o->per_round);
-    else if (strcmp(a, "--out") == 0)
-      bad = eto_cli_opt_str(p, a, v, &o->out);
-    else if (strcmp(a, "--ops") == 0) {
-      for (int c = 0; c < NCASES; c++) o->use[c] = 0;
-      char buf[256];
-      snprintf(buf, sizeof buf, "%s", v);
-      for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        int found = 0;
-        for (int c = 0; c < NCASES; c++)
-          if (strcmp(tok, cases[c].name) == 0) o->use[c] = found = 1;
-        if (!found) {
-          fprintf(stderr, "bench_curves: unknown operator '%s' (known: gemm, conv)\n", tok);
-          return -1;
-        }
-      }
-    } else {
-      fprintf(stderr, "bench_curves: unknown option %s\n", a);
-      return -1;
-    }
-    if (bad) return -1;
+  int help = 0;
+  const eto_cli_def defs[] = {
+      {"--help", ETO_CLI_FLAG, &help, 0, 0},
+      {"--keep", ETO_CLI_FLAG, &o->keep, 0, 0},
+      {"--trials", ETO_CLI_INT, &o->trials, 1, ETO_CLI_MAX_TRIALS},
+      {"--seeds", ETO_CLI_INT, &o->seeds, 1, MAX_SEEDS},
+      {"--threads", ETO_CLI_INT, &o->threads, 0, eto_cli_opt_max_threads()},
+      {"--min-repeat-ms", ETO_CLI_DOUBLE, &o->min_repeat_ms, 0.1, ETO_CLI_MAX_MS},
+      {"--per-round", ETO_CLI_INT, &o->per_round, 1, ETO_CLI_MAX_PROGRAMS},
+      {"--out", ETO_CLI_STR, &o->out, 0, 0},
+  };
+  if (eto_cli_parse("bench_curves", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), ops_option, o,
+                    NULL) != 0)
+    return -1;
+  if (help) {
+    usage(stdout, argv[0]);
+    exit(0);
   }
   return 0;
 }

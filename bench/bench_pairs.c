@@ -152,6 +152,14 @@ static int parse_kinds(const char *arg, int *on) {
   return 0;
 }
 
+/* --kinds, for eto_cli_parse (user: the kind_on array) */
+static int kinds_option(const char *prog, const char *name, const char *value, void *user, int *bad) {
+  (void)prog;
+  if (strcmp(name, "--kinds") != 0) return 0;
+  *bad = parse_kinds(value, user) != 0;
+  return 1;
+}
+
 static int parse_args(int argc, char **argv, bench_args *a) {
   memset(a, 0, sizeof *a);
   a->out = "bench/out/pairs";
@@ -169,52 +177,29 @@ static int parse_args(int argc, char **argv, bench_args *a) {
     used += (size_t)n;
     if (used >= sizeof a->cmdline) used = sizeof a->cmdline - 1;
   }
-  for (int i = 1; i < argc; i++) {
-    const char *s = argv[i];
-    if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
-      usage(stdout);
-      return 1;
-    }
-    if (strcmp(s, "--dry-run") == 0) {
-      a->dry_run = 1;
-      continue;
-    }
-    if (strcmp(s, "--no-share-full") == 0) {
-      a->share_full = 0;
-      continue;
-    }
-    if (i + 1 >= argc) {
-      fprintf(stderr, "bench_pairs: %s: unknown option or missing value (see --help)\n", s);
-      return -1;
-    }
-    const char *v = argv[++i], *p = "bench_pairs";
-    int rc = 0;
-    if (strcmp(s, "--lists") == 0)
-      a->lists_arg = v;
-    else if (strcmp(s, "--kinds") == 0)
-      rc = parse_kinds(v, a->kind_on);
-    else if (strcmp(s, "--out") == 0)
-      rc = eto_cli_opt_str(p, s, v, &a->out);
-    else if (strcmp(s, "--pairs") == 0)
-      rc = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_PROGRAMS, &a->pairs);
-    else if (strcmp(s, "--first-pair") == 0)
-      rc = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_PROGRAMS, &a->first_pair);
-    else if (strcmp(s, "--merge") == 0)
-      a->merge = v;
-    else if (strcmp(s, "--trials") == 0)
-      rc = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &a->trials);
-    else if (strcmp(s, "--threads") == 0)
-      rc = eto_cli_opt_int(p, s, v, 0, eto_cli_opt_max_threads(), &a->threads);
-    else if (strcmp(s, "--seed") == 0)
-      rc = eto_cli_opt_u64(p, s, v, 1, UINT64_MAX, &a->seed);
-    else if (strcmp(s, "--min-repeat-ms") == 0)
-      rc = eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &a->min_repeat_ms);
-    else {
-      fprintf(stderr, "bench_pairs: unknown option %s (see --help)\n", s);
-      return -1;
-    }
-    if (rc) return -1;
+  int help = 0, no_share = 0;
+  const eto_cli_def defs[] = {
+      {"--help", ETO_CLI_FLAG, &help, 0, 0},
+      {"--dry-run", ETO_CLI_FLAG, &a->dry_run, 0, 0},
+      {"--no-share-full", ETO_CLI_FLAG, &no_share, 0, 0},
+      {"--lists", ETO_CLI_TEXT, &a->lists_arg, 0, 0},
+      {"--out", ETO_CLI_STR, &a->out, 0, 0},
+      {"--pairs", ETO_CLI_INT, &a->pairs, 1, ETO_CLI_MAX_PROGRAMS},
+      {"--first-pair", ETO_CLI_INT, &a->first_pair, 1, ETO_CLI_MAX_PROGRAMS},
+      {"--merge", ETO_CLI_TEXT, &a->merge, 0, 0},
+      {"--trials", ETO_CLI_INT, &a->trials, 1, ETO_CLI_MAX_TRIALS},
+      {"--threads", ETO_CLI_INT, &a->threads, 0, eto_cli_opt_max_threads()},
+      {"--seed", ETO_CLI_U64, &a->seed, 1, (double)UINT64_MAX},
+      {"--min-repeat-ms", ETO_CLI_DOUBLE, &a->min_repeat_ms, 0.1, ETO_CLI_MAX_MS},
+  };
+  if (eto_cli_parse("bench_pairs", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), kinds_option,
+                    a->kind_on, NULL) != 0)
+    return -1;
+  if (help) {
+    usage(stdout);
+    return 1;
   }
+  a->share_full = !no_share;
   if (a->first_pair > a->pairs) {
     fprintf(stderr, "bench_pairs: --first-pair %d is past --pairs %d\n", a->first_pair, a->pairs);
     return -1;

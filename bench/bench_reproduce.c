@@ -301,53 +301,48 @@ static void usage(const char *a0) {
           a0);
 }
 
+/* --modes, for eto_cli_parse (user: the want[] array of the modes) */
+static int modes_option(const char *prog, const char *name, const char *v, void *user, int *bad) {
+  (void)prog;
+  if (strcmp(name, "--modes") != 0) return 0;
+  int *want = user;
+  memset(want, 0, sizeof(int) * M_COUNT);
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", v);
+  for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    int found = 0;
+    for (int m = 0; m < M_COUNT; m++)
+      if (strcmp(tok, mode_name[m]) == 0) want[m] = found = 1;
+    if (!found) {
+      fprintf(stderr, "bench_reproduce: unknown mode '%s' (full, eto, eto-nobr, topk, seeded)\n", tok);
+      *bad = 1;
+    }
+  }
+  return 1;
+}
+
 int main(int argc, char **argv) {
   run_opts ro = {.trials = 1000, .threads = 0, .seed = 1, .min_repeat_ms = 100};
   const char *list = NULL, *outdir = NULL;
   int keep = 0, want[M_COUNT] = {1, 1, 1, 1, 1};
-  for (int i = 1; i < argc; i++) {
-    const char *s = argv[i];
-    if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
-      usage(argv[0]);
-      return 0;
-    }
-    if (strcmp(s, "--keep") == 0) {
-      keep = 1;
-      continue;
-    }
-    if (strncmp(s, "--", 2) == 0) {
-      if (i + 1 >= argc) {
-        usage(argv[0]);
-        return 2;
-      }
-      const char *v = argv[++i], *p = "bench_reproduce";
-      int bad = 0;
-      if (strcmp(s, "--trials") == 0) bad = eto_cli_opt_int(p, s, v, 1, ETO_CLI_MAX_TRIALS, &ro.trials);
-      else if (strcmp(s, "--seed") == 0) bad = eto_cli_opt_u64(p, s, v, 1, UINT64_MAX, &ro.seed);
-      else if (strcmp(s, "--threads") == 0) bad = eto_cli_opt_int(p, s, v, 0, eto_cli_opt_max_threads(), &ro.threads);
-      else if (strcmp(s, "--min-repeat-ms") == 0) bad = eto_cli_opt_double(p, s, v, 0.1, ETO_CLI_MAX_MS, &ro.min_repeat_ms);
-      else if (strcmp(s, "--out") == 0) bad = eto_cli_opt_str(p, s, v, &outdir);
-      else if (strcmp(s, "--modes") == 0) {
-        memset(want, 0, sizeof want);
-        char buf[256];
-        snprintf(buf, sizeof buf, "%s", v);
-        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-          int found = 0;
-          for (int m = 0; m < M_COUNT; m++)
-            if (strcmp(tok, mode_name[m]) == 0) want[m] = found = 1;
-          if (!found) {
-            fprintf(stderr, "bench_reproduce: unknown mode '%s' (full, eto, eto-nobr, topk)\n", tok);
-            return 2;
-          }
-        }
-      } else {
-        usage(argv[0]);
-        return 2;
-      }
-      if (bad) return 2;
-      continue;
-    }
-    list = s;
+  int help = 0;
+  const eto_cli_def defs[] = {
+      {"--help", ETO_CLI_FLAG, &help, 0, 0},
+      {"--keep", ETO_CLI_FLAG, &keep, 0, 0},
+      {"--trials", ETO_CLI_INT, &ro.trials, 1, ETO_CLI_MAX_TRIALS},
+      {"--seed", ETO_CLI_U64, &ro.seed, 1, (double)UINT64_MAX},
+      {"--threads", ETO_CLI_INT, &ro.threads, 0, eto_cli_opt_max_threads()},
+      {"--min-repeat-ms", ETO_CLI_DOUBLE, &ro.min_repeat_ms, 0.1, ETO_CLI_MAX_MS},
+      {"--out", ETO_CLI_STR, &outdir, 0, 0},
+  };
+  if (eto_cli_parse("bench_reproduce", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), modes_option,
+                    want, &list) != 0) {
+    usage(argv[0]);
+    return 2;
+  }
+  if (help) {
+    usage(argv[0]);
+    return 0;
   }
   if (!list || ro.trials < 1 || ro.seed == 0 || !want[M_FULL]) {
     if (list && !want[M_FULL]) fprintf(stderr, "bench_reproduce: the full search is the reference; keep it in --modes\n");

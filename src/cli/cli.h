@@ -64,6 +64,13 @@ int eto_cli_limits_extra(const char *prog, const char *name, const char *value, 
 int eto_cli_check_limits(const char *prog, const char *file, const eto_op *ops, int n, int workers,
                          const eto_cli_limits *l, int warn_only);
 
+/* Loads the operator list at path. On failure prints its errors (FILE:LINE:COL: message, one per line) and
+ * returns NULL with *exit_code = ETO_EXIT_USAGE for a malformed list, ETO_EXIT_FAIL otherwise (unreadable). */
+eto_oplist *eto_cli_load_list(const char *path, int *exit_code);
+/* The same, as a malloc'ed array of the list's *n operators (the caller frees it); NULL as above, or after
+ * "PROG: out of memory". */
+eto_op *eto_cli_load_ops(const char *prog, const char *path, int *n, int *exit_code);
+
 /* ---- sub-commands ---- */
 int eto_cli_check(int argc, char **argv);
 int eto_cli_db(int argc, char **argv);

@@ -104,22 +104,9 @@ int eto_cli_export(int argc, char **argv) {
   if (parse_args(argc, argv, &a) != 0) return ETO_EXIT_USAGE;
   char msg[8192], name[80];
   if (!a.name) default_name(a.list, name, sizeof name);
-  eto_oplist *l = NULL;
-  eto_status st = eto_oplist_load(a.list, &l, msg, sizeof msg);
-  if (st != ETO_OK) {
-    fprintf(stderr, "%s", msg);
-    if (msg[0] && msg[strlen(msg) - 1] != '\n') fputc('\n', stderr);
-    return st == ETO_ERR_PARSE ? ETO_EXIT_USAGE : ETO_EXIT_FAIL;
-  }
-  int n = eto_oplist_count(l);
-  eto_op *ops = malloc(sizeof *ops * (size_t)(n > 0 ? n : 1));
-  if (!ops) {
-    eto_oplist_free(l);
-    fprintf(stderr, "etotune export: out of memory\n");
-    return ETO_EXIT_FAIL;
-  }
-  for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(l, i);
-  eto_oplist_free(l);
+  int rc = ETO_EXIT_FAIL, n = 0;
+  eto_op *ops = eto_cli_load_ops("etotune export", a.list, &n, &rc);
+  if (!ops) return rc;
 
   eto_target t;
   int no_gpu = 0;
@@ -155,7 +142,7 @@ int eto_cli_export(int argc, char **argv) {
                        .fallback = a.fallback,
                        .keep_build = a.keep_build};
   eto_export_result r;
-  st = eto_export(ops, n, cache, &t, &o, &r, msg, sizeof msg);
+  eto_status st = eto_export(ops, n, cache, &t, &o, &r, msg, sizeof msg);
   if (st != ETO_OK) {
     fprintf(stderr, "etotune export: %s from cache %s for target %s:\n%s", o.name, path, t.fingerprint, msg);
     if (msg[0] && msg[strlen(msg) - 1] != '\n') fputc('\n', stderr);

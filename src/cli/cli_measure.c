@@ -398,16 +398,10 @@ static int cuda_command(const measure_args *a, const eto_oplist *l) {
 int eto_cli_measure(int argc, char **argv) {
   measure_args a;
   if (parse_args(argc, argv, &a) != 0) return ETO_EXIT_USAGE;
-  eto_oplist *l = NULL;
-  char msg[8192];
-  eto_status st = eto_oplist_load(a.file, &l, msg, sizeof msg);
-  if (st != ETO_OK) {
-    fprintf(stderr, "%s", msg);
-    if (msg[0] && msg[strlen(msg) - 1] != '\n') fputc('\n', stderr);
-    return st == ETO_ERR_PARSE ? ETO_EXIT_USAGE : ETO_EXIT_FAIL;
-  }
+  int rc = ETO_EXIT_FAIL;
+  eto_oplist *l = eto_cli_load_list(a.file, &rc);
+  if (!l) return rc;
   eto_target t;
-  int rc;
   if (strcmp(a.target, "cuda") == 0) {
     rc = cuda_command(&a, l);
   } else {

@@ -124,11 +124,8 @@ int eto_cli_plan(int argc, char **argv) {
   }
   eto_oplist *l = NULL;
   char msg[8192];
-  eto_status st = eto_oplist_load(c.list, &l, msg, sizeof msg);
-  if (st != ETO_OK) {
-    fprintf(stderr, "%s%s", msg, msg[0] && msg[strlen(msg) - 1] != '\n' ? "\n" : "");
-    return st == ETO_ERR_PARSE ? ETO_EXIT_USAGE : ETO_EXIT_FAIL;
-  }
+  int lrc = ETO_EXIT_FAIL;
+  if (!(l = eto_cli_load_list(c.list, &lrc))) return lrc;
   eto_target t;
   eto_target_cpu(c.threads, &t);
   eto_cache *cache = NULL;
@@ -160,7 +157,7 @@ int eto_cli_plan(int argc, char **argv) {
   plan_progress pp = {.start = seconds_now()};
   c.plan.progress = on_progress;
   c.plan.progress_user = &pp;
-  st = strcmp(mode, "topk") == 0 ? eto_sel_topk_plan_build(ops, n, &t, cache, &c.plan, &p, msg, sizeof msg)
+  eto_status st = strcmp(mode, "topk") == 0 ? eto_sel_topk_plan_build(ops, n, &t, cache, &c.plan, &p, msg, sizeof msg)
                                   : eto_sel_plan_build(ops, n, &t, cache, &c.plan, &p, msg, sizeof msg);
   int rc = ETO_EXIT_OK;
   if (st != ETO_OK) {

@@ -194,15 +194,11 @@ static int run_estimate(const reuse_args *a, const eto_op *alpha, const eto_op *
 int eto_cli_reuse(int argc, char **argv) {
   reuse_args a;
   if (parse_args(argc, argv, &a) != 0) return ETO_EXIT_USAGE;
-  eto_oplist *l = NULL;
-  char msg[8192];
-  eto_status st = eto_oplist_load(a.list, &l, msg, sizeof msg);
-  if (st != ETO_OK) {
-    fprintf(stderr, "%s", msg);
-    if (msg[0] && msg[strlen(msg) - 1] != '\n') fputc('\n', stderr);
-    return st == ETO_ERR_PARSE ? ETO_EXIT_USAGE : ETO_EXIT_FAIL;
-  }
   int rc = ETO_EXIT_FAIL;
+  eto_oplist *l = eto_cli_load_list(a.list, &rc);
+  if (!l) return rc;
+  char msg[8192];
+  eto_status st;
   eto_cache *cache = NULL;
   eto_measurer *m = NULL;
   const eto_op *beta = find_op(l, a.list, "--from", a.from), *alpha = find_op(l, a.list, "--to", a.to);

@@ -241,20 +241,9 @@ int eto_cli_tune(int argc, char **argv) {
   int pr = parse_args(argc, argv, &a);
   if (pr != 0) return ETO_EXIT_USAGE;
   char msg[8192];
-  eto_oplist *list = NULL;
-  if (eto_oplist_load(a.list, &list, msg, sizeof msg) != ETO_OK) {
-    fprintf(stderr, "%s\n", msg);
-    return ETO_EXIT_USAGE;
-  }
-  int n = eto_oplist_count(list);
-  eto_op *ops = malloc(sizeof *ops * (size_t)(n > 0 ? n : 1));
-  if (!ops) {
-    eto_oplist_free(list);
-    fprintf(stderr, "etotune tune: out of memory\n");
-    return ETO_EXIT_FAIL;
-  }
-  for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(list, i);
-  eto_oplist_free(list);
+  int lrc = ETO_EXIT_FAIL, n = 0;
+  eto_op *ops = eto_cli_load_ops("etotune tune", a.list, &n, &lrc);
+  if (!ops) return lrc;
 
   /* the target this machine measures: a kind without a device (or compiler) here stops before any planning */
   eto_target t;
