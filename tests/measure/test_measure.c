@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "measure.h"
+#include "measure_util.h"
 
 int main(void) {
   const char *text = "matmul m=32 n=48 k=40 bias=1 relu=1\n";
@@ -12,14 +12,9 @@ int main(void) {
   CHECK(eto_oplist_parse("t.list", text, strlen(text), &list, msg, sizeof msg) == ETO_OK, "%s", msg);
   const eto_op *op = eto_oplist_get(list, 0);
   eto_compute c;
-  eto_op_compute(op, &c);
   eto_target t;
-  eto_target_cpu(2, &t);
-  eto_measure_opts o;
-  eto_measure_opts_default(&o);
-  o.min_repeat_seconds = 0.005;
-  o.run_timeout = 1.0;
-  o.build_timeout = 20.0;
+  test_measure_setup(op, 2, &c, &t);
+  eto_measure_opts o = test_quick_opts(0.005, 20.0, 1.0);
   eto_rng rng;
   eto_rng_seed(&rng, 7);
   eto_program p;

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "measure.h"
+#include "measure_util.h"
 #include "test_op.h"
 
 #define N 7
@@ -13,14 +13,9 @@
 int main(void) {
   eto_op op = test_op("conv2d n=1 c=8 h=12 w=12 k=16 r=3 s=3 pad=1 bias=1\n");
   eto_compute c;
-  eto_op_compute(&op, &c);
   eto_target t;
-  eto_target_cpu(2, &t);
-  eto_measure_opts o;
-  eto_measure_opts_default(&o);
-  o.min_repeat_seconds = 0.002;
-  o.run_timeout = 2.0;
-  o.build_timeout = 20.0;
+  test_measure_setup(&op, 2, &c, &t);
+  eto_measure_opts o = test_quick_opts(0.002, 20.0, 2.0);
   o.build_jobs = 3; /* more workers than cores: batches of 3, the last one partial */
   char msg[512];
   eto_rng rng;

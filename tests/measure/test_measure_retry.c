@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "measure.h"
+#include "measure_util.h"
 #include "test_op.h"
 
 enum { MAX_SPIN = 64 };
@@ -64,14 +64,9 @@ static void measure(const eto_op *op, const eto_target *t, eto_measure_opts *o, 
 int main(void) {
   eto_op op = test_op("matmul m=32 n=48 k=40");
   eto_compute c;
-  eto_op_compute(&op, &c);
   eto_target t;
-  eto_target_cpu(1, &t);
-  eto_measure_opts o;
-  eto_measure_opts_default(&o);
-  o.min_repeat_seconds = 0.005;
-  o.build_timeout = 2.0;
-  o.run_timeout = 1.0;
+  test_measure_setup(&op, 1, &c, &t);
+  eto_measure_opts o = test_quick_opts(0.005, 2.0, 1.0);
   o.build_jobs = 1;
   eto_rng rng;
   eto_rng_seed(&rng, 7);

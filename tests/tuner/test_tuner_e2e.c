@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "measure_util.h"
 #include "tuner_test_util.h"
 
 typedef struct {
@@ -25,12 +26,8 @@ static void on_trial(void *user, const eto_tuner_trial *tr) {
 }
 
 static eto_measure_opts quick_opts(void) {
-  eto_measure_opts o;
-  eto_measure_opts_default(&o);
-  o.min_repeat_seconds = 0.002;
+  eto_measure_opts o = test_quick_opts(0.002, 30, 5);
   o.threads = 1;
-  o.build_timeout = 30;
-  o.run_timeout = 5;
   return o;
 }
 
