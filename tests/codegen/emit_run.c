@@ -11,8 +11,8 @@
 
 #include "check.h"
 #include "codegen.h"
+#include "kernel_util.h"
 
-static float frand(eto_rng *r) { return (float)((double)(eto_rng_next(r) >> 11) / 9007199254740992.0 * 2.0 - 1.0); }
 
 int main(int argc, char **argv) {
   if (argc != 4) {
@@ -43,23 +43,8 @@ int main(int argc, char **argv) {
   eto_op_compute(op, &c);
   eto_target tgt;
   eto_target_cpu(0, &tgt);
-  eto_rng rng;
-  eto_rng_seed(&rng, 7);
-  int nin = eto_op_num_inputs(op);
-  float *bufs[4];
-  for (int i = 0; i < nin; i++) {
-    eto_shape sh;
-    eto_op_input_shape(op, i, &sh);
-    int64_t n = eto_shape_size(&sh);
-    bufs[i] = malloc(sizeof(float) * (size_t)n);
-    for (int64_t j = 0; j < n; j++) bufs[i][j] = frand(&rng);
-  }
-  eto_shape osh;
-  eto_op_output_shape(op, &osh);
-  int64_t on = eto_shape_size(&osh);
-  float *ref = malloc(sizeof(float) * (size_t)on), *out = malloc(sizeof(float) * (size_t)on);
-  eto_op_reference(op, (const float *const *)bufs, ref);
-  bufs[nin] = out;
+  test_io io;
+  test_io_init(op, 7, &io);
   char sym[600];
   int base = eto_op_symbol(op, sym, sizeof sym);
   for (int n = 0; n < nrec; n++) {
@@ -74,24 +59,19 @@ int main(int argc, char **argv) {
     eto_kernel_fn fn = (eto_kernel_fn)(uintptr_t)dlsym(so, sym);
     CHECK(fn != NULL, "%s: no symbol %s", argv[2], sym);
     if (fn) {
-      for (int64_t j = 0; j < on; j++) out[j] = NAN;
+      test_io_clear(&io);
       /* in two ranges, as the thread pool calls it */
-      fn(bufs, 0, k->blocks / 2);
-      fn(bufs, k->blocks / 2, k->blocks);
-      int64_t bad = 0, first = -1;
-      for (int64_t j = 0; j < on; j++)
-        if (!(fabsf(out[j] - ref[j]) <= 1e-4f * (1.0f + fabsf(ref[j])))) {
-          bad++;
-          if (first < 0) first = j;
-        }
+      fn(io.buf, 0, k->blocks / 2);
+      fn(io.buf, k->blocks / 2, k->blocks);
+      int64_t bad = 0, first = test_io_mismatch(&io, &bad);
       CHECK(bad == 0, "%s %s: %lld of %lld outputs wrong, out[%lld] = %g, reference %g", sym, recipes[n],
-            (long long)bad, (long long)on, (long long)first, first >= 0 ? out[first] : 0.0, first >= 0 ? ref[first] : 0.0);
-      if (bad == 0) printf("%s: %lld outputs match the reference (%s)\n", sym, (long long)on, recipes[n]);
+            (long long)bad, (long long)io.out_n, (long long)first, first >= 0 ? io.buf[io.nin][first] : 0.0,
+            first >= 0 ? io.ref[first] : 0.0);
+      if (bad == 0) printf("%s: %lld outputs match the reference (%s)\n", sym, (long long)io.out_n, recipes[n]);
     }
     eto_kernel_free(k);
   }
-  for (int i = 0; i <= nin; i++) free(bufs[i]);
-  free(ref);
+  test_io_free(&io);
   dlclose(so);
   eto_oplist_free(list);
   return check_result();

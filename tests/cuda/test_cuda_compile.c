@@ -129,8 +129,8 @@ int main(int argc, char **argv) {
     eto_op_compute(op, &c);
     char key[256];
     eto_op_key(op, key, sizeof key);
-    ctu_data d;
-    ctu_data_init(op, 1000 + (uint64_t)oi, &d);
+    test_io d;
+    test_io_init(op, 1000 + (uint64_t)oi, &d);
     eto_program prog[CTU_MAX_PROGRAMS];
     int64_t threads[CTU_MAX_PROGRAMS];
     char recipe[CTU_MAX_PROGRAMS][ETO_RECIPE_MAX];
@@ -164,10 +164,10 @@ int main(int argc, char **argv) {
         st = eto_lower(&c, &prog[i], NULL, &k, msg, sizeof msg);
         CHECK(st == ETO_OK, "%s %s: cpu lowering: %s", key, recipe[i], msg);
         if (k) {
-          ctu_clear_output(&d);
+          test_io_clear(&d);
           st = eto_kernel_interpret(k, d.buf);
           CHECK(st == ETO_OK, "%s %s: interpreter out of bounds", key, recipe[i]);
-          int64_t j = ctu_mismatch(&d);
+          int64_t j = test_io_mismatch(&d, NULL);
           CHECK(j < 0, "%s %s (cpu lowering): out[%lld] = %g, reference %g", key, recipe[i], (long long)j,
                 j >= 0 ? d.buf[d.nin][j] : 0.0, j >= 0 ? d.ref[j] : 0.0);
         }
@@ -202,7 +202,7 @@ int main(int argc, char **argv) {
     }
     eto_cuda_binary_free(bin);
     free(src);
-    ctu_data_free(&d);
+    test_io_free(&d);
   }
   double total = eto_now() - t_start;
   printf("%d programs (%d per sketch, sampled with sm_80 limits)%s; CUDA C compiled for %s: %d kernels, "

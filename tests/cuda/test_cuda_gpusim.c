@@ -42,8 +42,8 @@ int main(int argc, char **argv) {
     eto_op_compute(op, &c);
     char key[256];
     eto_op_key(op, key, sizeof key);
-    ctu_data d;
-    ctu_data_init(op, 1000 + (uint64_t)oi, &d);
+    test_io d;
+    test_io_init(op, 1000 + (uint64_t)oi, &d);
     eto_program prog[2 * CTU_MAX_PROGRAMS];
     int np = ctu_programs(&c, &t80, CTU_SEED + (uint64_t)oi, per_sketch, prog, CTU_MAX_PROGRAMS);
     np += ctu_programs(&c, &t80, 7 * CTU_SEED + (uint64_t)oi, per_sketch, prog + np, CTU_MAX_PROGRAMS);
@@ -55,11 +55,11 @@ int main(int argc, char **argv) {
       eto_status st = eto_lower(&c, &prog[i], &gpu, &k, msg, sizeof msg);
       CHECK(st == ETO_OK, "%s %s: gpu lowering: %s", key, recipe, msg);
       if (!k) continue;
-      ctu_clear_output(&d);
+      test_io_clear(&d);
       int rc = gsim_run(k, d.buf, msg, sizeof msg, &vec_execs, &range_checks);
       CHECK(rc == 0, "%s %s: %s", key, recipe, msg);
       if (rc == 0) {
-        int64_t j = ctu_mismatch(&d);
+        int64_t j = test_io_mismatch(&d, NULL);
         CHECK(j < 0, "%s %s (gpu lowering, simulated): out[%lld] = %g, reference %g", key, recipe,
               (long long)j, j >= 0 ? d.buf[d.nin][j] : 0.0, j >= 0 ? d.ref[j] : 0.0);
         if (j >= 0 && getenv("ETO_TEST_DUMP")) eto_kernel_print(k, stderr);
@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
       /* the oracle of the oracle: without its barriers a multi-thread kernel that shares data must race */
       if (k->threads > 1 && strip_barriers(k->body) > 0) {
         racy_tried++;
-        ctu_clear_output(&d);
+        test_io_clear(&d);
         if (gsim_run(k, d.buf, msg, sizeof msg, NULL, NULL) != 0 && strstr(msg, "race"))
           racy_detected++;
         else
@@ -78,7 +78,7 @@ int main(int argc, char **argv) {
       eto_kernel_free(k);
       programs++;
     }
-    ctu_data_free(&d);
+    test_io_free(&d);
   }
   printf("%d GPU-lowered programs simulated and checked against the reference in %.1f s: %ld vectorized "
          "fetches and "

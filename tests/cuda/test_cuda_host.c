@@ -82,8 +82,8 @@ int main(int argc, char **argv) {
     eto_op_compute(op, &c);
     char key[256];
     eto_op_key(op, key, sizeof key);
-    ctu_data d;
-    ctu_data_init(op, 1000 + (uint64_t)oi, &d);
+    test_io d;
+    test_io_init(op, 1000 + (uint64_t)oi, &d);
     eto_program prog[CTU_MAX_PROGRAMS];
     char recipe[CTU_MAX_PROGRAMS][ETO_RECIPE_MAX];
     int np = ctu_programs(&c, &t80, 3 * CTU_SEED + (uint64_t)oi, per_sketch, prog, CTU_MAX_PROGRAMS);
@@ -150,7 +150,7 @@ int main(int argc, char **argv) {
       int lr = fn(args);
       CHECK(lr == 0, "%s %s: barrier divergence", key, recipe[i]);
       memcpy(d.buf[d.nin], args[d.nin], sizeof(float) * (size_t)d.out_n);
-      int64_t j = ctu_mismatch(&d);
+      int64_t j = test_io_mismatch(&d, NULL);
       CHECK(j < 0, "%s %s (printed CUDA C on the host): out[%lld] = %g, reference %g (source %s)", key,
             recipe[i], (long long)j, j >= 0 ? d.buf[d.nin][j] : 0.0, j >= 0 ? d.ref[j] : 0.0, src);
       for (int jj = 0; jj <= d.nin; jj++) free(args[jj]);
@@ -162,7 +162,7 @@ int main(int argc, char **argv) {
       unlink(lib);
       unlink(src);
     }
-    ctu_data_free(&d);
+    test_io_free(&d);
   }
   if (check_failures_ == 0)
     rmdir(dir);
