@@ -36,6 +36,16 @@ static inline eto_oplist *ctu_ops(void) {
   return st == ETO_OK ? list : NULL;
 }
 
+/* Operator oi of list: its compute description, workload key and seeded data (seed 1000 + oi, the same in
+ * every cuda test). */
+static inline const eto_op *ctu_op(const eto_oplist *list, int oi, eto_compute *c, char *key, int cap, test_io *d) {
+  const eto_op *op = eto_oplist_get(list, oi);
+  eto_op_compute(op, c);
+  eto_op_key(op, key, cap);
+  test_io_init(op, 1000 + (uint64_t)oi, d);
+  return op;
+}
+
 /* The programs every cuda test checks for one operator: per sketch, `per_sketch` valid programs for target t
  * (every third one with imperfect tiles), sampled from a generator seeded with seed. Returns the count. */
 static inline int ctu_programs(const eto_compute *c, const eto_target *t, uint64_t seed, int per_sketch,

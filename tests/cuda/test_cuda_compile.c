@@ -124,13 +124,10 @@ int main(int argc, char **argv) {
   double nvrtc_s = 0;
   double t_start = eto_now();
   for (int oi = 0; oi < eto_oplist_count(list); oi++) {
-    const eto_op *op = eto_oplist_get(list, oi);
     eto_compute c;
-    eto_op_compute(op, &c);
     char key[256];
-    eto_op_key(op, key, sizeof key);
     test_io d;
-    test_io_init(op, 1000 + (uint64_t)oi, &d);
+    ctu_op(list, oi, &c, key, sizeof key, &d);
     eto_program prog[CTU_MAX_PROGRAMS];
     int64_t threads[CTU_MAX_PROGRAMS];
     char recipe[CTU_MAX_PROGRAMS][ETO_RECIPE_MAX];

@@ -37,13 +37,10 @@ int main(int argc, char **argv) {
   long vec_execs = 0, range_checks = 0;
   double t0 = eto_now();
   for (int oi = 0; oi < eto_oplist_count(list); oi++) {
-    const eto_op *op = eto_oplist_get(list, oi);
     eto_compute c;
-    eto_op_compute(op, &c);
     char key[256];
-    eto_op_key(op, key, sizeof key);
     test_io d;
-    test_io_init(op, 1000 + (uint64_t)oi, &d);
+    ctu_op(list, oi, &c, key, sizeof key, &d);
     eto_program prog[2 * CTU_MAX_PROGRAMS];
     int np = ctu_programs(&c, &t80, CTU_SEED + (uint64_t)oi, per_sketch, prog, CTU_MAX_PROGRAMS);
     np += ctu_programs(&c, &t80, 7 * CTU_SEED + (uint64_t)oi, per_sketch, prog + np, CTU_MAX_PROGRAMS);

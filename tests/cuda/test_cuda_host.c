@@ -77,13 +77,10 @@ int main(int argc, char **argv) {
   int programs = 0, vec = 0;
   double cxx_s = 0, run_s = 0, t0 = eto_now();
   for (int oi = 0; oi < eto_oplist_count(list); oi++) {
-    const eto_op *op = eto_oplist_get(list, oi);
     eto_compute c;
-    eto_op_compute(op, &c);
     char key[256];
-    eto_op_key(op, key, sizeof key);
     test_io d;
-    test_io_init(op, 1000 + (uint64_t)oi, &d);
+    const eto_op *op = ctu_op(list, oi, &c, key, sizeof key, &d);
     eto_program prog[CTU_MAX_PROGRAMS];
     char recipe[CTU_MAX_PROGRAMS][ETO_RECIPE_MAX];
     int np = ctu_programs(&c, &t80, 3 * CTU_SEED + (uint64_t)oi, per_sketch, prog, CTU_MAX_PROGRAMS);
