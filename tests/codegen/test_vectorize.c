@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "codegen.h"
+#include "test_op.h"
 
 /* Loads inside VECTOR loops whose index is neither contiguous (stride 1) nor uniform along the loop. */
 static int gathers_in_expr(const eto_expr *e, int var) {
@@ -41,11 +42,9 @@ static int gathers(const eto_stmt *s, int var, int *vector_loops) {
 }
 
 static void channel_vectorized_conv(void) {
-  const char *text = "conv2d n=1 c=16 h=8 w=8 k=32 r=3 s=3 pad=1 bias=1\n";
-  eto_oplist *list = NULL;
   char msg[1024];
-  CHECK(eto_oplist_parse("c.list", text, strlen(text), &list, msg, sizeof msg) == ETO_OK, "%s", msg);
-  const eto_op *op = eto_oplist_get(list, 0);
+  eto_op conv = test_op("conv2d n=1 c=16 h=8 w=8 k=32 r=3 s=3 pad=1 bias=1\n");
+  const eto_op *op = &conv;
   eto_compute c;
   eto_op_compute(op, &c);
   eto_target t;
@@ -106,16 +105,13 @@ static void channel_vectorized_conv(void) {
   for (int i = 0; i < nin + 1; i++) free(bufs[i]);
   free(ref);
   eto_kernel_free(k);
-  eto_oplist_free(list);
 }
 
 int main(void) {
-  const char *text = "matmul m=64 n=64 k=64\n";
-  eto_oplist *list = NULL;
   char msg[1024];
-  CHECK(eto_oplist_parse("v.list", text, strlen(text), &list, msg, sizeof msg) == ETO_OK, "%s", msg);
+  eto_op mm = test_op("matmul m=64 n=64 k=64\n");
   eto_compute c;
-  eto_op_compute(eto_oplist_get(list, 0), &c);
+  eto_op_compute(&mm, &c);
   eto_target t;
   eto_target_cpu(1, &t);
   eto_program p;
@@ -138,7 +134,6 @@ int main(void) {
   free(ir);
   free(as);
   eto_kernel_free(k);
-  eto_oplist_free(list);
   channel_vectorized_conv();
   return check_result();
 }

@@ -4,13 +4,12 @@
 
 #include "check.h"
 #include "measure_util.h"
+#include "test_op.h"
 
 int main(void) {
-  const char *text = "matmul m=32 n=48 k=40 bias=1 relu=1\n";
-  eto_oplist *list = NULL;
   char msg[1024];
-  CHECK(eto_oplist_parse("t.list", text, strlen(text), &list, msg, sizeof msg) == ETO_OK, "%s", msg);
-  const eto_op *op = eto_oplist_get(list, 0);
+  eto_op small = test_op("matmul m=32 n=48 k=40 bias=1 relu=1\n");
+  const eto_op *op = &small;
   eto_compute c;
   eto_target t;
   test_measure_setup(op, 2, &c, &t);
@@ -64,13 +63,11 @@ int main(void) {
     CHECK(r.error == ETO_MEASURE_OK, "program %d: %s %s", i, eto_measure_error_name(r.error), r.message);
   }
   eto_measurer_free(m);
-  eto_oplist_free(list);
 
   /* pruning: with a best latency far below the candidate's, a candidate whose check run takes >= 2 ms is
    * timed by that run alone (still verified); without a best, or with a best it could beat, it is not */
-  const char *big = "matmul m=256 n=256 k=1024\n"; /* ~7 ms on a fast AVX-512 core, more elsewhere */
-  CHECK(eto_oplist_parse("t.list", big, strlen(big), &list, msg, sizeof msg) == ETO_OK, "%s", msg);
-  op = eto_oplist_get(list, 0);
+  eto_op big = test_op("matmul m=256 n=256 k=1024\n"); /* ~7 ms on a fast AVX-512 core, more elsewhere */
+  op = &big;
   eto_op_compute(op, &c);
   eto_program slow;
   memset(&slow, 0, sizeof slow);
@@ -100,6 +97,5 @@ int main(void) {
   eto_measurer_run(m, &slow, &r);
   CHECK(r.error == ETO_MEASURE_OK && !r.pruned, "pruned with prune_ratio 0");
   eto_measurer_free(m);
-  eto_oplist_free(list);
   return check_result();
 }
