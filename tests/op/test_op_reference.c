@@ -145,17 +145,25 @@ static eto_op random_conv2d(rng *r, eto_op_kind kind) {
   }
 }
 
+/* A random operator of a conv2d-like kind (without its epilogue when plain), its random inputs, its reference
+ * output and its output shape. */
+static eto_op random_with_ref(rng *r, eto_op_kind kind, int plain, op_tensors *t, eto_shape *o) {
+  eto_op op = random_conv2d(r, kind);
+  if (plain) op.bias = op.relu = 0;
+  tensors_alloc(&op, r, t);
+  run_ref(&op, t);
+  eto_op_output_shape(&op, o);
+  return op;
+}
+
 /* conv2d via im2col (rows = output pixels, columns = (c, r, s)) and a plain matmul, then the epilogue. */
 static void test_conv2d_im2col(rng *r) {
   for (int it = 0; it < 40; it++) {
-    eto_op op = random_conv2d(r, ETO_OP_CONV2D);
     op_tensors t;
-    tensors_alloc(&op, r, &t);
-    run_ref(&op, &t);
+    eto_shape o;
+    eto_op op = random_with_ref(r, ETO_OP_CONV2D, 0, &t, &o);
     const int64_t N = op.v[ETO_KEY_N], C = op.v[ETO_KEY_C], H = op.v[ETO_KEY_H], W = op.v[ETO_KEY_W];
     const int64_t K = op.v[ETO_KEY_K], R = op.v[ETO_KEY_R], S = op.v[ETO_KEY_S];
-    eto_shape o;
-    eto_op_output_shape(&op, &o);
     const int64_t OH = o.dim[2], OW = o.dim[3], P = OH * OW, Q = C * R * S;
     float *col = calloc((size_t)(P * Q), sizeof(float));
     for (int64_t n = 0; n < N; n++) {
@@ -209,14 +217,11 @@ static void test_depthwise_as_group(rng *r) {
 /* conv2d_transpose in scatter form: every input pixel adds its value times the kernel into the output. */
 static void test_transpose_scatter(rng *r) {
   for (int it = 0; it < 40; it++) {
-    eto_op op = random_conv2d(r, ETO_OP_CONV2D_TRANSPOSE);
     op_tensors t;
-    tensors_alloc(&op, r, &t);
-    run_ref(&op, &t);
+    eto_shape o;
+    eto_op op = random_with_ref(r, ETO_OP_CONV2D_TRANSPOSE, 0, &t, &o);
     const int64_t N = op.v[ETO_KEY_N], C = op.v[ETO_KEY_C], H = op.v[ETO_KEY_H], W = op.v[ETO_KEY_W];
     const int64_t K = op.v[ETO_KEY_K], R = op.v[ETO_KEY_R], S = op.v[ETO_KEY_S];
-    eto_shape o;
-    eto_op_output_shape(&op, &o);
     const int64_t OH = o.dim[2], OW = o.dim[3];
     CHECK(OH == (H - 1) * op.stride[0] - 2 * op.pad[0] + R + op.output_padding[0], "OH %lld", (long long)OH);
     double *acc = calloc((size_t)t.out_size, sizeof(double));
@@ -274,11 +279,9 @@ static void test_norm_two_pass(rng *r) {
 /* group_conv2d as G independent conv2d on channel slices, outputs concatenated along k. */
 static void test_group_as_conv2d(rng *r) {
   for (int it = 0; it < 30; it++) {
-    eto_op op = random_conv2d(r, ETO_OP_GROUP_CONV2D);
-    op.bias = op.relu = 0;
     op_tensors t;
-    tensors_alloc(&op, r, &t);
-    run_ref(&op, &t);
+    eto_shape o;
+    eto_op op = random_with_ref(r, ETO_OP_GROUP_CONV2D, 1, &t, &o);
     const int64_t N = op.v[ETO_KEY_N], C = op.v[ETO_KEY_C], H = op.v[ETO_KEY_H], W = op.v[ETO_KEY_W];
     const int64_t K = op.v[ETO_KEY_K], R = op.v[ETO_KEY_R], S = op.v[ETO_KEY_S], G = op.v[ETO_KEY_GROUPS];
     eto_op one = op;
@@ -286,8 +289,6 @@ static void test_group_as_conv2d(rng *r) {
     one.v[ETO_KEY_GROUPS] = 0;
     one.v[ETO_KEY_C] = C / G, one.v[ETO_KEY_K] = K / G;
     CHECK(eto_op_check(&one, NULL, 0) == ETO_OK, "per-group conv2d invalid");
-    eto_shape o;
-    eto_op_output_shape(&op, &o);
     const int64_t P = o.dim[2] * o.dim[3];
     float *x = malloc((size_t)(N * (C / G) * H * W) * sizeof(float));
     float *y = malloc((size_t)(N * (K / G) * P) * sizeof(float));
@@ -311,11 +312,9 @@ static void test_group_as_conv2d(rng *r) {
 /* capsule_conv2d: for each capsule pair (i, j), an NCHW conv2d with channels (cap, c). */
 static void test_capsule_as_conv2d(rng *r) {
   for (int it = 0; it < 20; it++) {
-    eto_op op = random_conv2d(r, ETO_OP_CAPSULE_CONV2D);
-    op.bias = op.relu = 0;
     op_tensors t;
-    tensors_alloc(&op, r, &t);
-    run_ref(&op, &t);
+    eto_shape o;
+    eto_op op = random_with_ref(r, ETO_OP_CAPSULE_CONV2D, 1, &t, &o);
     const int64_t N = op.v[ETO_KEY_N], C = op.v[ETO_KEY_C], H = op.v[ETO_KEY_H], W = op.v[ETO_KEY_W];
     const int64_t K = op.v[ETO_KEY_K], R = op.v[ETO_KEY_R], S = op.v[ETO_KEY_S], CP = op.v[ETO_KEY_CAPSULE];
     eto_op cv;
@@ -325,8 +324,6 @@ static void test_capsule_as_conv2d(rng *r) {
     memcpy(cv.stride, op.stride, sizeof cv.stride);
     memcpy(cv.pad, op.pad, sizeof cv.pad);
     CHECK(eto_op_check(&cv, NULL, 0) == ETO_OK, "conv2d form invalid");
-    eto_shape o;
-    eto_op_output_shape(&op, &o);
     const int64_t OH = o.dim[1], OW = o.dim[2];
     float *x = malloc((size_t)(N * CP * C * H * W) * sizeof(float));
     float *w = malloc((size_t)(K * CP * C * R * S) * sizeof(float));
