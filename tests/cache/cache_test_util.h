@@ -38,6 +38,12 @@ static inline int tu_rm_one(const char *path, const struct stat *sb, int flag, s
 
 static inline void tu_rmtree(const char *path) { nftw(path, tu_rm_one, 16, FTW_DEPTH | FTW_PHYS); }
 
+/* buf = root/sub (a directory of a test's temporary root); returns buf. */
+static inline char *tu_dir(char *buf, size_t cap, const char *root, const char *sub) {
+  snprintf(buf, cap, "%s/%s", root, sub);
+  return buf;
+}
+
 static inline eto_cache *tu_open(const char *path, size_t map) {
   eto_cache_opts o = {0};
   o.initial_map_size = map;

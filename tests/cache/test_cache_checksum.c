@@ -257,12 +257,9 @@ int main(void) {
   double t0 = tu_seconds();
   char *root = tu_mkdtemp("checksum");
   char dir[512];
-  snprintf(dir, sizeof dir, "%s/stored", root);
-  test_stored_checksums(dir);
-  snprintf(dir, sizeof dir, "%s/limits", root);
-  test_limits(dir);
-  snprintf(dir, sizeof dir, "%s/import", root);
-  test_import(dir);
+  test_stored_checksums(tu_dir(dir, sizeof dir, root, "stored"));
+  test_limits(tu_dir(dir, sizeof dir, root, "limits"));
+  test_import(tu_dir(dir, sizeof dir, root, "import"));
   tu_rmtree(root);
   free(root);
   printf("test_cache_checksum: %.2f s\n", tu_seconds() - t0);

@@ -81,7 +81,7 @@ int main(void) {
   double t0 = tu_seconds();
   char *root = tu_mkdtemp("concurrent");
   char dir[512];
-  snprintf(dir, sizeof dir, "%s/db", root);
+  tu_dir(dir, sizeof dir, root, "db");
   int go[2];
   if (pipe(go) != 0) return 2;
   fflush(NULL);

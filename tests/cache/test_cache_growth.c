@@ -76,7 +76,7 @@ int main(void) {
   double t0 = tu_seconds();
   char *root = tu_mkdtemp("growth");
   char dir[512];
-  snprintf(dir, sizeof dir, "%s/db", root);
+  tu_dir(dir, sizeof dir, root, "db");
 
   /* 1. many batches into a 1 MiB map: ~6 MiB of trials */
   eto_cache *c = tu_open(dir, 1 * MIB);
@@ -94,7 +94,7 @@ int main(void) {
   eto_cache_close(c);
 
   /* 2. one batch far larger than the map: the same transaction is retried across several growths */
-  snprintf(dir, sizeof dir, "%s/db2", root);
+  tu_dir(dir, sizeof dir, root, "db2");
   c = tu_open(dir, 1 * MIB);
   write_batches(c, 1000, 1, 2500); /* ~5 MiB in one transaction */
   CHECK(eto_cache_stats(c, &s) == ETO_CACHE_OK && s.map_resizes >= 3, "one-batch growths: %zu",
@@ -104,7 +104,7 @@ int main(void) {
   eto_cache_close(c);
 
   /* 3. another process grows the map while this one holds the cache open with a small map */
-  snprintf(dir, sizeof dir, "%s/db3", root);
+  tu_dir(dir, sizeof dir, root, "db3");
   c = tu_open(dir, 1 * MIB);
   write_batches(c, 0, 2, 50);
   fflush(NULL);

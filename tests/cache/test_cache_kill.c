@@ -107,7 +107,7 @@ int main(void) {
 
   char *root = tu_mkdtemp("kill");
   char dir[512];
-  snprintf(dir, sizeof dir, "%s/db", root);
+  tu_dir(dir, sizeof dir, root, "db");
   int *reported = calloc(MAX_BATCHES, sizeof *reported);
   scan x = {calloc(MAX_BATCHES, sizeof(int)), 0, 0};
   int start = 0, max_reported = -1, total_reported = 0;

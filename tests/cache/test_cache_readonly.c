@@ -54,7 +54,7 @@ int main(void) {
   double t0 = tu_seconds();
   char *root = tu_mkdtemp("readonly");
   char dir[512], lock[600], missing[600], empty[600];
-  snprintf(dir, sizeof dir, "%s/db", root);
+  tu_dir(dir, sizeof dir, root, "db");
   snprintf(lock, sizeof lock, "%s/lock.mdb", dir);
   snprintf(missing, sizeof missing, "%s/missing", root);
   snprintf(empty, sizeof empty, "%s/empty", root);

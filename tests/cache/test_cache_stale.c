@@ -56,7 +56,7 @@ int main(void) {
   double t0 = tu_seconds();
   char *root = tu_mkdtemp("stale");
   char dir[512];
-  snprintf(dir, sizeof dir, "%s/db", root);
+  tu_dir(dir, sizeof dir, root, "db");
   eto_cache *c = tu_open(dir, 0);
 
   eto_cache_best good = tu_best(FP, "conv2d:good", "conv2d", SIG, "good", 1e-3);
@@ -162,7 +162,7 @@ int main(void) {
   fclose(f);
   eto_cache_close(c);
 
-  snprintf(dir, sizeof dir, "%s/db2", root);
+  tu_dir(dir, sizeof dir, root, "db2");
   c = tu_open(dir, 0);
   f = fopen(path, "r");
   eto_cache_import_report ir;
@@ -179,7 +179,7 @@ int main(void) {
 
   /* import with a fingerprint filter */
   eto_cache_close(c);
-  snprintf(dir, sizeof dir, "%s/db3", root);
+  tu_dir(dir, sizeof dir, root, "db3");
   c = tu_open(dir, 0);
   f = fopen(path, "r");
   eto_cache_import_opts io = {.fingerprint = FP_OTHER};

@@ -100,7 +100,7 @@ int main(void) {
   double t0 = tu_seconds();
   char *root = tu_mkdtemp("truncate");
   char dir[512];
-  snprintf(dir, sizeof dir, "%s/db", root);
+  tu_dir(dir, sizeof dir, root, "db");
 
   /* a store of a few hundred KiB: best records, their index, and trials */
   eto_cache *c = tu_open(dir, 0);
