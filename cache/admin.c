@@ -226,35 +226,45 @@ static const char *printable(const MDB_val *k, char *buf, size_t n) {
   return buf;
 }
 
-static eto_cache_status verify_best(eto_cache *c, MDB_txn *txn, verify_ctx *x) {
+/* Checks one record of a scan (k its key, v its value); the problems it finds go to x. */
+typedef void (*check_fn)(eto_cache *c, MDB_txn *txn, verify_ctx *x, const MDB_val *k, const MDB_val *v);
+
+/* Every record of database db through check; `what` names the scan in an LMDB error. */
+static eto_cache_status scan(eto_cache *c, MDB_txn *txn, verify_ctx *x, int db, check_fn check, const char *what) {
   MDB_cursor *cur;
   MDB_val k, v;
+  int rc = mdb_cursor_open(txn, c->dbi[db], &cur);
+  if (rc) return cache_mdb_fail(c, rc, "opening a cursor");
+  for (rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == 0; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT))
+    check(c, txn, x, &k, &v);
+  mdb_cursor_close(cur);
+  return rc == MDB_NOTFOUND ? ETO_CACHE_OK : cache_mdb_fail(c, rc, what);
+}
+
+static void check_best(eto_cache *c, MDB_txn *txn, verify_ctx *x, const MDB_val *k, const MDB_val *v) {
   char key[CACHE_KEY_MAX + 1], kb[128], why[512];
   size_t klen;
-  int rc = mdb_cursor_open(txn, c->dbi[CACHE_DB_BEST], &cur);
-  if (rc) return cache_mdb_fail(c, rc, "opening a cursor");
-  for (rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == 0; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
-    x->r->best++;
-    eto_cache_best r;
-    eto_cache_status st = cache_best_decode(v.mv_data, v.mv_size, &r, why, sizeof why);
-    if (st == ETO_CACHE_STALE)
-      x->r->stale++;
-    else if (st != ETO_CACHE_OK)
-      problem(x, "best %s: %s", printable(&k, kb, sizeof kb), why);
-    else if (cache_key_best(c, r.fingerprint, r.workload, key, &klen) != ETO_CACHE_OK || klen != k.mv_size ||
-             memcmp(key, k.mv_data, klen) != 0)
-      problem(x, "best %s: key does not match the record (workload %s)", printable(&k, kb, sizeof kb),
-              r.workload);
-    else if (!index_has(c, txn, &r))
-      problem(x, "best %s: no index entry for kind %s, signature %.80s", printable(&k, kb, sizeof kb), r.kind,
-              r.signature);
-    else if (refuses_best(x, &r, why, sizeof why))
-      problem(x, "best %s: %s", printable(&k, kb, sizeof kb), why[0] ? why : "refused by the checker");
-    if (st == ETO_CACHE_OK) count_unchecked(x, &v);
-    eto_cache_best_clear(&r);
-  }
-  mdb_cursor_close(cur);
-  return rc == MDB_NOTFOUND ? ETO_CACHE_OK : cache_mdb_fail(c, rc, "scanning best records");
+  x->r->best++;
+  eto_cache_best r;
+  eto_cache_status st = cache_best_decode(v->mv_data, v->mv_size, &r, why, sizeof why);
+  if (st == ETO_CACHE_STALE)
+    x->r->stale++;
+  else if (st != ETO_CACHE_OK)
+    problem(x, "best %s: %s", printable(k, kb, sizeof kb), why);
+  else if (cache_key_best(c, r.fingerprint, r.workload, key, &klen) != ETO_CACHE_OK || klen != k->mv_size ||
+           memcmp(key, k->mv_data, klen) != 0)
+    problem(x, "best %s: key does not match the record (workload %s)", printable(k, kb, sizeof kb), r.workload);
+  else if (!index_has(c, txn, &r))
+    problem(x, "best %s: no index entry for kind %s, signature %.80s", printable(k, kb, sizeof kb), r.kind,
+            r.signature);
+  else if (refuses_best(x, &r, why, sizeof why))
+    problem(x, "best %s: %s", printable(k, kb, sizeof kb), why[0] ? why : "refused by the checker");
+  if (st == ETO_CACHE_OK) count_unchecked(x, v);
+  eto_cache_best_clear(&r);
+}
+
+static eto_cache_status verify_best(eto_cache *c, MDB_txn *txn, verify_ctx *x) {
+  return scan(c, txn, x, CACHE_DB_BEST, check_best, "scanning best records");
 }
 
 static eto_cache_status verify_index(eto_cache *c, MDB_txn *txn, verify_ctx *x) {
@@ -293,32 +303,28 @@ static eto_cache_status verify_index(eto_cache *c, MDB_txn *txn, verify_ctx *x) 
   return rc == MDB_NOTFOUND ? ETO_CACHE_OK : cache_mdb_fail(c, rc, "scanning the index");
 }
 
-static eto_cache_status verify_trials(eto_cache *c, MDB_txn *txn, verify_ctx *x) {
-  MDB_cursor *cur;
-  MDB_val k, v;
+static void check_trial(eto_cache *c, MDB_txn *txn, verify_ctx *x, const MDB_val *k, const MDB_val *v) {
+  (void)txn;
   char key[CACHE_KEY_MAX + 1], kb[128], why[512];
   size_t klen;
-  int rc = mdb_cursor_open(txn, c->dbi[CACHE_DB_TRIALS], &cur);
-  if (rc) return cache_mdb_fail(c, rc, "opening a cursor");
-  for (rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == 0; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
-    x->r->trials++;
-    eto_cache_trial r;
-    eto_cache_status st = cache_trial_decode(v.mv_data, v.mv_size, &r, why, sizeof why);
-    if (st == ETO_CACHE_STALE)
-      x->r->stale++;
-    else if (st != ETO_CACHE_OK)
-      problem(x, "trial %s: %s", printable(&k, kb, sizeof kb), why);
-    else if (cache_key_trial_prefix(c, r.fingerprint, r.workload, key, &klen) != ETO_CACHE_OK ||
-             k.mv_size != klen + 8 || memcmp(key, k.mv_data, klen) != 0)
-      problem(x, "trial %s: key does not match the record (workload %s)", printable(&k, kb, sizeof kb),
-              r.workload);
-    else if (refuses_trial(x, &r, why, sizeof why))
-      problem(x, "trial %s: %s", printable(&k, kb, sizeof kb), why[0] ? why : "refused by the checker");
-    if (st == ETO_CACHE_OK) count_unchecked(x, &v);
-    eto_cache_trial_clear(&r);
-  }
-  mdb_cursor_close(cur);
-  return rc == MDB_NOTFOUND ? ETO_CACHE_OK : cache_mdb_fail(c, rc, "scanning trials");
+  x->r->trials++;
+  eto_cache_trial r;
+  eto_cache_status st = cache_trial_decode(v->mv_data, v->mv_size, &r, why, sizeof why);
+  if (st == ETO_CACHE_STALE)
+    x->r->stale++;
+  else if (st != ETO_CACHE_OK)
+    problem(x, "trial %s: %s", printable(k, kb, sizeof kb), why);
+  else if (cache_key_trial_prefix(c, r.fingerprint, r.workload, key, &klen) != ETO_CACHE_OK ||
+           k->mv_size != klen + 8 || memcmp(key, k->mv_data, klen) != 0)
+    problem(x, "trial %s: key does not match the record (workload %s)", printable(k, kb, sizeof kb), r.workload);
+  else if (refuses_trial(x, &r, why, sizeof why))
+    problem(x, "trial %s: %s", printable(k, kb, sizeof kb), why[0] ? why : "refused by the checker");
+  if (st == ETO_CACHE_OK) count_unchecked(x, v);
+  eto_cache_trial_clear(&r);
+}
+
+static eto_cache_status verify_trials(eto_cache *c, MDB_txn *txn, verify_ctx *x) {
+  return scan(c, txn, x, CACHE_DB_TRIALS, check_trial, "scanning trials");
 }
 
 static eto_cache_status verify_meta(eto_cache *c, MDB_txn *txn, verify_ctx *x) {

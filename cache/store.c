@@ -509,49 +509,97 @@ static eto_cache_status iter_end(eto_cache *c, size_t stale, size_t corrupt, con
   return ETO_CACHE_OK;
 }
 
-static eto_cache_status foreach_best_txn(eto_cache *c, MDB_txn *txn, void *p) {
-  iter_ctx *x = p;
-  char prefix[CACHE_HASH_HEX], key[CACHE_KEY_MAX + 1], why[512] = "";
-  size_t plen = 0, stale = 0, corrupt = 0, klen;
-  if (x->fp) {
-    cache_hash_hex(x->fp, strlen(x->fp), prefix);
-    plen = CACHE_HASH_HEX;
+/* A decoded record's place: STALE when it was measured on another target than the walk's (x->fp), ECORRUPT
+ * when it is not stored under the key its own fields give (want[0..wlen), followed by `tail` more bytes: a
+ * trial's sequence number); why says which. Returns st unchanged when st is not OK. */
+static eto_cache_status record_place(eto_cache_status st, const iter_ctx *x, const char *what, const char *fp,
+                                     const char *wk, int key_ok, const char *want, size_t wlen, size_t tail,
+                                     const MDB_val *k, char *why, size_t cap) {
+  if (st != ETO_CACHE_OK) return st;
+  if (x->fp && strcmp(fp, x->fp) != 0) {
+    snprintf(why, cap, "%s of %s was measured on target \"%.80s\"", what, wk, fp);
+    return ETO_CACHE_STALE;
   }
+  if (!key_ok || k->mv_size != wlen + tail || memcmp(want, k->mv_data, wlen) != 0) {
+    snprintf(why, cap, "%s of %s is stored under another key", what, wk);
+    return ETO_CACHE_ECORRUPT;
+  }
+  return ETO_CACHE_OK;
+}
+
+/* One record of a walk: decodes it, checks its place and hands it to the caller's function (*stop: it asked
+ * to stop). Returns OK, STALE or ECORRUPT (skipped, counted, why says why) or ENOMEM. */
+typedef eto_cache_status (*visit_fn)(eto_cache *c, const MDB_val *k, const MDB_val *v, const iter_ctx *x, char *why,
+                                     size_t cap, int *stop);
+
+static eto_cache_status visit_best(eto_cache *c, const MDB_val *k, const MDB_val *v, const iter_ctx *x, char *why,
+                                   size_t cap, int *stop) {
+  eto_cache_best rec;
+  char key[CACHE_KEY_MAX + 1];
+  size_t klen = 0;
+  eto_cache_status st = cache_best_decode(v->mv_data, v->mv_size, &rec, why, (int)cap);
+  if (st == ETO_CACHE_ENOMEM) return st;
+  int key_ok = st == ETO_CACHE_OK && cache_key_best(c, rec.fingerprint, rec.workload, key, &klen) == ETO_CACHE_OK;
+  st = record_place(st, x, "best record", rec.fingerprint, rec.workload, key_ok, key, klen, 0, k, why, cap);
+  if (st == ETO_CACHE_OK) *stop = x->best_fn(&rec, x->user);
+  eto_cache_best_clear(&rec);
+  return st;
+}
+
+static eto_cache_status visit_trial(eto_cache *c, const MDB_val *k, const MDB_val *v, const iter_ctx *x, char *why,
+                                    size_t cap, int *stop) {
+  eto_cache_trial rec;
+  char key[CACHE_KEY_MAX + 1];
+  size_t klen = 0;
+  eto_cache_status st = cache_trial_decode(v->mv_data, v->mv_size, &rec, why, (int)cap);
+  if (st == ETO_CACHE_ENOMEM) return st;
+  int key_ok =
+      st == ETO_CACHE_OK && cache_key_trial_prefix(c, rec.fingerprint, rec.workload, key, &klen) == ETO_CACHE_OK;
+  st = record_place(st, x, "trial", rec.fingerprint, rec.workload, key_ok, key, klen, 8, k, why, cap);
+  if (st == ETO_CACHE_OK) {
+    rec.seq = get_be64((const char *)k->mv_data + k->mv_size - 8);
+    *stop = x->trial_fn(&rec, x->user);
+  }
+  eto_cache_trial_clear(&rec);
+  return st;
+}
+
+/* Walks the records of database db whose keys start with prefix[0..plen) (all for plen 0), visiting each;
+ * stale and broken records are skipped and reported at the end (iter_end). */
+static eto_cache_status walk(eto_cache *c, MDB_txn *txn, int db, const char *prefix, size_t plen, visit_fn visit,
+                             const iter_ctx *x, const char *what) {
+  char why[512] = "";
+  size_t stale = 0, corrupt = 0;
   MDB_cursor *cur;
-  int rc = mdb_cursor_open(txn, c->dbi[CACHE_DB_BEST], &cur);
+  int rc = mdb_cursor_open(txn, c->dbi[db], &cur);
   if (rc) return cache_mdb_fail(c, rc, "opening a cursor");
   MDB_val k, v;
   for (rc = cursor_first(cur, prefix, plen, &k, &v); rc == 0 && has_prefix(&k, prefix, plen);
        rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
-    eto_cache_best rec;
-    eto_cache_status st = cache_best_decode(v.mv_data, v.mv_size, &rec, why, sizeof why);
+    int stop = 0;
+    eto_cache_status st = visit(c, &k, &v, x, why, sizeof why, &stop);
     if (st == ETO_CACHE_ENOMEM) {
       mdb_cursor_close(cur);
       return cache_fail(c, st, "out of memory");
     }
-    if (st == ETO_CACHE_OK && x->fp && strcmp(rec.fingerprint, x->fp) != 0) {
-      snprintf(why, sizeof why, "best record of %s was measured on target \"%.80s\"", rec.workload,
-               rec.fingerprint);
-      st = ETO_CACHE_STALE;
-    } else if (st == ETO_CACHE_OK &&
-               (cache_key_best(c, rec.fingerprint, rec.workload, key, &klen) != ETO_CACHE_OK ||
-                klen != k.mv_size || memcmp(key, k.mv_data, klen) != 0)) {
-      snprintf(why, sizeof why, "best record of %s is stored under another key", rec.workload);
-      st = ETO_CACHE_ECORRUPT;
-    }
-    int stop = 0;
-    if (st == ETO_CACHE_OK)
-      stop = x->best_fn(&rec, x->user);
-    else if (st == ETO_CACHE_STALE)
-      stale++;
-    else
-      corrupt++;
-    eto_cache_best_clear(&rec);
+    if (st == ETO_CACHE_STALE) stale++;
+    else if (st != ETO_CACHE_OK) corrupt++;
     if (stop) break;
   }
   mdb_cursor_close(cur);
-  if (rc != 0 && rc != MDB_NOTFOUND) return cache_mdb_fail(c, rc, "walking the best records");
+  if (rc != 0 && rc != MDB_NOTFOUND) return cache_mdb_fail(c, rc, what);
   return iter_end(c, stale, corrupt, why);
+}
+
+static eto_cache_status foreach_best_txn(eto_cache *c, MDB_txn *txn, void *p) {
+  iter_ctx *x = p;
+  char prefix[CACHE_HASH_HEX];
+  size_t plen = 0;
+  if (x->fp) {
+    cache_hash_hex(x->fp, strlen(x->fp), prefix);
+    plen = CACHE_HASH_HEX;
+  }
+  return walk(c, txn, CACHE_DB_BEST, prefix, plen, visit_best, x, "walking the best records");
 }
 
 eto_cache_status eto_cache_foreach_best(eto_cache *c, const char *fp, eto_cache_best_fn fn, void *user) {
@@ -564,48 +612,13 @@ eto_cache_status eto_cache_foreach_best(eto_cache *c, const char *fp, eto_cache_
 
 static eto_cache_status foreach_trial_txn(eto_cache *c, MDB_txn *txn, void *p) {
   iter_ctx *x = p;
-  char prefix[CACHE_KEY_MAX + 1], key[CACHE_KEY_MAX + 1], why[512] = "";
-  size_t plen = 0, stale = 0, corrupt = 0, klen;
+  char prefix[CACHE_KEY_MAX + 1];
+  size_t plen = 0;
   if (x->fp) {
     eto_cache_status st = cache_key_trial_prefix(c, x->fp, x->wk, prefix, &plen);
     if (st != ETO_CACHE_OK) return st;
   }
-  MDB_cursor *cur;
-  int rc = mdb_cursor_open(txn, c->dbi[CACHE_DB_TRIALS], &cur);
-  if (rc) return cache_mdb_fail(c, rc, "opening a cursor");
-  MDB_val k, v;
-  for (rc = cursor_first(cur, prefix, plen, &k, &v); rc == 0 && has_prefix(&k, prefix, plen);
-       rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
-    eto_cache_trial rec;
-    eto_cache_status st = cache_trial_decode(v.mv_data, v.mv_size, &rec, why, sizeof why);
-    if (st == ETO_CACHE_ENOMEM) {
-      mdb_cursor_close(cur);
-      return cache_fail(c, st, "out of memory");
-    }
-    if (st == ETO_CACHE_OK && x->fp && strcmp(rec.fingerprint, x->fp) != 0) {
-      snprintf(why, sizeof why, "trial of %s was measured on target \"%.80s\"", rec.workload,
-               rec.fingerprint);
-      st = ETO_CACHE_STALE;
-    } else if (st == ETO_CACHE_OK &&
-               (cache_key_trial_prefix(c, rec.fingerprint, rec.workload, key, &klen) != ETO_CACHE_OK ||
-                k.mv_size != klen + 8 || memcmp(key, k.mv_data, klen) != 0)) {
-      snprintf(why, sizeof why, "trial of %s is stored under another key", rec.workload);
-      st = ETO_CACHE_ECORRUPT;
-    }
-    int stop = 0;
-    if (st == ETO_CACHE_OK) {
-      rec.seq = get_be64((const char *)k.mv_data + k.mv_size - 8);
-      stop = x->trial_fn(&rec, x->user);
-    } else if (st == ETO_CACHE_STALE)
-      stale++;
-    else
-      corrupt++;
-    eto_cache_trial_clear(&rec);
-    if (stop) break;
-  }
-  mdb_cursor_close(cur);
-  if (rc != 0 && rc != MDB_NOTFOUND) return cache_mdb_fail(c, rc, "walking the trials");
-  return iter_end(c, stale, corrupt, why);
+  return walk(c, txn, CACHE_DB_TRIALS, prefix, plen, visit_trial, x, "walking the trials");
 }
 
 eto_cache_status eto_cache_foreach_trial(eto_cache *c, const char *fp, const char *wk, eto_cache_trial_fn fn,
