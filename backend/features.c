@@ -256,6 +256,18 @@ static double bank_conflicts(const eto_compute *c, const eto_target *t, const et
 
 /* ---- the vector ---- */
 
+/* One loop's tiles (tile[0..levels)): their log2 into out[0..levels), each multiplied into level[l]; returns
+ * their product (the loop's padded extent). */
+static double loop_tiles(const int64_t *tile, int levels, float *out, double *level) {
+  double prod = 1;
+  for (int l = 0; l < levels; l++) {
+    out[l] = (float)log2((double)tile[l]);
+    level[l] *= (double)tile[l];
+    prod *= (double)tile[l];
+  }
+  return prod;
+}
+
 void eto_cost_features(const eto_compute *c, const eto_target *t, const eto_program *p, float *out) {
   memset(out, 0, sizeof(float) * ETO_COST_NFEATURES);
   float *s = out + F_SCALAR;
@@ -267,23 +279,12 @@ void eto_cost_features(const eto_compute *c, const eto_target *t, const eto_prog
   double slevel[ETO_SPACE_LEVELS] = {1, 1, 1, 1, 1}, rlevel[ETO_REDUCE_LEVELS] = {1, 1, 1};
   double padded_space = 1, space = 1, padded_reduce = 1, reduce = 1;
   for (int i = 0; i < ns; i++) {
-    double prod = 1;
-    for (int l = 0; l < ETO_SPACE_LEVELS; l++) {
-      out[F_SPACE + i * ETO_SPACE_LEVELS + l] = (float)log2((double)p->stile[i][l]);
-      slevel[l] *= (double)p->stile[i][l];
-      prod *= (double)p->stile[i][l];
-    }
-    padded_space *= prod;
+    padded_space *= loop_tiles(p->stile[i], ETO_SPACE_LEVELS, out + F_SPACE + i * ETO_SPACE_LEVELS, slevel);
     space *= (double)c->nest.space[i].extent;
   }
   for (int j = 0; j < nr; j++) {
-    double prod = 1;
-    for (int l = 0; l < ETO_REDUCE_LEVELS; l++) {
-      out[F_REDUCE + j * ETO_REDUCE_LEVELS + l] = (float)log2((double)p->rtile[j][l]);
-      rlevel[l] *= (double)p->rtile[j][l];
-      prod *= (double)p->rtile[j][l];
-    }
-    padded_reduce *= prod;
+    padded_reduce *=
+        loop_tiles(p->rtile[j], ETO_REDUCE_LEVELS, out + F_REDUCE + j * ETO_REDUCE_LEVELS, rlevel);
     reduce *= (double)c->nest.reduce[j].extent;
   }
   for (int l = 0; l < ETO_SPACE_LEVELS; l++) out[F_SLEVEL + l] = (float)log2(slevel[l]);

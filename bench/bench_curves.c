@@ -781,18 +781,9 @@ static int ops_option(const char *prog, const char *name, const char *v, void *u
   (void)prog;
   if (strcmp(name, "--ops") != 0) return 0;
   options *o = user;
-  for (int c = 0; c < NCASES; c++) o->use[c] = 0;
-  char buf[256];
-  snprintf(buf, sizeof buf, "%s", v);
-  for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-    int found = 0;
-    for (int c = 0; c < NCASES; c++)
-      if (strcmp(tok, cases[c].name) == 0) o->use[c] = found = 1;
-    if (!found) {
-      fprintf(stderr, "bench_curves: unknown operator '%s' (known: gemm, conv)\n", tok);
-      *bad = 1;
-    }
-  }
+  const char *names[NCASES];
+  for (int c = 0; c < NCASES; c++) names[c] = cases[c].name;
+  if (bench_pick("bench_curves", "operator", v, names, NCASES, o->use) != 0) *bad = 1;
   return 1;
 }
 

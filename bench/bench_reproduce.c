@@ -305,19 +305,7 @@ static void usage(const char *a0) {
 static int modes_option(const char *prog, const char *name, const char *v, void *user, int *bad) {
   (void)prog;
   if (strcmp(name, "--modes") != 0) return 0;
-  int *want = user;
-  memset(want, 0, sizeof(int) * M_COUNT);
-  char buf[256];
-  snprintf(buf, sizeof buf, "%s", v);
-  for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-    int found = 0;
-    for (int m = 0; m < M_COUNT; m++)
-      if (strcmp(tok, mode_name[m]) == 0) want[m] = found = 1;
-    if (!found) {
-      fprintf(stderr, "bench_reproduce: unknown mode '%s' (full, eto, eto-nobr, topk, seeded)\n", tok);
-      *bad = 1;
-    }
-  }
+  if (bench_pick("bench_reproduce", "mode", v, mode_name, M_COUNT, user) != 0) *bad = 1;
   return 1;
 }
 

@@ -155,3 +155,22 @@ int bench_csv_column(char **head, int n, const char *name) {
     if (strcmp(head[i], name) == 0) return i;
   return -1;
 }
+
+int bench_pick(const char *prog, const char *what, const char *value, const char *const *names, int n,
+               int *pick) {
+  for (int i = 0; i < n; i++) pick[i] = 0;
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", value);
+  int rc = 0;
+  for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    int found = 0;
+    for (int i = 0; i < n; i++)
+      if (strcmp(tok, names[i]) == 0) pick[i] = found = 1;
+    if (found) continue;
+    fprintf(stderr, "%s: unknown %s '%s' (known:", prog, what, tok);
+    for (int i = 0; i < n; i++) fprintf(stderr, "%s %s", i ? "," : "", names[i]);
+    fprintf(stderr, ")\n");
+    rc = -1;
+  }
+  return rc;
+}

@@ -1,4 +1,5 @@
-/* bench_util.h — small helpers every bench program shares: clocks, sorting, directories, JSON/CSV fields. */
+/* bench_util.h — small helpers every bench program shares: clocks, sorting, directories, JSON/CSV fields,
+ * choices from a list of names. */
 #ifndef ETO_BENCH_UTIL_H
 #define ETO_BENCH_UTIL_H
 
@@ -23,5 +24,10 @@ void bench_csv_str(FILE *f, const char *s);   /* a quoted CSV field */
  * returns the number of fields. */
 int bench_csv_split(char *line, char **field, int cap);
 int bench_csv_column(char **head, int n, const char *name); /* index of name among head[0..n), or -1 */
+/* A comma-separated choice among names[0..n) (an option's value: "--modes eto,topk"): pick[i] = 1 for each
+ * name given, 0 for the others. A name not among them: "PROG: unknown WHAT 'NAME' (known: ...)" on stderr,
+ * and -1 once the whole list is read; else 0. */
+int bench_pick(const char *prog, const char *what, const char *value, const char *const *names, int n,
+               int *pick);
 
 #endif

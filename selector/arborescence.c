@@ -175,17 +175,22 @@ static int uf_find(sel_arb *w, int x) {
   return r;
 }
 
+/* Node v (an operator node, or a super-node made by a contraction) as it starts: its own set, no parent, no
+ * entering edges yet, unvisited; minnode its smallest original node (a super-node's is lowered as its members
+ * join). */
+static void node_init(sel_arb *w, int v, int minnode) {
+  w->uf[v] = v;
+  w->cpar[v] = -1;
+  w->heap[v] = -1;
+  w->in_edge[v] = -1;
+  w->minnode[v] = minnode;
+  w->state[v] = 0;
+  w->assigned[v] = 0;
+}
+
 int64_t sel_arb_solve(sel_arb *w, const sel_prob *p, const unsigned char *active, int *pedge, int *bad) {
   int n1 = p->n1, next_id = n1;
-  for (int v = 0; v < n1; v++) {
-    w->uf[v] = v;
-    w->cpar[v] = -1;
-    w->heap[v] = -1;
-    w->in_edge[v] = -1;
-    w->minnode[v] = v;
-    w->state[v] = 0;
-    w->assigned[v] = 0;
-  }
+  for (int v = 0; v < n1; v++) node_init(w, v, v);
   w->state[0] = 2;
   /* each active node's heap: its active entering edges as a chain in (cost, index) order (left children,
    * rank 1 everywhere), built back to front */
@@ -240,12 +245,7 @@ int64_t sel_arb_solve(sel_arb *w, const sel_prob *p, const unsigned char *active
       }
       /* u is on the walk: contract the cycle u .. cur into a new super-node c */
       int c = next_id++;
-      w->uf[c] = c;
-      w->cpar[c] = -1;
-      w->heap[c] = -1;
-      w->in_edge[c] = -1;
-      w->minnode[c] = n1;
-      w->assigned[c] = 0;
+      node_init(w, c, n1);
       int x;
       do {
         x = w->path[--top];
@@ -256,7 +256,6 @@ int64_t sel_arb_solve(sel_arb *w, const sel_prob *p, const unsigned char *active
         w->heap[x] = -1;
         if (w->minnode[x] < w->minnode[c]) w->minnode[c] = w->minnode[x];
       } while (x != u);
-      w->state[c] = 0;
       cur = c;
     }
   }

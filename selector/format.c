@@ -4,22 +4,21 @@
 
 #include "sel_internal.h"
 
-static void default_label(int v, char *buf, size_t cap) {
+/* labels[v], or when there is none the default ("root" or "#v") written into buf. */
+static const char *label_of(const char *const *labels, int v, char *buf, size_t cap) {
+  const char *s = labels ? labels[v] : NULL;
+  if (s) return s;
   if (v == ETO_SEL_ROOT)
     snprintf(buf, cap, "root");
   else
     snprintf(buf, cap, "#%d", v);
+  return buf;
 }
 
 /* Writes labels[v] (or the default) escaped for a DOT double-quoted string. */
 static void put_dot_label(FILE *out, const char *const *labels, int v) {
   char def[24];
-  const char *s = labels ? labels[v] : NULL;
-  if (!s) {
-    default_label(v, def, sizeof def);
-    s = def;
-  }
-  for (; *s; s++) {
+  for (const char *s = label_of(labels, v, def, sizeof def); *s; s++) {
     if (*s == '"' || *s == '\\')
       fputc('\\', out), fputc(*s, out);
     else if (*s == '\n')
@@ -32,12 +31,8 @@ static void put_dot_label(FILE *out, const char *const *labels, int v) {
 /* Writes labels[v] (or the default) on one line: control characters become spaces. */
 static void put_text_label(FILE *out, const char *const *labels, int v) {
   char def[24];
-  const char *s = labels ? labels[v] : NULL;
-  if (!s) {
-    default_label(v, def, sizeof def);
-    s = def;
-  }
-  for (; *s; s++) fputc((unsigned char)*s < 32 ? ' ' : *s, out);
+  for (const char *s = label_of(labels, v, def, sizeof def); *s; s++)
+    fputc((unsigned char)*s < 32 ? ' ' : *s, out);
 }
 
 static int tree_matches(const eto_sel_graph *g, const eto_sel_tree *t) {

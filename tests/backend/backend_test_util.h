@@ -1,5 +1,5 @@
 /* backend_test_util.h — helpers shared by the backend tests: operators from list text, exhaustive
- * enumeration of a (small) schedule space, temporary cache directories. */
+ * enumeration of a (small) schedule space, temporary caches and their directories. */
 #ifndef ETO_BACKEND_TEST_UTIL_H
 #define ETO_BACKEND_TEST_UTIL_H
 
@@ -111,6 +111,19 @@ static inline void temp_dir(char *buf, size_t cap, const char *tag) {
     perror("mkdtemp");
     exit(2);
   }
+}
+
+/* A fresh cache (no fsync) in a temp_dir named after tag, its directory in buf; exits with status 1 when it
+ * cannot be opened. The caller closes it and removes the directory with remove_tree. */
+static inline eto_cache *temp_cache(char *buf, size_t cap, const char *tag) {
+  temp_dir(buf, cap, tag);
+  eto_cache *cache = NULL;
+  eto_cache_opts co = {.no_sync = 1};
+  if (eto_cache_open(buf, &co, &cache) != ETO_CACHE_OK) {
+    fprintf(stderr, "cache: %s\n", eto_cache_errmsg(cache));
+    exit(1);
+  }
+  return cache;
 }
 
 static inline void remove_tree(const char *dir) {

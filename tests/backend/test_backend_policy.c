@@ -208,13 +208,7 @@ static void test_dependencies(const eto_target *t, eto_cache *cache) {
 
 int main(void) {
   char dir[512];
-  temp_dir(dir, sizeof dir, "backend_policy");
-  eto_cache *cache = NULL;
-  eto_cache_opts co = {.no_sync = 1};
-  if (eto_cache_open(dir, &co, &cache) != ETO_CACHE_OK) {
-    fprintf(stderr, "cache: %s\n", eto_cache_errmsg(cache));
-    return 1;
-  }
+  eto_cache *cache = temp_cache(dir, sizeof dir, "backend_policy");
   eto_op a = test_op("matmul m=64 n=64 k=64");
   eto_target t;
   eto_target_cpu(1, &t);

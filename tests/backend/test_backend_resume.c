@@ -74,13 +74,7 @@ static eto_status tune(const eto_op *op, int nops, const eto_target *t, eto_cach
 
 int main(void) {
   char dir[512];
-  temp_dir(dir, sizeof dir, "backend_resume");
-  eto_cache *cache = NULL;
-  eto_cache_opts co = {.no_sync = 1};
-  if (eto_cache_open(dir, &co, &cache) != ETO_CACHE_OK) {
-    fprintf(stderr, "cache: %s\n", eto_cache_errmsg(cache));
-    return 1;
-  }
+  eto_cache *cache = temp_cache(dir, sizeof dir, "backend_resume");
   eto_op a = test_op("matmul m=1 n=1 k=1024 name=dot1024");
   eto_target t;
   eto_target_cpu(1, &t);

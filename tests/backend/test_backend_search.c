@@ -234,13 +234,7 @@ static void part_bc(eto_cache *cache) {
 
 int main(void) {
   char dir[512];
-  temp_dir(dir, sizeof dir, "backend_search");
-  eto_cache *cache = NULL;
-  eto_cache_opts co = {.no_sync = 1};
-  if (eto_cache_open(dir, &co, &cache) != ETO_CACHE_OK) {
-    fprintf(stderr, "cache: %s\n", eto_cache_errmsg(cache));
-    return 1;
-  }
+  eto_cache *cache = temp_cache(dir, sizeof dir, "backend_search");
   part_bc(cache);
   part_a(cache);
   eto_cache_close(cache);

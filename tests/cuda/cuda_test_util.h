@@ -27,6 +27,14 @@ static inline eto_status ctu_measurer(const eto_op *op, const eto_measure_opts *
   return st != ETO_OK ? st : eto_measurer_create(op, &t, o, m, msg, cap);
 }
 
+/* One valid program of c for the measurer m's target, sampled from a generator seeded with seed. Returns 0, or
+ * -1 when none was found. */
+static inline int ctu_sample(const eto_compute *c, const eto_measurer *m, uint64_t seed, eto_program *p) {
+  eto_rng rng;
+  eto_rng_seed(&rng, seed);
+  return eto_sched_sample_valid(c, eto_measurer_target(m), NULL, &rng, 100000, p);
+}
+
 static inline eto_oplist *ctu_ops(void) {
   eto_oplist *list = NULL;
   char msg[2048];

@@ -13,28 +13,28 @@
 static void check_limit_checker(void) {
   eto_target t;
   CHECK(eto_target_cuda("sm_80", NULL, 0, &t) == 0, "sm_80 is in the table");
-  eto_cuda_resources r = {.registers = 32, .smem_bytes = 1024};
-  char why[256];
-  CHECK(eto_cuda_check_limits(&r, 256, &t, why, sizeof why) == 0, "32 regs x 256 threads fit: %s", why);
-  r.registers = 64;
-  CHECK(eto_cuda_check_limits(&r, 1024, &t, why, sizeof why) == 0, "64 regs x 1024 threads = 65536 fit: %s",
-        why);
-  r.registers = 65;
-  CHECK(eto_cuda_check_limits(&r, 1024, &t, why, sizeof why) != 0 && strstr(why, "registers per block"),
-        "65 regs x 1024 threads (72 after allocation rounding) exceed 65536: %s", why);
-  r.registers = 72;
-  CHECK(eto_cuda_check_limits(&r, 896, &t, why, sizeof why) == 0, "72 regs x 896 threads = 64512 fit: %s",
-        why);
-  r.registers = 256;
-  CHECK(eto_cuda_check_limits(&r, 32, &t, why, sizeof why) != 0 && strstr(why, "registers per thread"),
-        "256 regs: %s", why);
-  r.registers = 32;
-  r.smem_bytes = 48 * 1024 + 4;
-  CHECK(eto_cuda_check_limits(&r, 64, &t, why, sizeof why) != 0 && strstr(why, "shared memory"), "smem: %s",
-        why);
-  r.smem_bytes = 0;
-  CHECK(eto_cuda_check_limits(&r, 2048, &t, why, sizeof why) != 0 && strstr(why, "threads per block"),
-        "threads: %s", why);
+  static const struct {
+    int registers;
+    int64_t smem_bytes, threads;
+    const char *refused; /* the reason's words when the kernel does not fit; NULL: it fits */
+    const char *what;
+  } cases[] = {
+      {32, 1024, 256, NULL, "32 regs x 256 threads fit"},
+      {64, 1024, 1024, NULL, "64 regs x 1024 threads = 65536 fit"},
+      {65, 1024, 1024, "registers per block",
+       "65 regs x 1024 threads (72 after allocation rounding) exceed 65536"},
+      {72, 1024, 896, NULL, "72 regs x 896 threads = 64512 fit"},
+      {256, 1024, 32, "registers per thread", "256 regs"},
+      {32, 48 * 1024 + 4, 64, "shared memory", "smem"},
+      {32, 0, 2048, "threads per block", "threads"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    eto_cuda_resources r = {.registers = cases[i].registers, .smem_bytes = cases[i].smem_bytes};
+    char why[256] = "";
+    int rc = eto_cuda_check_limits(&r, cases[i].threads, &t, why, sizeof why);
+    CHECK(cases[i].refused ? rc != 0 && strstr(why, cases[i].refused) : rc == 0, "%s: %s", cases[i].what,
+          why);
+  }
 }
 
 static void check_nvrtc_errors(void) {

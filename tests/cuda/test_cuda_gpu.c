@@ -44,11 +44,8 @@ static void check_faults(const eto_op *op, const eto_measure_opts *base) {
     eto_status st = ctu_measurer(op, &o, &m, msg, sizeof msg);
     CHECK(st == ETO_OK, "create: %s", msg);
     if (st != ETO_OK) continue;
-    eto_rng rng;
-    eto_rng_seed(&rng, 3);
     eto_program p;
-    CHECK(eto_sched_sample_valid(&c, eto_measurer_target(m), NULL, &rng, 100000, &p) == 0,
-          "no valid program");
+    CHECK(ctu_sample(&c, m, 3, &p) == 0, "no valid program");
     eto_measure_result r;
     eto_measurer_run(m, &p, &r);
     CHECK(r.error == cases[i].expect, "fault %zu: got %s (%s), expected %s", i,
@@ -58,10 +55,8 @@ static void check_faults(const eto_op *op, const eto_measure_opts *base) {
   /* an invalid program is an instantiation error; the same measurer then measures normally */
   eto_measurer *m = NULL;
   if (ctu_measurer(op, base, &m, msg, sizeof msg) != ETO_OK) return;
-  eto_rng rng;
-  eto_rng_seed(&rng, 4);
   eto_program p;
-  eto_sched_sample_valid(&c, eto_measurer_target(m), NULL, &rng, 100000, &p);
+  ctu_sample(&c, m, 4, &p);
   eto_program bad = p;
   bad.stile[1][2] = 4096;
   eto_measure_result r;

@@ -58,11 +58,8 @@ int main(void) {
   if (st != ETO_OK) return check_result();
   eto_compute c;
   eto_op_compute(op, &c);
-  eto_rng rng;
-  eto_rng_seed(&rng, 11);
   eto_program p;
-  CHECK(eto_sched_sample_valid(&c, eto_measurer_target(m), NULL, &rng, 100000, &p) == 0,
-        "no valid program");
+  CHECK(ctu_sample(&c, m, 11, &p) == 0, "no valid program");
   eto_measure_result r;
   eto_measurer_run(m, &p, &r);
   CHECK(r.error == ETO_MEASURE_RUNTIME && strstr(r.message, "cuLaunchKernel") &&

@@ -61,6 +61,21 @@ static void measure(const eto_op *op, const eto_target *t, eto_measure_opts *o, 
   eto_measurer_free(m);
 }
 
+/* An idle machine: the hang of fault f (on the first attempt only) is the timeout `idle`, not retried.
+ * This machine may be loaded by others (CI): then the retry must have happened for that reason, and it
+ * succeeds. */
+static void idle_hang(const eto_op *op, const eto_target *t, eto_measure_opts *o, eto_fault f,
+                      eto_measure_error idle, const eto_program *p) {
+  eto_measure_result r;
+  measure(op, t, o, f, p, &r);
+  if (r.retried)
+    CHECK(r.timeout_load > 0.15 && r.error == ETO_MEASURE_OK, "retried at load %.2f: %s", r.timeout_load,
+          eto_measure_error_name(r.error));
+  else
+    CHECK(r.error == idle && r.timeout_load <= 0.15, "idle: %s, load %.2f", eto_measure_error_name(r.error),
+          r.timeout_load);
+}
+
 int main(void) {
   eto_op op = test_op("matmul m=32 n=48 k=40");
   eto_compute c;
@@ -74,22 +89,8 @@ int main(void) {
   CHECK(eto_sched_sample_valid(&c, &t, NULL, &rng, 0, &p) == 0, "no valid program");
   eto_measure_result r;
 
-  /* an idle machine: a hang is a timeout, not retried. This machine may be loaded by others (CI): then the
-   * retry must have happened for that reason, and it succeeds (the fault hangs the first attempt only) */
-  measure(&op, &t, &o, ETO_FAULT_BUILD_HANG_ONCE, &p, &r);
-  if (r.retried)
-    CHECK(r.timeout_load > 0.15 && r.error == ETO_MEASURE_OK, "retried at load %.2f: %s", r.timeout_load,
-          eto_measure_error_name(r.error));
-  else
-    CHECK(r.error == ETO_MEASURE_BUILD_TIMEOUT && r.timeout_load <= 0.15, "idle: %s, load %.2f",
-          eto_measure_error_name(r.error), r.timeout_load);
-  measure(&op, &t, &o, ETO_FAULT_HANG_ONCE, &p, &r);
-  if (r.retried)
-    CHECK(r.timeout_load > 0.15 && r.error == ETO_MEASURE_OK, "retried at load %.2f: %s", r.timeout_load,
-          eto_measure_error_name(r.error));
-  else
-    CHECK(r.error == ETO_MEASURE_RUN_TIMEOUT && r.timeout_load <= 0.15, "idle: %s, load %.2f",
-          eto_measure_error_name(r.error), r.timeout_load);
+  idle_hang(&op, &t, &o, ETO_FAULT_BUILD_HANG_ONCE, ETO_MEASURE_BUILD_TIMEOUT, &p);
+  idle_hang(&op, &t, &o, ETO_FAULT_HANG_ONCE, ETO_MEASURE_RUN_TIMEOUT, &p);
 
   /* under load: every timeout is retried once; a candidate that only the load slowed is measured (and
    * verified), one that hangs for good is still a timeout, saying it was retried */

@@ -249,3 +249,9 @@ int og_valid_tree(const eto_sel_graph *sel, const eto_sel_tree *t, const char *t
   return 1;
 #undef BAD
 }
+
+int og_same_tree(const eto_sel_tree *a, const eto_sel_tree *b) {
+  return a->n == b->n && a->cost == b->cost &&
+         memcmp(a->parent, b->parent, sizeof(int) * (size_t)(a->n + 1)) == 0 &&
+         memcmp(a->edge, b->edge, sizeof(int) * (size_t)(a->n + 1)) == 0;
+}

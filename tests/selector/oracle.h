@@ -1,6 +1,6 @@
 /* oracle.h — independent references for the selector tests: a plain O(VE) Chu–Liu/Edmonds, brute-force
- * arborescence and Steiner tree search, a tree validator, and a seeded random graph generator. None of this
- * uses the selector's internals; graphs are plain edge lists. */
+ * arborescence and Steiner tree search, a tree validator and comparison, and a seeded random graph generator.
+ * None of this uses the selector's internals; graphs are plain edge lists. */
 #ifndef ETO_TESTS_SEL_ORACLE_H
 #define ETO_TESTS_SEL_ORACLE_H
 
@@ -46,5 +46,8 @@ eto_sel_graph *og_build(const og_graph *g);
 /* Checks t against sel (structure, cost, required coverage, pruning). Returns 1 if valid, else 0 and prints
  * why with the given tag. */
 int og_valid_tree(const eto_sel_graph *sel, const eto_sel_tree *t, const char *tag);
+
+/* 1 when a and b are the same tree (node count, cost, every parent and entering edge), else 0. */
+int og_same_tree(const eto_sel_tree *a, const eto_sel_tree *b);
 
 #endif

@@ -7,12 +7,6 @@
 #include "check.h"
 #include "oracle.h"
 
-static int same_tree(const eto_sel_tree *a, const eto_sel_tree *b) {
-  return a->n == b->n && a->cost == b->cost &&
-         memcmp(a->parent, b->parent, sizeof(int) * (size_t)(a->n + 1)) == 0 &&
-         memcmp(a->edge, b->edge, sizeof(int) * (size_t)(a->n + 1)) == 0;
-}
-
 int main(void) {
   uint64_t seed = 0x5e1ec7042024ull;
   og_graph *g = malloc(sizeof *g);
@@ -61,10 +55,10 @@ int main(void) {
     CHECK(t.cost == bf, "graph %d: tarjan %lld brute %lld", it, (long long)t.cost, (long long)bf);
     CHECK(t.solver == ETO_SEL_ARBORESCENCE && t.optimal && t.bound == t.cost, "graph %d: flags", it);
     /* determinism: same graph again, and a freshly built copy */
-    CHECK(eto_sel_solve(s, &arb, &t2) == ETO_OK && same_tree(&t, &t2), "graph %d: second solve differs", it);
+    CHECK(eto_sel_solve(s, &arb, &t2) == ETO_OK && og_same_tree(&t, &t2), "graph %d: second solve differs", it);
     eto_sel_tree_free(&t2);
     eto_sel_graph *s2 = og_build(g);
-    CHECK(eto_sel_solve(s2, NULL, &t2) == ETO_OK && same_tree(&t, &t2), "graph %d: auto on a copy differs",
+    CHECK(eto_sel_solve(s2, NULL, &t2) == ETO_OK && og_same_tree(&t, &t2), "graph %d: auto on a copy differs",
           it);
     eto_sel_tree_free(&t2);
     eto_sel_graph_free(s2);

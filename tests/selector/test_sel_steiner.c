@@ -7,12 +7,6 @@
 #include "check.h"
 #include "oracle.h"
 
-static int same_tree(const eto_sel_tree *a, const eto_sel_tree *b) {
-  return a->n == b->n && a->cost == b->cost &&
-         memcmp(a->parent, b->parent, sizeof(int) * (size_t)(a->n + 1)) == 0 &&
-         memcmp(a->edge, b->edge, sizeof(int) * (size_t)(a->n + 1)) == 0;
-}
-
 int main(void) {
   uint64_t seed = 0xb41d6e5ull;
   og_graph *g = malloc(sizeof *g);
@@ -84,7 +78,7 @@ int main(void) {
             (long long)ti.greedy_cost, (long long)opt);
     }
     if (st == ETO_OK) {
-      CHECK(eto_sel_solve(s, &io, &t2) == ETO_OK && same_tree(&ti, &t2), "graph %d: ilp not deterministic",
+      CHECK(eto_sel_solve(s, &io, &t2) == ETO_OK && og_same_tree(&ti, &t2), "graph %d: ilp not deterministic",
             it);
       eto_sel_tree_free(&t2);
     }
@@ -93,7 +87,7 @@ int main(void) {
     st = eto_sel_solve(s, NULL, &ta);
     CHECK(st == ETO_OK && og_valid_tree(s, &ta, "auto") && ta.cost == opt && ta.optimal,
           "graph %d: auto %lld brute %lld", it, (long long)ta.cost, (long long)opt);
-    CHECK(st != ETO_OK || same_tree(&ta, &ts) || ta.bridges == 0, "graph %d: auto should be subsets here",
+    CHECK(st != ETO_OK || og_same_tree(&ta, &ts) || ta.bridges == 0, "graph %d: auto should be subsets here",
           it);
     eto_sel_tree_free(&ta);
 
@@ -109,7 +103,7 @@ int main(void) {
             it);
       greedy_exact += tg.cost == opt;
       greedy_excess += opt ? (double)(tg.cost - opt) / (double)opt : 0;
-      CHECK(eto_sel_solve(s, &o[ETO_SEL_GREEDY], &t2) == ETO_OK && same_tree(&tg, &t2),
+      CHECK(eto_sel_solve(s, &o[ETO_SEL_GREEDY], &t2) == ETO_OK && og_same_tree(&tg, &t2),
             "graph %d: greedy not "
             "deterministic",
             it);
@@ -124,7 +118,7 @@ int main(void) {
     }
     eto_sel_tree_free(&tr);
 
-    CHECK(eto_sel_solve(s, &o[ETO_SEL_SUBSETS], &t2) == ETO_OK && same_tree(&ts, &t2),
+    CHECK(eto_sel_solve(s, &o[ETO_SEL_SUBSETS], &t2) == ETO_OK && og_same_tree(&ts, &t2),
           "graph %d: subsets not "
           "deterministic",
           it);
