@@ -23,23 +23,13 @@ int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c) 
       return -1;
     }
     const char *v = takes_value ? argv[++i] : NULL;
-    if (strcmp(s, "--reuse") == 0) {
+    int bad = 0;
+    if (takes_value && eto_cli_plan_option(prog, s, v, &c->plan, &bad)) {
+      if (bad) return -1;
+    } else if (strcmp(s, "--reuse") == 0) {
       const char *name = NULL;
       if (eto_cli_reuse_option(prog, v, &name)) return -1;
       c->plan.reuse_extra = eto_cli_reuse_extra(name);
-    } else if (strcmp(s, "--bridges") == 0) {
-      if (strcmp(v, "none") == 0) c->plan.bridges = ETO_BRIDGES_NONE;
-      else if (strcmp(v, "1hop") == 0) c->plan.bridges = ETO_BRIDGES_1HOP;
-      else if (strcmp(v, "all") == 0) c->plan.bridges = ETO_BRIDGES_ALL;
-      else {
-        fprintf(stderr, "%s: --bridges takes none, 1hop or all\n", prog);
-        return -1;
-      }
-    } else if (strcmp(s, "--solver") == 0) {
-      if (eto_sel_solver_from_name(v, &c->plan.solve.solver) != 0) {
-        fprintf(stderr, "%s: --solver takes auto, arborescence, subsets, greedy or ilp\n", prog);
-        return -1;
-      }
     } else if (strcmp(s, "--db") == 0) {
       if (eto_cli_opt_str(prog, s, v, &c->db)) return -1;
     } else if (strcmp(s, "--threads") == 0) {

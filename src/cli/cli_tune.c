@@ -35,6 +35,21 @@ static void on_signal(int sig) {
   signal(sig, SIG_DFL); /* a second Ctrl-C ends the program at once */
 }
 
+int eto_cli_plan_option(const char *prog, const char *name, const char *value, eto_sel_plan_opts *plan, int *bad) {
+  if (strcmp(name, "--bridges") == 0) {
+    if (strcmp(value, "none") == 0) plan->bridges = ETO_BRIDGES_NONE;
+    else if (strcmp(value, "1hop") == 0) plan->bridges = ETO_BRIDGES_1HOP;
+    else if (strcmp(value, "all") == 0) plan->bridges = ETO_BRIDGES_ALL;
+    else if ((*bad = 1)) fprintf(stderr, "%s: --bridges takes none, 1hop or all\n", prog);
+  } else if (strcmp(name, "--solver") == 0) {
+    if ((*bad = eto_sel_solver_from_name(value, &plan->solve.solver) != 0))
+      fprintf(stderr, "%s: --solver takes auto, arborescence, subsets, greedy or ilp\n", prog);
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
 int eto_cli_reuse_option(const char *prog, const char *v, const char **out) {
   if (eto_drv_policy_find(v)) {
     *out = v;
@@ -51,23 +66,15 @@ double eto_cli_reuse_extra(const char *name) {
   return p ? p->plan_extra : 0;
 }
 
-/* tune's options that are not a plain value: the limits, --reuse, --target, --bridges, --solver */
+/* tune's options that are not a plain value: the limits, the plan's (--bridges, --solver), --reuse, --target */
 static int tune_extra(const char *p, const char *s, const char *v, void *user, int *bad) {
   tune_args *a = user;
-  if (eto_cli_limits_arg(p, s, v, &a->limits, bad)) return 1;
+  if (eto_cli_limits_arg(p, s, v, &a->limits, bad) || eto_cli_plan_option(p, s, v, &a->plan, bad)) return 1;
   if (strcmp(s, "--reuse") == 0) {
     *bad = eto_cli_reuse_option(p, v, &a->reuse) != 0;
   } else if (strcmp(s, "--target") == 0) {
     a->cuda = strcmp(v, "cuda") == 0;
     if ((*bad = !a->cuda && strcmp(v, "cpu") != 0)) fprintf(stderr, "etotune tune: --target takes cpu or cuda\n");
-  } else if (strcmp(s, "--bridges") == 0) {
-    if (strcmp(v, "none") == 0) a->plan.bridges = ETO_BRIDGES_NONE;
-    else if (strcmp(v, "1hop") == 0) a->plan.bridges = ETO_BRIDGES_1HOP;
-    else if (strcmp(v, "all") == 0) a->plan.bridges = ETO_BRIDGES_ALL;
-    else if ((*bad = 1)) fprintf(stderr, "etotune tune: --bridges takes none, 1hop or all\n");
-  } else if (strcmp(s, "--solver") == 0) {
-    if ((*bad = eto_sel_solver_from_name(v, &a->plan.solve.solver) != 0))
-      fprintf(stderr, "etotune tune: --solver takes auto, arborescence, subsets, greedy or ilp\n");
   } else {
     return 0;
   }
