@@ -258,7 +258,13 @@ typedef struct {
   int64_t trials, new_trials, failed_trials;
   double seconds;           /* wall time of the call */
   double measure_seconds;   /* of which measuring candidates (compile, check, timing, worker restarts) */
-  double compile_seconds;   /* of which compiling (lowering + LLVM) as the workers report it */
+  double compile_seconds;   /* compiling (lowering + LLVM) as the workers report it, summed over candidates
+                               built at once (it may exceed build_seconds) */
+  double build_seconds;     /* of measure_seconds: the build phases (wall; builds run in parallel) */
+  double check_seconds;     /* of measure_seconds: the check runs against the reference */
+  double timing_seconds;    /* of measure_seconds: warm-up and timed repeats (screens included) */
+  int64_t screened_trials;  /* timed by the short screen alone (eto_measure_opts.screen_seconds) */
+  int64_t pruned_trials;    /* timed by their check run alone (eto_measure_opts.prune_ratio) */
   double search_seconds;    /* sampling, evolution and feature extraction */
   double train_seconds;     /* cost-model training */
   double weighted_latency;  /* sum of freq × best latency over operators with a result (seconds) */

@@ -85,11 +85,21 @@ void eto_backend_report_print(const eto_backend_report *r, FILE *f) {
   double outside = r->seconds - r->measure_seconds;
   fprintf(f, "trials: %lld (%lld measured now, %lld failed)\n", (long long)r->trials,
           (long long)r->new_trials, (long long)r->failed_trials);
+  double overhead = r->measure_seconds - r->build_seconds - r->check_seconds - r->timing_seconds;
   fprintf(f,
-          "time: %.1f s: measuring %.1f s (compiling %.1f s), search %.1f s, cost model %.1f s; "
+          "time: %.1f s: measuring %.1f s (building %.1f s wall, %.1f s of compiling over the workers; check runs "
+          "%.1f s; timing %.1f s; workers and pipes %.1f s), search %.1f s, cost model %.1f s, other %.1f s; "
           "outside measurement %.1f%%\n",
-          r->seconds, r->measure_seconds, r->compile_seconds, r->search_seconds, r->train_seconds,
+          r->seconds, r->measure_seconds, r->build_seconds, r->compile_seconds, r->check_seconds, r->timing_seconds,
+          overhead > 0 ? overhead : 0.0, r->search_seconds, r->train_seconds,
+          outside - r->search_seconds - r->train_seconds > 0 ? outside - r->search_seconds - r->train_seconds : 0.0,
           r->seconds > 0 ? 100.0 * outside / r->seconds : 0.0);
+  if (r->new_trials > 0)
+    fprintf(f, "per new trial: %.3f s (building %.3f s, check %.3f s, timing %.3f s); %lld timed by the screen alone, %lld by "
+            "the check run alone\n",
+            r->seconds / (double)r->new_trials, r->build_seconds / (double)r->new_trials,
+            r->check_seconds / (double)r->new_trials, r->timing_seconds / (double)r->new_trials,
+            (long long)r->screened_trials, (long long)r->pruned_trials);
   char lat[32];
   latency_text(r->weighted_latency, lat, sizeof lat);
   fprintf(f, "frequency-weighted latency sum: %s", lat);
@@ -193,6 +203,11 @@ char *eto_backend_report_json(const eto_backend_report *r) {
   cJSON_AddNumberToObject(tot, "seconds", r->seconds);
   cJSON_AddNumberToObject(tot, "measure_seconds", r->measure_seconds);
   cJSON_AddNumberToObject(tot, "compile_seconds", r->compile_seconds);
+  cJSON_AddNumberToObject(tot, "build_seconds", r->build_seconds);
+  cJSON_AddNumberToObject(tot, "check_seconds", r->check_seconds);
+  cJSON_AddNumberToObject(tot, "timing_seconds", r->timing_seconds);
+  cJSON_AddNumberToObject(tot, "screened_trials", (double)r->screened_trials);
+  cJSON_AddNumberToObject(tot, "pruned_trials", (double)r->pruned_trials);
   cJSON_AddNumberToObject(tot, "search_seconds", r->search_seconds);
   cJSON_AddNumberToObject(tot, "train_seconds", r->train_seconds);
   cJSON_AddNumberToObject(tot, "weighted_latency_s", r->weighted_latency);

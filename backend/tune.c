@@ -504,6 +504,8 @@ static eto_status run_round(tune_ctx *x, int i) {
   int jobs = x->hooks.measure ? 1 : eto_measurer_jobs(tk->measurer);
   if (jobs < 1) jobs = 1;
   int stop = 0;
+  /* the best so far, this batch's results included: the measurer prunes and screens against it */
+  double batch_best = tk->best_cost;
   for (int j = 0; j < k && !stop;) {
     int idx[ETO_MEASURE_MAX_JOBS], c = 0;
     for (; j < k && c < jobs && c < ETO_MEASURE_MAX_JOBS; j++)
@@ -520,9 +522,12 @@ static eto_status run_round(tune_ctx *x, int i) {
       eto_program ps[ETO_MEASURE_MAX_JOBS];
       eto_measure_result chunk[ETO_MEASURE_MAX_JOBS];
       for (int q = 0; q < c; q++) ps[q] = progs[idx[q]];
-      eto_measurer_set_best(tk->measurer, isfinite(tk->best_cost) ? tk->best_cost : 0);
+      eto_measurer_set_best(tk->measurer, isfinite(batch_best) ? batch_best : 0);
       eto_measurer_run_batch(tk->measurer, ps, c, chunk);
-      for (int q = 0; q < c; q++) res[idx[q]] = chunk[q];
+      for (int q = 0; q < c; q++) {
+        res[idx[q]] = chunk[q];
+        if (chunk[q].error == ETO_MEASURE_OK && chunk[q].median < batch_best) batch_best = chunk[q].median;
+      }
     }
     x->rep->measure_seconds += eto_now() - m0;
     for (int q = 0; q < c; q++) have[idx[q]] = 1;
@@ -538,6 +543,11 @@ static eto_status run_round(tune_ctx *x, int i) {
     int improved = 0;
     if (!served[j]) {
       x->rep->compile_seconds += r->compile_seconds;
+      x->rep->build_seconds += r->build_wall;
+      x->rep->check_seconds += r->check_seconds;
+      x->rep->timing_seconds += r->timing_seconds;
+      x->rep->screened_trials += r->screened;
+      x->rep->pruned_trials += r->pruned;
       double cost = r->error == ETO_MEASURE_OK ? r->median : INFINITY;
       improved = eto_task_record(tk, &progs[j], cost);
       if (improved < 0) {

@@ -3,7 +3,7 @@
 # The CUDA toolkit is optional and never installed here.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config git
-      llvm-14-dev clang-14 libclang-rt-14-dev
+      llvm-19-dev llvm-14-dev clang-14 libclang-rt-14-dev
       liblmdb-dev lmdb-utils libxgboost-dev libglpk-dev libcjson-dev
       libopenblas-dev libdnnl-dev gnuplot-nox)
 missing=()

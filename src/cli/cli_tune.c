@@ -22,7 +22,7 @@ typedef struct {
   eto_sel_plan_opts plan;
   int trials, threads, build_jobs, per_round, qwalk, transfer, cuda;
   int64_t trials_total;
-  double time_budget, min_repeat_ms;
+  double time_budget, min_repeat_ms, screen_ms;
   uint64_t seed;
   int have_seed;
   eto_cli_limits limits;
@@ -87,6 +87,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   a->plan.bridges = ETO_BRIDGES_1HOP;
   a->trials = 1000;
   a->min_repeat_ms = 100;
+  a->screen_ms = 20;
   a->per_round = 64;
   eto_cli_limits_default(&a->limits);
   a->limits.has_build_jobs = 1;
@@ -105,6 +106,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--threads", ETO_CLI_INT, &a->threads, 1, eto_cli_opt_max_threads()},
       {"--build-jobs", ETO_CLI_INT, &a->build_jobs, 1, eto_cli_opt_max_threads()},
       {"--min-repeat-ms", ETO_CLI_DOUBLE, &a->min_repeat_ms, 0.1, ETO_CLI_MAX_MS},
+      {"--screen-ms", ETO_CLI_DOUBLE, &a->screen_ms, 0, ETO_CLI_MAX_MS},
       {"--measures-per-round", ETO_CLI_INT, &a->per_round, 1, ETO_CLI_MAX_PROGRAMS},
   };
   if (eto_cli_parse("etotune tune", "etotune help tune", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]),
@@ -292,6 +294,7 @@ int eto_cli_tune(int argc, char **argv) {
   o.qwalk = a.qwalk;
   o.transfer = a.transfer;
   o.measure.min_repeat_seconds = a.min_repeat_ms / 1e3;
+  o.measure.screen_seconds = a.screen_ms / 1e3;
   o.measure.threads = a.threads;
   o.measure.build_jobs = a.build_jobs;
   if (!a.have_seed) { /* chosen here so that it can be printed before the run */

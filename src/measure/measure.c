@@ -41,6 +41,8 @@ void eto_measure_opts_default(eto_measure_opts *o) {
   o->seed = 1;
   o->rtol = 1e-3;
   o->prune_ratio = 3;
+  o->screen_seconds = 0.02;
+  o->confirm_ratio = 1.05;
 }
 
 int eto_measure_protocol(eto_target_kind kind, const eto_measure_opts *o, char *buf, int cap) {

@@ -82,6 +82,13 @@ typedef struct {
                                 reported from that one run, without warm-up and repeats (result .pruned = 1):
                                 it cannot be the best, and slow candidates would otherwise dominate a search's
                                 time. Default 3; 0 = off */
+  double screen_seconds;     /* cpu, > 0 and < min_repeat_seconds: once the caller set a best latency, a
+                                candidate is first timed by `repeats` short repeats of >= this many seconds (the
+                                screen); one whose screen median is above confirm_ratio x the best is reported
+                                from the screen (result .screened = 1): it cannot be the best. Any other, and any
+                                candidate whose screen other processes disturbed, is timed by the full protocol
+                                above, so every best latency comes from it. Default 0.02; 0 = off */
+  double confirm_ratio;      /* see screen_seconds (default 1.05) */
 } eto_measure_opts;
 
 /* Fills the defaults above. */
@@ -101,9 +108,15 @@ typedef struct {
   int64_t runs_per_repeat;
   double compile_seconds;    /* lowering + LLVM (when it got that far); wall time of this candidate's build,
                                 which may have overlapped other builds of its batch */
+  double build_wall;         /* its share of its batch's build phase: the wall time from sending the builds to
+                                the last one's end, divided by the candidates built together */
+  double check_seconds;      /* the check run against the reference (wall) */
+  double timing_seconds;     /* warm-up and timed repeats, the screen's included (wall) */
+  int screened;              /* timed by the short screen alone (see screen_seconds) */
   double gflops;             /* flops / median */
   double max_rel_error;      /* of the check run */
-  int disturbed_repeats;     /* repeats thrown away because another process used > 15% of the cores */
+  int disturbed_repeats;     /* repeats thrown away because another process used > 15% of the cores (a disturbed
+                                screen counts its repeats) */
   int pruned;                /* timed by its check run alone (see prune_ratio); median = min = max = that run */
   int retried;               /* cpu: its build or run timed out while other processes used more than 15% of the
                                 cores, so it was measured once more, alone, with doubled timeouts; this result is

@@ -23,10 +23,17 @@ static const double foreign_limit = 0.15;
 static const double retry_timeout_scale = 2.0;
 
 static int cpu_protocol(const eto_measure_opts *o, char *buf, int cap) {
-  char prune[128] = "";
+  char prune[384] = "";
+  int n = 0;
   if (o->prune_ratio > 1)
-    snprintf(prune, sizeof prune, "; in searches, a candidate whose check run is > %gx the best so far (and >= 2 ms) is timed by that run alone",
-             o->prune_ratio);
+    n = snprintf(prune, sizeof prune, "; in searches, a candidate whose check run is > %gx the best so far (and >= 2 ms) is timed by that run alone",
+                 o->prune_ratio);
+  if (o->screen_seconds > 0 && o->screen_seconds < o->min_repeat_seconds && n >= 0 && n < (int)sizeof prune)
+    snprintf(prune + n, sizeof prune - (size_t)n,
+             "%s screened by %d repeats of >= %.0f ms (one whose screen median is > %gx the best keeps that result; the "
+             "others, and screens other processes disturbed, get the full protocol)",
+             n ? ", the others are first" : "; in searches, candidates are first", o->repeats, o->screen_seconds * 1e3,
+             o->confirm_ratio);
   return snprintf(buf, cap,
                   "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
                   "each (repeated when other processes used > 15%% of the cores), median of the per-run means%s; timeouts build "
@@ -107,6 +114,42 @@ static double foreign_share(const cpu_sample *before, int cores) {
   return foreign / (wall * (cores > 0 ? cores : 1));
 }
 
+/* A kernel ready to be timed on the pool. */
+typedef struct {
+  eto_pool *pool;
+  eto_kernel_fn fn;
+  float **args;
+  int64_t blocks;
+  int flush_cache;
+} timed_kernel;
+
+/* One timing repeat: runs the kernel until `seconds` passed (timing each run alone after flushing the caches when
+ * asked). Returns the mean seconds per run; *runs = the runs made. */
+static double time_repeat(const timed_kernel *t, double seconds, int64_t *runs) {
+  double total = 0;
+  int64_t n = 0;
+  if (t->flush_cache) {
+    do {
+      eto_pool_spin(t->pool, 0);
+      flush_caches();
+      eto_pool_spin(t->pool, 1);
+      double a = eto_now();
+      eto_pool_run(t->pool, t->fn, t->args, t->blocks);
+      total += eto_now() - a;
+      n++;
+    } while (total < seconds);
+  } else {
+    double a = eto_now();
+    do {
+      eto_pool_run(t->pool, t->fn, t->args, t->blocks);
+      n++;
+    } while (eto_now() - a < seconds);
+    total = eto_now() - a;
+  }
+  *runs = n;
+  return total / (double)n;
+}
+
 static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const request *rq, int in_fd, int out_fd) {
   reply rp = {.phase = 2};
   eto_measure_result *r = &rp.r;
@@ -159,6 +202,7 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   double check0 = eto_now();
   eto_pool_run(pool, fn, args, k->blocks);
   double check_seconds = eto_now() - check0;
+  r->check_seconds = check_seconds;
   if (rq->fault == ETO_FAULT_WRONG) out[m->d.out_n / 2] += 1.0f;
   int64_t where;
   if (!eto_measure_check(out, m->d.ref, m->d.out_n, m->o.rtol, m->d.ref_scale, &r->max_rel_error, &where)) {
@@ -174,47 +218,46 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
     r->gflops = m->d.flops / r->median * 1e-9;
     r->error = ETO_MEASURE_OK;
   } else {
+    double t0 = eto_now();
+    timed_kernel tk = {pool, fn, args, k->blocks, m->o.flush_cache};
     eto_pool_spin(pool, 1);
     for (int i = 0; i < m->o.warmup; i++) eto_pool_run(pool, fn, args, k->blocks);
-    double times[64];
     int reps = m->o.repeats < 1 ? 1 : (m->o.repeats > 64 ? 64 : m->o.repeats);
+    double times[64];
     int64_t runs = 1;
-    int disturbed = 0;
-    for (int rep = 0; rep < reps; rep++) {
-      double total = 0;
-      int64_t n = 0;
+    int screen_disturbed = 0;
+    /* the screen: short repeats; a candidate clearly slower than the best so far keeps that result. A screen
+     * other processes disturbed decides nothing (the full protocol below detects and answers them itself). */
+    if (g.best > 0 && m->o.screen_seconds > 0 && m->o.screen_seconds < m->o.min_repeat_seconds) {
       cpu_sample before;
       cpu_sample_take(&before);
-      if (m->o.flush_cache) {
-        do {
-          eto_pool_spin(pool, 0);
-          flush_caches();
-          eto_pool_spin(pool, 1);
-          double a = eto_now();
-          eto_pool_run(pool, fn, args, k->blocks);
-          total += eto_now() - a;
-          n++;
-        } while (total < m->o.min_repeat_seconds);
+      for (int rep = 0; rep < reps; rep++) times[rep] = time_repeat(&tk, m->o.screen_seconds, &runs);
+      if (foreign_share(&before, m->t.cores) <= foreign_limit) {
+        eto_measure_summarize(times, reps, runs, m->d.flops, r);
+        r->screened = r->median > m->o.confirm_ratio * g.best;
       } else {
-        double a = eto_now();
-        do {
-          eto_pool_run(pool, fn, args, k->blocks);
-          n++;
-        } while (eto_now() - a < m->o.min_repeat_seconds);
-        total = eto_now() - a;
+        screen_disturbed = reps;
       }
-      /* another process took a good share of the cores during this repeat: do it again (a few times) */
-      if (foreign_share(&before, m->t.cores) > foreign_limit && disturbed < 2 * reps) {
-        disturbed++;
-        rep--;
-        continue;
-      }
-      times[rep] = total / (double)n;
-      runs = n;
     }
-    r->disturbed_repeats = disturbed;
+    if (!r->screened) {
+      int disturbed = screen_disturbed;
+      for (int rep = 0; rep < reps; rep++) {
+        cpu_sample before;
+        cpu_sample_take(&before);
+        double t = time_repeat(&tk, m->o.min_repeat_seconds, &runs);
+        /* another process took a good share of the cores during this repeat: do it again (a few times) */
+        if (foreign_share(&before, m->t.cores) > foreign_limit && disturbed - screen_disturbed < 2 * reps) {
+          disturbed++;
+          rep--;
+          continue;
+        }
+        times[rep] = t;
+      }
+      r->disturbed_repeats = disturbed;
+      eto_measure_summarize(times, reps, runs, m->d.flops, r);
+    }
     eto_pool_spin(pool, 0);
-    eto_measure_summarize(times, reps, runs, m->d.flops, r);
+    r->timing_seconds = eto_now() - t0;
     r->error = ETO_MEASURE_OK;
   }
   free(out);
@@ -404,6 +447,7 @@ static void cpu_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_mea
     }
     load_mark lm;
     load_mark_take(&lm, X);
+    double build0 = eto_now();
     for (int j = 0; j < k; j++) {
       if (!built[j]) continue;
       reply rp;
@@ -415,6 +459,7 @@ static void cpu_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_mea
       }
       built[j] = 1;
     }
+    double build_share = (eto_now() - build0) / k;
     /* then check and time them one at a time: the other workers sleep */
     for (int j = 0; j < k; j++) {
       if (!built[j]) continue;
@@ -432,6 +477,7 @@ static void cpu_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_mea
       out[s + j] = rp.r;
       if (m->best > 0 && rp.r.error == ETO_MEASURE_OK && rp.r.median < m->best) m->best = rp.r.median;
     }
+    for (int j = 0; j < k; j++) out[s + j].build_wall = build_share;
     /* a timeout while other processes loaded the machine says little about the candidate (issue #23: valid
      * candidates were stored for good as build_timeout under load): measure it once more, alone, with doubled
      * timeouts, and record that attempt's result */

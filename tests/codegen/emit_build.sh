@@ -8,7 +8,7 @@
 exe="$1"
 runner="$2"
 llc="$3"
-clang="$4"
+clang="$4" # "none": llc builds the unoptimized IR too
 # shellcheck source=../lib.sh
 source "$(dirname "$0")/../lib.sh"
 cc="${CC:-cc}"
@@ -29,7 +29,9 @@ build() {
   case "$form" in
     c) "$cc" -std=c11 -O1 -fPIC -Wall -Werror=implicit-function-declaration -Werror=implicit-int -c "$src" -o "$obj" ;;
     llvm) "$llc" -O2 -filetype=obj -relocation-model=pic "$src" -o "$obj" ;;
-    llvm-raw) "$clang" -O1 -fPIC -c -x ir "$src" -o "$obj" ;;
+    llvm-raw)
+      if [ "$clang" = none ]; then "$llc" -O1 -filetype=obj -relocation-model=pic "$src" -o "$obj"
+      else "$clang" -O1 -fPIC -c -x ir "$src" -o "$obj"; fi ;;
     asm) "$cc" -c "$src" -o "$obj" ;;
   esac || return 1
   "$cc" -shared "$obj" -o "$so"

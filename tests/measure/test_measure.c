@@ -96,6 +96,39 @@ int main(void) {
   eto_measurer_set_best(m, full / 100);
   eto_measurer_run(m, &slow, &r);
   CHECK(r.error == ETO_MEASURE_OK && !r.pruned, "pruned with prune_ratio 0");
+  /* screening (pruning off): against a best 100x faster, the short screen is the result; against a best it
+   * beats, or without a best, the full protocol (3 repeats of >= 100 ms) is */
   eto_measurer_free(m);
+  o.min_repeat_seconds = 0.1;
+  o.screen_seconds = 0.02;
+  CHECK(eto_measurer_create(op, &t, &o, &m, msg, sizeof msg) == ETO_OK, "%s", msg);
+  eto_measurer_set_best(m, full / 100);
+  /* a screen another process disturbed decides nothing (the full protocol follows): try again then */
+  for (int i = 0; i < 5; i++) {
+    eto_measurer_run(m, &slow, &r);
+    if (r.screened || r.disturbed_repeats == 0) break;
+  }
+  CHECK(r.screened && r.repeats == 3, "not screened against a 100x faster best: screened %d repeats %d (disturbed %d)",
+        r.screened, r.repeats, r.disturbed_repeats);
+  CHECK(r.median > 0.3 * full && r.median < 10 * full, "screened latency %.3f ms vs %.3f ms measured", r.median * 1e3,
+        full * 1e3);
+  double screen_time = r.timing_seconds;
+  eto_measurer_set_best(m, full * 10);
+  eto_measurer_run(m, &slow, &r);
+  CHECK(r.error == ETO_MEASURE_OK && !r.screened && r.repeats == 3, "screened against a 10x slower best");
+  CHECK(r.timing_seconds >= 3 * o.min_repeat_seconds && (screen_time < 0.6 * r.timing_seconds || r.disturbed_repeats > 0),
+        "timing: screen %.3f s, full protocol %.3f s", screen_time, r.timing_seconds);
+  eto_measurer_free(m);
+  o.screen_seconds = 0; /* off */
+  CHECK(eto_measurer_create(op, &t, &o, &m, msg, sizeof msg) == ETO_OK, "%s", msg);
+  eto_measurer_set_best(m, full / 100);
+  eto_measurer_run(m, &slow, &r);
+  CHECK(r.error == ETO_MEASURE_OK && !r.screened && !r.pruned, "screened with screen_seconds 0");
+  eto_measurer_free(m);
+  char proto[1024];
+  eto_measure_opts d;
+  eto_measure_opts_default(&d);
+  eto_measure_protocol(ETO_TARGET_CPU, &d, proto, sizeof proto);
+  CHECK(strstr(proto, "screened by 3 repeats of >= 20 ms") != NULL, "protocol: %s", proto);
   return check_result();
 }
