@@ -601,8 +601,14 @@ void eto_sel_plan_print_text(const eto_sel_plan *p, FILE *f) {
     fprintf(f, "%-4s %-7s %-7s %-6s %9s %-7s %7s  %s\n", "node", "origin", "method", "from", "est.trials", "cluster",
             "sim.sum", "workload");
   } else {
-    fprintf(f, "plan: %d list operators, %d nodes in the graph (%d reuse edges), solver %s%s\n", p->nops, p->n, p->pairs,
-            eto_sel_solver_name(p->tree.solver), p->tree.optimal ? " (optimal)" : "");
+    fprintf(f, "plan: %d list operators, %d nodes in the graph (%d reuse edges), solver %s", p->nops, p->n, p->pairs,
+            eto_sel_solver_name(p->tree.solver));
+    if (p->tree.optimal)
+      fputs(" (optimal)\n", f);
+    else if (p->tree.bound >= 0)
+      fprintf(f, " (not proven optimal: lower bound %lld, gap %.2f%%)\n", (long long)p->tree.bound, 100.0 * p->tree.gap);
+    else
+      fputs(" (not proven optimal, no lower bound)\n", f);
     fprintf(f, "%-4s %-7s %-7s %-6s %9s  %s\n", "node", "origin", "method", "from", "est.trials", "workload");
   }
   for (int i = 0; i < p->norder; i++) {
@@ -621,6 +627,9 @@ void eto_sel_plan_print_text(const eto_sel_plan *p, FILE *f) {
   }
   fprintf(f, "estimated trials: %.0f (full search of every uncached list operator: %.0f, %.1fx)\n", p->est_total,
           p->full_total, p->est_total > 0 ? p->full_total / p->est_total : 0.0);
+  if (!p->topk && p->tree.bridges > 0 && p->tree.base_cost >= 0)
+    fprintf(f, "without bridges: %lld estimated trials (%d candidate bridges; a plan never costs more than without)\n",
+            (long long)p->tree.base_cost, p->tree.bridges);
   fprintf(f, "graph built in %.3f s, solved in %.3f s\n", p->build_seconds, p->tree.seconds);
 }
 
@@ -631,6 +640,21 @@ eto_status eto_sel_plan_print_json(const eto_sel_plan *p, FILE *f) {
   cJSON_AddStringToObject(root, "solver", eto_sel_solver_name(p->tree.solver));
   cJSON_AddBoolToObject(root, "optimal", p->tree.optimal);
   cJSON_AddNumberToObject(root, "estimated_trials", p->est_total);
+  if (!p->topk) {
+    /* the solver's proof: a lower bound on the optimum and the gap to it (null when none is known) */
+    if (p->tree.bound >= 0) {
+      cJSON_AddNumberToObject(root, "lower_bound", (double)p->tree.bound);
+      cJSON_AddNumberToObject(root, "gap", p->tree.gap);
+    } else {
+      cJSON_AddNullToObject(root, "lower_bound");
+      cJSON_AddNullToObject(root, "gap");
+    }
+    cJSON_AddNumberToObject(root, "candidate_bridges", p->tree.bridges);
+    if (p->tree.base_cost >= 0)
+      cJSON_AddNumberToObject(root, "without_bridges_trials", (double)p->tree.base_cost);
+    else
+      cJSON_AddNullToObject(root, "without_bridges_trials");
+  }
   cJSON_AddNumberToObject(root, "full_search_trials", p->full_total);
   if (p->topk) {
     cJSON_AddNumberToObject(root, "similar_pairs", p->pairs);
