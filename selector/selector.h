@@ -238,8 +238,11 @@ int eto_sel_bridge_shape(const eto_op *a, const eto_op *b, eto_op *out);
  * Nodes: the list's operators (required); best programs already cached for this target whose workload forms
  * a reuse pair with a list operator (optional, zero-cost root edge); 1-hop bridges (optional). Edges: root ->
  * v costs the backend's budget (0 when v is cached), u -> v costs the tuner's estimated trials for (v, u)
- * whenever (v, u) is a reuse pair. The solved tree is the plan: root children are tuned by the full search
- * (or are cached), other nodes by the reuse tuner from their parent, in breadth-first order. */
+ * when (v, u) is a reuse pair and u is one of v's sources (eto_sel_plan_opts.max_sources). The solved tree is
+ * the plan: root children are tuned by the full search (or are cached), other nodes by the reuse tuner from
+ * their parent, in breadth-first order. The graph with bridges holds the graph without them, and the solvers
+ * keep the bridge-free optimum as an incumbent, so a plan with bridges never costs more than the same list
+ * planned with ETO_BRIDGES_NONE (same max_sources, any solver). */
 
 typedef enum { ETO_BRIDGES_NONE, ETO_BRIDGES_1HOP, ETO_BRIDGES_ALL } eto_sel_bridges;
 
@@ -298,7 +301,8 @@ typedef struct {
 
 struct eto_cache;
 /* Builds and solves the plan of ops[0..nops-1] on target t; cache may be NULL (nothing cached). *out is
- * owned by the caller (eto_sel_plan_free). Returns ETO_OK or an error with a message. */
+ * owned by the caller (eto_sel_plan_free). Returns ETO_OK or an error with a message: ETO_ERR_INVALID for
+ * max_sources above ETO_SEL_MAX_SOURCES, the solver's errors, ETO_ERR_NOMEM. */
 eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, struct eto_cache *cache,
                               const eto_sel_plan_opts *opts, eto_sel_plan **out, char *msg, int cap);
 void eto_sel_plan_free(eto_sel_plan *p);
