@@ -212,7 +212,9 @@ typedef struct {
   const group_index *gi;
   const eto_loop_nest *nest;
   const double *logvol;
-  int *src;      /* [b * max_sources + k]: the k-th closest source of b, -1 after the last */
+  const int *gbridges; /* [n] for a group id g: how many of its members are bridges */
+  int slots;           /* sources per node: 2 * max_sources (list and cached nodes, then bridges) */
+  int *src;      /* [b * slots + k]: the k-th source of b, -1 after the last */
   int64_t *cost; /* its estimated trials, -1 when not an edge (estimator refused, or >= the full budget) */
 } est_job;
 
@@ -224,40 +226,58 @@ typedef struct {
   cand *cands;
 } est_worker;
 
+/* The sources of b come in two classes, each with its own max_sources slots: list and cached nodes, then
+ * bridges. A bridge never takes the place of a list or cached source, so the reuse edges between list and
+ * cached nodes are those of the same list planned without bridges, and the bridged graph contains the
+ * bridge-free one (the solver's bridge-free incumbent then bounds the plan's cost by the bridge-free plan's). */
+static int is_bridge(const eto_sel_plan *p, int i) { return p->node[i].origin == ETO_PLAN_BRIDGE; }
+
 static void estimate_node(est_job *j, cand *cands, int b) {
   const eto_sel_plan *p = j->p;
   int ms = j->o->max_sources;
-  int *src = j->src + (size_t)b * (size_t)ms;
-  int64_t *cost = j->cost + (size_t)b * (size_t)ms;
-  for (int k = 0; k < ms; k++) src[k] = -1;
+  int *src = j->src + (size_t)b * (size_t)j->slots;
+  int64_t *cost = j->cost + (size_t)b * (size_t)j->slots;
+  for (int k = 0; k < j->slots; k++) src[k] = -1;
   if (p->node[b].cached) return; /* nothing is tuned into a cached node */
-  /* The max_sources closest dominating nodes of b's group by |Δ log volume| (ties: lower index): walk the
-   * group's volume order outwards from b, nearer side first, and stop once max_sources are found and the next
-   * node on either side is farther than the last one found (so every tie is seen). Same result as testing
-   * every node; the walk only visits the nodes between b and its sources in volume. */
+  /* In each class, the max_sources closest dominating nodes of b's group by |Δ log volume| (ties: lower index):
+   * walk the group's volume order outwards from b, nearer side first, and stop once each class has
+   * max_sources and the next node on either side is farther than the class's last one found (so every tie is
+   * seen), or the class has no member left. Same result as testing every node; the walk only visits the
+   * nodes between b and its sources in volume. cands holds the list and cached sources from the front, the
+   * bridges from the back. */
   const group_index *gi = j->gi;
   int g = gi->group[b], lo = gi->pos[b] - 1, hi = gi->pos[b] + 1;
   int first = gi->start[g], end = gi->start[g] + gi->size[g];
-  int nc = 0;
-  double last = 0;
+  int left[2] = {gi->size[g] - j->gbridges[g], j->gbridges[g]}; /* unvisited members of each class, b aside */
+  left[is_bridge(p, b)]--;
+  int nc[2] = {0, 0};
+  double last[2] = {0, 0};
+  cand *back = cands + p->n; /* bridges at back[-1], back[-2], ... */
   while (lo >= first || hi < end) {
     double dlo = lo >= first ? fabs(j->logvol[gi->order[lo]] - j->logvol[b]) : INFINITY;
     double dhi = hi < end ? fabs(j->logvol[gi->order[hi]] - j->logvol[b]) : INFINITY;
     double d = dlo <= dhi ? dlo : dhi;
-    if (nc >= ms && d > last) break;
+    int done = 1;
+    for (int c = 0; c < 2; c++) done &= left[c] == 0 || (nc[c] >= ms && d > last[c]);
+    if (done) break;
     int a = dlo <= dhi ? gi->order[lo--] : gi->order[hi++];
+    int c = is_bridge(p, a);
+    left[c]--;
     if (!dominates(&j->nest[a], &j->nest[b])) continue;
-    cands[nc].node = a;
-    cands[nc].dist = d;
-    nc++;
-    last = d;
+    if (nc[c] >= ms && d > last[c]) continue; /* that class is full */
+    cand *slot = c ? &back[-1 - nc[c]] : &cands[nc[c]];
+    *slot = (cand){a, d};
+    nc[c]++;
+    last[c] = d;
   }
-  if (nc > ms) { /* ties at the last distance: keep the max_sources smallest (dist, node) */
-    qsort(cands, (size_t)nc, sizeof *cands, cmp_cand);
-    nc = ms;
-  }
-  qsort(cands, (size_t)nc, sizeof *cands, cmp_cand);
-  for (int k = 0; k < nc; k++) {
+  /* each class sorted by (dist, node) and cut to max_sources (ties at the last distance keep the smallest ids);
+   * the bridges then follow the list and cached sources */
+  qsort(cands, (size_t)nc[0], sizeof *cands, cmp_cand);
+  qsort(back - nc[1], (size_t)nc[1], sizeof *cands, cmp_cand);
+  if (nc[0] > ms) nc[0] = ms;
+  memmove(cands + nc[0], back - nc[1], sizeof *cands * (size_t)(nc[1] > ms ? ms : nc[1]));
+  int nall = nc[0] + (nc[1] > ms ? ms : nc[1]);
+  for (int k = 0; k < nall; k++) {
     int a = cands[k].node;
     src[k] = a;
     cost[k] = -1;
@@ -383,6 +403,10 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   if (!o.seed) o.seed = 1;
   if (o.max_cached <= 0) o.max_cached = 200;
   if (o.max_sources <= 0) o.max_sources = 8;
+  if (o.max_sources > ETO_SEL_MAX_SOURCES) {
+    snprintf(msg, cap, "selector: max_sources %d is above the limit %d", o.max_sources, ETO_SEL_MAX_SOURCES);
+    return ETO_ERR_INVALID;
+  }
   double t0 = eto_now();
   node_vec nv = {0};
   key_index ki = {0};
@@ -447,16 +471,19 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
   }
   /* the estimates (most of the build) run on every core; edges are added afterwards in node order, so the
    * graph is the same whatever the thread count */
-  est_job job = {.p = p, .t = t, .o = &o, .gi = &gi, .nest = nest, .logvol = logvol};
-  job.src = malloc(sizeof(int) * (size_t)p->n * (size_t)o.max_sources);
-  job.cost = malloc(sizeof(int64_t) * (size_t)p->n * (size_t)o.max_sources);
+  int *gbridges = calloc((size_t)(p->n ? p->n : 1), sizeof(int));
+  for (int i = 0; gbridges && i < p->n; i++) gbridges[gi.group[i]] += is_bridge(p, i);
+  est_job job = {.p = p, .t = t, .o = &o, .gi = &gi, .nest = nest, .logvol = logvol, .gbridges = gbridges};
+  job.slots = 2 * o.max_sources;
+  job.src = malloc(sizeof(int) * (size_t)p->n * (size_t)job.slots);
+  job.cost = malloc(sizeof(int64_t) * (size_t)p->n * (size_t)job.slots);
   long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
   int nthreads = ncpu < 1 ? 1 : ncpu > 8 ? 8 : (int)ncpu;
   if (p->n < 64) nthreads = 1;
   est_worker w[8];
   pthread_t tid[8];
   int started = 0;
-  if (job.src && job.cost) {
+  if (job.src && job.cost && gbridges) {
     for (int i = 0; i < nthreads; i++) {
       w[i] = (est_worker){.job = &job, .first = i, .step = nthreads, .cands = calloc((size_t)p->n, sizeof(cand))};
       if (i == 0) w[0].nextra = 0;
@@ -476,6 +503,7 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
     for (int i = 1; i < started; i++) pthread_join(tid[i], NULL);
     for (int i = 0; i < started; i++) free(w[i].cands);
   }
+  free(gbridges);
   if (started == 0) {
     free(job.src);
     free(job.cost);
@@ -486,10 +514,10 @@ eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, 
     return ETO_ERR_NOMEM;
   }
   for (int b = 0; b < p->n; b++)
-    for (int k = 0; k < o.max_sources; k++) {
-      int a = job.src[(size_t)b * (size_t)o.max_sources + (size_t)k];
+    for (int k = 0; k < job.slots; k++) {
+      int a = job.src[(size_t)b * (size_t)job.slots + (size_t)k];
       if (a < 0) break;
-      int64_t cost = job.cost[(size_t)b * (size_t)o.max_sources + (size_t)k];
+      int64_t cost = job.cost[(size_t)b * (size_t)job.slots + (size_t)k];
       if (cost < 0) continue;
       eto_sel_graph_add_edge(p->graph, a + 1, b + 1, cost, NULL);
       p->pairs++;
@@ -573,8 +601,14 @@ void eto_sel_plan_print_text(const eto_sel_plan *p, FILE *f) {
     fprintf(f, "%-4s %-7s %-7s %-6s %9s %-7s %7s  %s\n", "node", "origin", "method", "from", "est.trials", "cluster",
             "sim.sum", "workload");
   } else {
-    fprintf(f, "plan: %d list operators, %d nodes in the graph (%d reuse edges), solver %s%s\n", p->nops, p->n, p->pairs,
-            eto_sel_solver_name(p->tree.solver), p->tree.optimal ? " (optimal)" : "");
+    fprintf(f, "plan: %d list operators, %d nodes in the graph (%d reuse edges), solver %s", p->nops, p->n, p->pairs,
+            eto_sel_solver_name(p->tree.solver));
+    if (p->tree.optimal)
+      fputs(" (optimal)\n", f);
+    else if (p->tree.bound >= 0)
+      fprintf(f, " (not proven optimal: lower bound %lld, gap %.2f%%)\n", (long long)p->tree.bound, 100.0 * p->tree.gap);
+    else
+      fputs(" (not proven optimal, no lower bound)\n", f);
     fprintf(f, "%-4s %-7s %-7s %-6s %9s  %s\n", "node", "origin", "method", "from", "est.trials", "workload");
   }
   for (int i = 0; i < p->norder; i++) {
@@ -593,6 +627,9 @@ void eto_sel_plan_print_text(const eto_sel_plan *p, FILE *f) {
   }
   fprintf(f, "estimated trials: %.0f (full search of every uncached list operator: %.0f, %.1fx)\n", p->est_total,
           p->full_total, p->est_total > 0 ? p->full_total / p->est_total : 0.0);
+  if (!p->topk && p->tree.bridges > 0 && p->tree.base_cost >= 0)
+    fprintf(f, "without bridges: %lld estimated trials (%d candidate bridges; a plan never costs more than without)\n",
+            (long long)p->tree.base_cost, p->tree.bridges);
   fprintf(f, "graph built in %.3f s, solved in %.3f s\n", p->build_seconds, p->tree.seconds);
 }
 
@@ -603,6 +640,21 @@ eto_status eto_sel_plan_print_json(const eto_sel_plan *p, FILE *f) {
   cJSON_AddStringToObject(root, "solver", eto_sel_solver_name(p->tree.solver));
   cJSON_AddBoolToObject(root, "optimal", p->tree.optimal);
   cJSON_AddNumberToObject(root, "estimated_trials", p->est_total);
+  if (!p->topk) {
+    /* the solver's proof: a lower bound on the optimum and the gap to it (null when none is known) */
+    if (p->tree.bound >= 0) {
+      cJSON_AddNumberToObject(root, "lower_bound", (double)p->tree.bound);
+      cJSON_AddNumberToObject(root, "gap", p->tree.gap);
+    } else {
+      cJSON_AddNullToObject(root, "lower_bound");
+      cJSON_AddNullToObject(root, "gap");
+    }
+    cJSON_AddNumberToObject(root, "candidate_bridges", p->tree.bridges);
+    if (p->tree.base_cost >= 0)
+      cJSON_AddNumberToObject(root, "without_bridges_trials", (double)p->tree.base_cost);
+    else
+      cJSON_AddNullToObject(root, "without_bridges_trials");
+  }
   cJSON_AddNumberToObject(root, "full_search_trials", p->full_total);
   if (p->topk) {
     cJSON_AddNumberToObject(root, "similar_pairs", p->pairs);

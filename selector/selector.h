@@ -30,14 +30,19 @@
  *   SUBSETS       exact; the cheapest arborescence over required ∪ S for every subset S of the b bridges
  *                 (2^b arborescences); limited to b <= opts.subsets_max.
  *   GREEDY        heuristic; Watel & Weisser's Greedy_FLAC directed Steiner tree, then improved: the
- *                 minimum arborescence on the nodes of its tree, then one-bridge add/drop moves while they
- *                 lower the cost.
+ *                 minimum arborescence on the nodes of its tree, or the minimum arborescence of the required
+ *                 nodes alone (no bridge) when that is cheaper, then one-bridge add/drop moves while they
+ *                 lower the cost. Its lower bound: the sum over required nodes of their cheapest entering
+ *                 edge (each has one in any tree).
  *   ILP           exact up to a time limit; a GLPK MIP (in-degree rows, "a bridge sends only if entered",
  *                 single-commodity flow) strengthened by directed-cut rows, seeded with the GREEDY tree.
  *                 Returns the optimum, or the best tree found with optimal = 0, a lower bound and the gap.
  *   AUTO          ARBORESCENCE if b == 0; SUBSETS if b <= subsets_max and 2^b·(E+n) <= subsets_work;
  *                 else GREEDY, then the ILP when the reduced graph has at most ilp_max_edges edges and the
  *                 time limit is positive, keeping the cheaper tree (GREEDY's on ties) and the ILP's bound.
+ * Every solver returns a tree no dearer than the minimum arborescence of the required nodes alone (tree.base_cost,
+ * when they can be reached without a bridge): bridges never make a plan worse. GREEDY starts its moves from the
+ * cheaper of the two, the ILP is seeded with GREEDY's tree, and SUBSETS tries the empty subset.
  * Ties between equal-cost trees are broken deterministically (by edge index, then node id): the same graph
  * gives the same tree on every run and machine, except when the ILP stops at its time limit (the tree then
  * depends on the machine's speed, and tree.optimal is 0).
@@ -159,6 +164,9 @@ typedef struct {
   int64_t greedy_cost; /* cost of the improved GREEDY tree when GREEDY ran (also as the ILP seed), else -1 */
   int64_t flac_cost;   /* cost of the raw Greedy_FLAC arc union before improvement, else -1 */
   int64_t ilp_cost;    /* cost of the ILP's tree when the ILP ran, else -1 */
+  int64_t base_cost;   /* cost of the minimum arborescence of the required nodes alone, no bridge used (the plan
+                          without bridges); -1 when they cannot all be reached without one. Every solver
+                          returns a tree no dearer than this. */
   eto_sel_ilp_status ilp; /* whether and how the ILP ran */
   double greedy_seconds;  /* wall time of GREEDY (0 if not run) */
   double ilp_seconds;     /* wall time of the ILP (0 if not run) */
@@ -230,10 +238,15 @@ int eto_sel_bridge_shape(const eto_op *a, const eto_op *b, eto_op *out);
  * Nodes: the list's operators (required); best programs already cached for this target whose workload forms
  * a reuse pair with a list operator (optional, zero-cost root edge); 1-hop bridges (optional). Edges: root ->
  * v costs the backend's budget (0 when v is cached), u -> v costs the tuner's estimated trials for (v, u)
- * whenever (v, u) is a reuse pair. The solved tree is the plan: root children are tuned by the full search
- * (or are cached), other nodes by the reuse tuner from their parent, in breadth-first order. */
+ * when (v, u) is a reuse pair and u is one of v's sources (eto_sel_plan_opts.max_sources). The solved tree is
+ * the plan: root children are tuned by the full search (or are cached), other nodes by the reuse tuner from
+ * their parent, in breadth-first order. The graph with bridges holds the graph without them, and the solvers
+ * keep the bridge-free optimum as an incumbent, so a plan with bridges never costs more than the same list
+ * planned with ETO_BRIDGES_NONE (same max_sources, any solver). */
 
 typedef enum { ETO_BRIDGES_NONE, ETO_BRIDGES_1HOP, ETO_BRIDGES_ALL } eto_sel_bridges;
+
+#define ETO_SEL_MAX_SOURCES 1024 /* eto_sel_plan_opts.max_sources at most */
 
 typedef struct {
   eto_sel_bridges bridges;   /* 1-hop bridges between list operators (default); ALL: also with cached ones */
@@ -241,7 +254,10 @@ typedef struct {
   uint64_t seed;             /* estimator seed; 0 = 1 */
   eto_sel_solve_opts solve;  /* solver choice and limits */
   int max_cached;            /* most cached workloads considered per (kind, signature); 0 = 200 */
-  int max_sources;           /* reuse edges into a node: its closest reuse pairs by loop-nest volume; 0 = 8 */
+  int max_sources;           /* reuse sources per node, by closeness in loop-nest volume: its max_sources closest
+                                list or cached operators forming a reuse pair with it, and apart from those its
+                                max_sources closest bridges (a bridge never displaces a list or cached source, so
+                                the graph holds the plan without bridges); 0 = 8, at most ETO_SEL_MAX_SOURCES */
   double reuse_extra;        /* trials the reuse policy spends beyond ETO's rounds, added to every reuse edge's
                                 estimate (the seeded policy: ETO_TUNER_SEEDED_EXTRA_TRIALS; ETO's rounds: 0) */
   /* Progress of a build, for lists of thousands of operators; NULL for none. Called on the calling thread with a
@@ -285,7 +301,8 @@ typedef struct {
 
 struct eto_cache;
 /* Builds and solves the plan of ops[0..nops-1] on target t; cache may be NULL (nothing cached). *out is
- * owned by the caller (eto_sel_plan_free). Returns ETO_OK or an error with a message. */
+ * owned by the caller (eto_sel_plan_free). Returns ETO_OK or an error with a message: ETO_ERR_INVALID for
+ * max_sources above ETO_SEL_MAX_SOURCES, the solver's errors, ETO_ERR_NOMEM. */
 eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, struct eto_cache *cache,
                               const eto_sel_plan_opts *opts, eto_sel_plan **out, char *msg, int cap);
 void eto_sel_plan_free(eto_sel_plan *p);

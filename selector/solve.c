@@ -205,8 +205,12 @@ static int64_t solve_subsets(const sel_prob *p, sel_arb *w, unsigned char *activ
 
 /* ---- GREEDY: Greedy_FLAC, arborescence on its nodes, one-bridge moves ---- */
 
-static int64_t solve_greedy(const sel_prob *p, sel_arb *w, int improve_evals, unsigned char *active,
-                            int *pedge, int64_t *flac_cost) {
+/* Greedy_FLAC, its nodes' arborescence, then the moves. base_active/base_pedge (base_cost >= 0) are the tree
+ * of the required nodes alone: the moves start from it when it is cheaper than FLAC's, so GREEDY never returns
+ * a tree dearer than the plan without bridges. */
+static int64_t solve_greedy(const sel_prob *p, sel_arb *w, int improve_evals, const unsigned char *base_active,
+                            const int *base_pedge, int64_t base_cost, unsigned char *active, int *pedge,
+                            int64_t *flac_cost) {
   int n1 = p->n1;
   unsigned char *trial = malloc((size_t)n1);
   int *tpedge = malloc((size_t)n1 * sizeof(int));
@@ -233,6 +237,11 @@ static int64_t solve_greedy(const sel_prob *p, sel_arb *w, int improve_evals, un
     for (int v = 0; v < n1; v++) active[v] = p->role[v] != SEL_OUT;
     cost = sel_finish(p, w, active, pedge);
   }
+  if (base_cost >= 0 && (cost < 0 || base_cost < cost)) {
+    cost = base_cost;
+    memcpy(active, base_active, (size_t)n1);
+    memcpy(pedge, base_pedge, (size_t)n1 * sizeof(int));
+  }
   int evals = 0, improved = 1;
   while (cost > 0 && improved && evals < improve_evals) {
     improved = 0;
@@ -256,6 +265,21 @@ static int64_t solve_greedy(const sel_prob *p, sel_arb *w, int improve_evals, un
   free(trial);
   free(tpedge);
   return cost;
+}
+
+/* A lower bound for any tree: every required node other than the root has exactly one entering edge, so the
+ * sum of their cheapest entering edges (bridges' edges cost >= 0). */
+static int64_t degree_bound(const sel_prob *p) {
+  int64_t *cheapest = malloc((size_t)p->n1 * sizeof *cheapest);
+  if (!cheapest) return -1;
+  for (int v = 0; v < p->n1; v++) cheapest[v] = -1;
+  for (int e = 0; e < p->m; e++)
+    if (cheapest[p->to[e]] < 0 || p->cost[e] < cheapest[p->to[e]]) cheapest[p->to[e]] = p->cost[e];
+  int64_t sum = 0;
+  for (int v = 1; v < p->n1; v++)
+    if (p->role[v] == SEL_REQ && cheapest[v] > 0) sum += cheapest[v];
+  free(cheapest);
+  return sum;
 }
 
 /* ---- result ---- */
@@ -323,8 +347,9 @@ eto_status eto_sel_solve(eto_sel_graph *g, const eto_sel_solve_opts *opts, eto_s
   eto_status st = prob_build(g, &p);
   if (st != ETO_OK) return st;
   int n1 = p.n1, b = p.nbridge;
-  unsigned char *active = calloc((size_t)n1, 1), *gactive = calloc((size_t)n1, 1);
-  int *pedge = calloc((size_t)n1, sizeof(int)), *gpedge = calloc((size_t)n1, sizeof(int));
+  unsigned char *active = calloc((size_t)n1, 1), *gactive = calloc((size_t)n1, 1), *bactive = calloc((size_t)n1, 1);
+  int *pedge = calloc((size_t)n1, sizeof(int)), *gpedge = calloc((size_t)n1, sizeof(int)),
+      *bpedge = calloc((size_t)n1, sizeof(int));
   sel_arb *w = sel_arb_create(&p);
   eto_sel_tree t;
   memset(&t, 0, sizeof t);
@@ -332,11 +357,14 @@ eto_status eto_sel_solve(eto_sel_graph *g, const eto_sel_solve_opts *opts, eto_s
   t.bound = -1;
   t.gap = -1;
   t.greedy_cost = t.flac_cost = t.ilp_cost = -1;
-  if (!active || !gactive || !pedge || !gpedge || !w) {
+  if (!active || !gactive || !bactive || !pedge || !gpedge || !bpedge || !w) {
     sel_set_err(g, -1, "solve: out of memory");
     st = ETO_ERR_NOMEM;
     goto out;
   }
+  /* the incumbent of every solver: the required nodes alone (exact and cheap) */
+  base_set(&p, bactive);
+  t.base_cost = sel_finish(&p, w, bactive, bpedge);
 
   eto_sel_solver s = o.solver;
   int run_ilp = 0;
@@ -372,8 +400,9 @@ eto_status eto_sel_solve(eto_sel_graph *g, const eto_sel_solve_opts *opts, eto_s
 
   int64_t cost;
   if (s == ETO_SEL_ARBORESCENCE) {
-    base_set(&p, active);
-    cost = sel_finish(&p, w, active, pedge);
+    cost = t.base_cost;
+    memcpy(active, bactive, (size_t)n1);
+    memcpy(pedge, bpedge, (size_t)n1 * sizeof(int));
     t.solver = ETO_SEL_ARBORESCENCE;
     t.bound = cost;
   } else if (s == ETO_SEL_SUBSETS) {
@@ -382,7 +411,7 @@ eto_status eto_sel_solve(eto_sel_graph *g, const eto_sel_solve_opts *opts, eto_s
     t.bound = cost;
   } else {
     double tg = eto_now();
-    cost = solve_greedy(&p, w, o.improve_evals, active, pedge, &t.flac_cost);
+    cost = solve_greedy(&p, w, o.improve_evals, bactive, bpedge, t.base_cost, active, pedge, &t.flac_cost);
     t.greedy_seconds = eto_now() - tg;
     if (cost == -2) {
       sel_set_err(g, -1, "solve: out of memory");
@@ -391,6 +420,7 @@ eto_status eto_sel_solve(eto_sel_graph *g, const eto_sel_solve_opts *opts, eto_s
     }
     t.greedy_cost = cost;
     t.solver = ETO_SEL_GREEDY;
+    t.bound = degree_bound(&p);
     if (run_ilp) {
       double ti = eto_now();
       sel_ilp_info info;
@@ -407,7 +437,7 @@ eto_status eto_sel_solve(eto_sel_graph *g, const eto_sel_solve_opts *opts, eto_s
       t.ilp = (eto_sel_ilp_status)info.status;
       t.ilp_cost = ic;
       if (info.status == ETO_SEL_ILP_OPTIMAL && ic >= 0) info.bound = ic;
-      t.bound = info.bound;
+      if (info.bound > t.bound) t.bound = info.bound;
       /* AUTO keeps GREEDY's tree on ties; an explicit ILP returns its own tree unless it is dearer */
       if (ic >= 0 && (ic < cost || (ic == cost && o.solver == ETO_SEL_ILP))) {
         cost = ic;
@@ -434,8 +464,10 @@ out:
   sel_arb_free(w);
   free(active);
   free(gactive);
+  free(bactive);
   free(pedge);
   free(gpedge);
+  free(bpedge);
   prob_free(&p);
   return st;
 }

@@ -80,8 +80,9 @@ int eto_cli_reuse(int argc, char **argv);
 /* --reuse P of tune and plan: P must name a policy of the driver's registry; *out = P. Returns 0, or -1 with a
  * message on stderr naming prog and the policies. */
 int eto_cli_reuse_option(const char *prog, const char *v, const char **out);
-/* The plan's options that take a name (--bridges none|1hop|all, --solver NAME) into plan: returns 1 when name is
- * one of them (*bad = 1 after a message when the value is not known), 0 otherwise. */
+/* The plan's options (--bridges none|1hop|all, --solver NAME, --max-sources N: reuse sources per operator, an
+ * integer in 1..ETO_SEL_MAX_SOURCES) into plan: returns 1 when name is one of them (*bad = 1 after a message on
+ * stderr when the value is not valid), 0 otherwise. */
 int eto_cli_plan_option(const char *prog, const char *name, const char *value, eto_sel_plan_opts *plan, int *bad);
 /* The plan's extra trials per reuse edge for policy name (NULL: the default policy). */
 double eto_cli_reuse_extra(const char *name);

@@ -12,7 +12,8 @@
 #include "selector.h"
 
 int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c) {
-  static const char *const valued[] = {"--bridges", "--solver", "--db", "--threads", "--trials", "--format", "--reuse"};
+  static const char *const valued[] = {"--bridges", "--solver", "--max-sources", "--db",    "--threads",
+                                       "--trials",  "--format", "--reuse"};
   const char *prog = "etotune plan";
   for (int i = first; i < argc; i++) {
     const char *s = argv[i];

@@ -44,6 +44,8 @@ int eto_cli_plan_option(const char *prog, const char *name, const char *value, e
   } else if (strcmp(name, "--solver") == 0) {
     if ((*bad = eto_sel_solver_from_name(value, &plan->solve.solver) != 0))
       fprintf(stderr, "%s: --solver takes auto, arborescence, subsets, greedy or ilp\n", prog);
+  } else if (strcmp(name, "--max-sources") == 0) {
+    *bad = eto_cli_opt_int(prog, name, value, 1, ETO_SEL_MAX_SOURCES, &plan->max_sources) != 0;
   } else {
     return 0;
   }
@@ -66,7 +68,8 @@ double eto_cli_reuse_extra(const char *name) {
   return p ? p->plan_extra : 0;
 }
 
-/* tune's options that are not a plain value: the limits, the plan's (--bridges, --solver), --reuse, --target */
+/* tune's options that are not a plain value: the limits, the plan's (--bridges, --solver, --max-sources), --reuse,
+ * --target */
 static int tune_extra(const char *p, const char *s, const char *v, void *user, int *bad) {
   tune_args *a = user;
   if (eto_cli_limits_arg(p, s, v, &a->limits, bad) || eto_cli_plan_option(p, s, v, &a->plan, bad)) return 1;

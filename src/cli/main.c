@@ -81,7 +81,7 @@ const eto_cli_command eto_cli_commands[] = {
      "                      with NVRTC and checks registers/shared memory (no GPU needed); measuring needs a\n"
      "                      GPU and a driver, and says so when there is none. --cuda-arch sm_80 by default.",
      eto_cli_measure},
-    {"plan", "LIST [--mode eto|topk] [--reuse P] [--bridges none|1hop|all] [--solver auto|arborescence|subsets|greedy|ilp] [--format text|json|dot]",
+    {"plan", "LIST [--mode eto|topk] [--reuse P] [--bridges none|1hop|all] [--solver auto|arborescence|subsets|greedy|ilp] [--max-sources N] [--format text|json|dot]",
      "show which operators get a full search and which reuse which, with estimated trials (no measuring)",
      "Builds ETO's optimization-choice graph for LIST: the list's operators, programs already cached for this\n"
      "CPU (free), and 1-hop bridge operators; a full search costs --trials (1000) trials, reusing costs the\n"
@@ -91,8 +91,12 @@ const eto_cli_command eto_cli_commands[] = {
      "tuning knobs' candidate values (similarity >= 0.01, maximal cliques); each cluster's most similar member\n"
      "gets a full search, the others TopK (its 3 best programs, the next 3 on failure; 3 estimated trials).\n"
      "  --mode M        eto (default) or topk\n"
-     "  --bridges B     none, 1hop (default) or all (also bridges with cached operators)\n"
-     "  --solver S      auto (default), arborescence, subsets, greedy or ilp\n"
+     "  --bridges B     none, 1hop (default) or all (also bridges with cached operators); a plan with bridges\n"
+     "                  never costs more than the same list planned without them\n"
+     "  --solver S      auto (default), arborescence, subsets, greedy or ilp; a solver that stops short of a\n"
+     "                  proof prints its lower bound and the gap\n"
+     "  --max-sources N reuse sources per operator (default 8, at most 1024): the N closest operators in loop-nest\n"
+     "                  volume it may reuse, plus up to N bridges; more finds cheaper plans of long lists, slower\n"
      "  --trials N      trials of one full search (the root-edge cost)\n"
      "  --db PATH       the cache (default $ETOTUNE_DB or ~/.cache/etotune); --no-cache ignores it\n"
      "  --threads T     plan for the target that runs blocks on T cores (default: all)\n"
@@ -110,7 +114,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
      "                    checked with the memory it needs before any work, as etotune help tune says",
      eto_cli_reuse},
-    {"tune", "LIST [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--trials-total N] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
@@ -126,7 +130,7 @@ const eto_cli_command eto_cli_commands[] = {
      "                         best programs and ETO's rounds as seeds of a short model-guided search that\n"
      "                         stops when it stops paying), eto (ETO's rounds alone, as in the paper), topk,\n"
      "                         or full (a full search from scratch, ignoring the source)\n"
-     "  --bridges B, --solver S  plan options (eto mode), as for etotune plan\n"
+     "  --bridges B, --solver S, --max-sources N  plan options (eto mode), as for etotune plan\n"
      "  --trials-total N       one budget for the whole list: stop after N new trials, the task scheduler giving\n"
      "                         each round to the operator that most lowers the list's weighted latency (root or\n"
      "                         reused; an operator past its share goes on as a full search)\n"

@@ -48,6 +48,15 @@ refused reuse_max "--max-trials: '2147483648' is out of range" reuse "$list" --f
 refused reuse_seed "--seed: '-3' is out of range" reuse "$list" --from 1 --to 2 --seed -3
 refused reuse_from_empty "--from: an empty value is not allowed" reuse "$list" --from '' --to 2
 refused db_empty "--db: an empty value is not allowed" db --db '' stats
+# --max-sources N (reuse sources per operator): a positive integer up to 1024, for plan, tune and `etotune LIST`
+refused plan_sources_zero "--max-sources: '0' is out of range (1..1024)" plan "$list" --max-sources 0
+refused plan_sources_neg "--max-sources: '-3' is out of range (1..1024)" plan "$list" --max-sources -3
+refused plan_sources_abc "--max-sources: 'abc' is not an integer" plan "$list" --max-sources abc
+refused plan_sources_frac "--max-sources: '2.5' is not an integer" plan "$list" --max-sources 2.5
+refused plan_sources_big "--max-sources: '1025' is out of range (1..1024)" plan "$list" --max-sources 1025
+refused plan_sources_missing "--max-sources needs a value" plan "$list" --max-sources
+refused tune_sources "--max-sources: '0' is out of range (1..1024)" tune "$list" --max-sources 0
+refused implicit_sources "--max-sources: 'x' is not an integer" "$list" --max-sources x
 
 # the accepted extremes still work: seed 2^64-1 and the largest --threads reach the plan, without a cache
 max_threads=$(( $(nproc) * 4 ))
@@ -56,4 +65,12 @@ run plan_ok plan "$list" --no-cache --trials 10000000 --threads "$max_threads"
 [ "$rc" -eq 0 ] || bad "plan at the range's ends: exit $rc $(head -c 300 "$tmp/plan_ok.err")"
 run plan_over plan "$list" --no-cache --threads "$((max_threads + 1))"
 [ "$rc" -eq 2 ] || bad "plan --threads $((max_threads + 1)): exit $rc, wanted 2"
+# an accepted --max-sources reaches the plan: one source per operator gives fewer reuse edges than 1024 (3 vs 4)
+edges() { grep -o '"reuse_edges":[[:space:]]*[0-9]*' "$tmp/$1.out" | grep -o '[0-9]*$'; }
+run sources_1 plan "$list" --no-cache --bridges none --max-sources 1 --format json
+[ "$rc" -eq 0 ] || bad "plan --max-sources 1: exit $rc $(head -c 300 "$tmp/sources_1.err")"
+run sources_max plan "$list" --no-cache --bridges none --max-sources 1024 --format json
+[ "$rc" -eq 0 ] || bad "plan --max-sources 1024: exit $rc $(head -c 300 "$tmp/sources_max.err")"
+[ "$(edges sources_1)" -lt "$(edges sources_max)" ] ||
+  bad "--max-sources 1 gives $(edges sources_1) reuse edges, 1024 gives $(edges sources_max): the option is not used"
 exit "$fail"

@@ -1,9 +1,10 @@
 /* test_sel_plan_scale.c — eto_sel_plan_build on lists of dynamic shapes (#23: 16,384 operators took 37.6 s,
  * the reuse-source search and the bridge search testing every pair of nodes).
  *  1. oracle: on seeded random lists of a few hundred operators, the reuse edges into every node are exactly
- *     those the all-pairs definition gives (its max_sources closest dominating nodes of one reuse kind and
- *     signature by |Δ log volume|, ties by index, each kept when the estimator gives fewer trials than a full
- *     search), and the bridges are exactly the all-pairs bridges;
+ *     those the all-pairs definition gives (its max_sources closest dominating list or cached nodes of one
+ *     reuse kind and signature by |Δ log volume|, ties by index, and apart from those its max_sources closest
+ *     such bridges, each kept when the estimator gives fewer trials than a full search), and the bridges are
+ *     exactly the all-pairs bridges;
  *  2. time: 16,384 matmul operators (m, n = 1..128) plan within a bound (default 10 s of CPU time, for CI on
  *     2 shared cores; ETO_PLAN_SCALE_BOUND overrides), and 4x the operators cost at most 8x the time of 4,096
  *     (the all-pairs search cost 16x). The measured figures are printed. */
@@ -68,6 +69,28 @@ static int random_list(unsigned seed, eto_op *ops, int cap) {
   return n;
 }
 
+/* The all-pairs definition of b's reuse sources of one class (bridges: 1, list or cached nodes: 0): its ms closest
+ * nodes of that class forming a reuse pair with it, by |Δ log volume| then index; want[a] = the estimated trials
+ * of each kept as an edge (fewer than a full search's 1000). c has room for p->n candidates. */
+static void want_sources(const eto_sel_plan *p, const eto_target *t, int b, int bridges, int ms, cand *c,
+                         int64_t *want) {
+  int nc = 0;
+  double vb = log_volume(&p->node[b].op);
+  for (int a = 0; a < p->n && !p->node[b].cached; a++)
+    if (a != b && (p->node[a].origin == ETO_PLAN_BRIDGE) == bridges &&
+        eto_sel_reuse_pair(&p->node[a].op, &p->node[b].op, t))
+      c[nc++] = (cand){a, fabs(log_volume(&p->node[a].op) - vb)};
+  qsort(c, (size_t)nc, sizeof *c, cmp_cand);
+  if (nc > ms) nc = ms;
+  for (int k = 0; k < nc; k++) {
+    double est;
+    if (eto_tuner_estimate(&p->node[b].op, &p->node[c[k].node].op, t, 1, &est) != ETO_OK) continue;
+    int64_t cost = (int64_t)(est + 0.5);
+    if (cost < 1) cost = 1;
+    if (cost < 1000) want[c[k].node] = cost;
+  }
+}
+
 static void oracle(unsigned seed, int nops, eto_sel_bridges bridges) {
   eto_op *ops = calloc((size_t)nops, sizeof *ops);
   nops = random_list(seed, ops, nops);
@@ -94,27 +117,15 @@ static void oracle(unsigned seed, int nops, eto_sel_bridges bridges) {
       CHECK(found, "seed %u: bridge %s of %d and %d missing", seed, key, a + 1, b + 1);
     }
   for (int i = nops; i < p->n; i++) nbridges += p->node[i].origin == ETO_PLAN_BRIDGE;
-  /* reuse edges into every node: the all-pairs definition */
+  /* reuse edges into every node: the all-pairs definition, for each class of sources (list or cached nodes;
+   * bridges) its ms closest */
   int n = p->n, ms = 8, edges = 0;
   cand *c = calloc((size_t)n, sizeof *c);
   int64_t *want = calloc((size_t)n, sizeof *want);
   for (int b = 0; b < n; b++) {
-    int nc = 0;
-    double vb = log_volume(&p->node[b].op);
-    for (int a = 0; a < n && !p->node[b].cached; a++)
-      if (a != b && eto_sel_reuse_pair(&p->node[a].op, &p->node[b].op, &t)) {
-        c[nc++] = (cand){a, fabs(log_volume(&p->node[a].op) - vb)};
-      }
-    qsort(c, (size_t)nc, sizeof *c, cmp_cand);
-    if (nc > ms) nc = ms;
     for (int a = 0; a < n; a++) want[a] = -1;
-    for (int k = 0; k < nc; k++) {
-      double est;
-      if (eto_tuner_estimate(&p->node[b].op, &p->node[c[k].node].op, &t, 1, &est) != ETO_OK) continue;
-      int64_t cost = (int64_t)(est + 0.5);
-      if (cost < 1) cost = 1;
-      if (cost < 1000) want[c[k].node] = cost;
-    }
+    want_sources(p, &t, b, 0, ms, c, want); /* list and cached nodes */
+    want_sources(p, &t, b, 1, ms, c, want); /* bridges, in slots of their own */
     int m = eto_sel_graph_edges(p->graph), got = 0;
     for (int e = 0; e < m; e++) {
       int from, to;
