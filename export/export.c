@@ -115,6 +115,14 @@ static eto_status name_items(eto_export_plan *pl, char *msg, int cap) {
       snprintf(msg, cap, "%s: function name %s is too long", x->e.key, s);
       return ETO_ERR_INVALID;
     }
+    if (x->family >= 0) { /* a family member: <name>_<value>; the family's dispatch function takes <name> */
+      size_t len = strlen(s);
+      snprintf(s + len, sizeof s - len, "_%lld", (long long)x->value);
+    }
+    if (strlen(s) >= sizeof x->suffix) {
+      snprintf(msg, cap, "%s: function name %s is too long", x->e.key, s);
+      return ETO_ERR_INVALID;
+    }
     snprintf(x->suffix, sizeof x->suffix, "%s", s);
     snprintf(x->e.function, sizeof x->e.function, "%s_%s", pl->o->name, s);
     snprintf(x->kernel, sizeof x->kernel, "%s_kernel_%s", pl->o->name, s);
@@ -237,7 +245,7 @@ static eto_status build_libs(const eto_export_plan *pl, const char *build, eto_e
   eto_status st = eto_export_write_header(pl, hdr, msg, cap);
   if (st == ETO_OK) st = eto_export_write_runtime(pl, rt_c, msg, cap);
   if (st != ETO_OK) return st;
-  char *cc_argv[] = {(char *)cc, "-std=gnu11", "-O2", "-fPIC", "-pthread", "-Wall", "-I", (char *)build, "-c", rt_c,
+  char *cc_argv[] = {(char *)cc, "-std=gnu11", "-O2", "-fno-math-errno", "-fPIC", "-pthread", "-Wall", "-I", (char *)build, "-c", rt_c,
                      "-o", rt_o, NULL};
   st = eto_export_run_tool(cc_argv, log, msg, cap);
   if (st != ETO_OK) return st;
@@ -294,6 +302,57 @@ static void remove_build(const eto_export_plan *pl, const char *build) {
   rmdir(build);
 }
 
+/* Leaves out the items marked in drop (family members without a program) and builds the plan's families from
+ * the others (their item indices by increasing value). Returns ETO_OK or ETO_ERR_NOMEM. */
+static eto_status keep_members(eto_export_plan *pl, eto_program *progs, const char *drop, const eto_op_family *of,
+                               int nof) {
+  int n = 0;
+  for (int i = 0; i < pl->n; i++)
+    if (!drop[i]) {
+      pl->items[n] = pl->items[i];
+      progs[n] = progs[i];
+      n++;
+    }
+  pl->n = n;
+  if (nof == 0) return ETO_OK;
+  pl->fam = calloc((size_t)nof, sizeof *pl->fam);
+  if (!pl->fam) return ETO_ERR_NOMEM;
+  int *slot = malloc(sizeof(int) * (size_t)nof); /* family index -> plan family, -1: none kept */
+  if (!slot) return ETO_ERR_NOMEM;
+  for (int f = 0; f < nof; f++) slot[f] = -1;
+  for (int i = 0; i < n; i++) {
+    int f = pl->items[i].family;
+    if (f < 0) continue;
+    if (slot[f] < 0) {
+      eto_export_family *F = &pl->fam[pl->nfam];
+      slot[f] = pl->nfam++;
+      F->item = malloc(sizeof(int) * (size_t)of[f].count);
+      if (!F->item) {
+        free(slot);
+        return ETO_ERR_NOMEM;
+      }
+      F->nkeys = of[f].nkeys;
+      memcpy(F->keys, of[f].keys, sizeof F->keys);
+      /* the members' suffix without "_<value>" */
+      snprintf(F->suffix, sizeof F->suffix, "%s", pl->items[i].suffix);
+      char *u = strrchr(F->suffix, '_');
+      if (u) *u = 0;
+      snprintf(F->function, sizeof F->function, "%s_%s", pl->o->name, F->suffix);
+    }
+    eto_export_family *F = &pl->fam[slot[f]];
+    int j = F->n++;
+    while (j > 0 && pl->items[F->item[j - 1]].value > pl->items[i].value) { /* insertion by value */
+      F->item[j] = F->item[j - 1];
+      j--;
+    }
+    F->item[j] = i;
+  }
+  for (int i = 0; i < n; i++)
+    if (pl->items[i].family >= 0) pl->items[i].family = slot[pl->items[i].family];
+  free(slot);
+  return ETO_OK;
+}
+
 eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_target *t, const eto_export_opts *opts,
                       eto_export_result *out, char *msg, int cap) {
   memset(out, 0, sizeof *out);
@@ -316,8 +375,26 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
   }
   for (int i = 0; i < nops; i++) {
     pl.items[i].op = &ops[i];
+    pl.items[i].family = -1;
     eto_op_key(&ops[i], pl.items[i].e.key, sizeof pl.items[i].e.key);
   }
+  /* families (the operators of one `let` line): members are named by their value, a member without a verified
+   * program is left out (the family's dispatch serves its value from a tuned member above it) */
+  eto_op_family *of = NULL;
+  int nof = eto_op_families(ops, nops, &of);
+  char *drop = calloc((size_t)nops, 1);
+  if (nof < 0 || !drop) {
+    eto_op_families_free(of, nof);
+    free(drop);
+    free(pl.items);
+    free(progs);
+    return ETO_ERR_NOMEM;
+  }
+  for (int f = 0; f < nof; f++)
+    for (int i = 0; i < of[f].count; i++) {
+      pl.items[of[f].member[i]].family = f;
+      pl.items[of[f].member[i]].value = eto_op_family_value(ops, &of[f], i);
+    }
   eto_status st = name_items(&pl, msg, cap);
 
   /* every operator's program; all missing ones are reported together */
@@ -333,6 +410,10 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
       snprintf(msg, cap, "%s: %s", x->e.key, why);
       st = ETO_ERR_IO;
       break;
+    }
+    if (rc == -1 && x->family >= 0) {
+      drop[i] = 1;
+      continue;
     }
     if (rc == -1 && opts->fallback) {
       eto_rng rng;
@@ -356,7 +437,21 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
     }
     eto_program_format(&progs[i], x->e.recipe, sizeof x->e.recipe);
   }
+  for (int f = 0; f < nof && st == ETO_OK; f++) {
+    int kept = 0;
+    for (int i = 0; i < of[f].count; i++) kept += !drop[of[f].member[i]];
+    if (kept == 0) {
+      const eto_op *m0 = &ops[of[f].member[0]];
+      size_t n = strlen(msg);
+      snprintf(msg + n, (size_t)cap > n ? (size_t)cap - n : 0,
+               "family %s (%d operators of one `let` line): no member has a verified program for target %s (tune "
+               "some: etotune tune LIST --family representatives)\n",
+               m0->name, of[f].count, t->fingerprint);
+      missing++;
+    }
+  }
   if (st == ETO_OK && missing) st = ETO_ERR_INVALID;
+  if (st == ETO_OK) st = keep_members(&pl, progs, drop, of, nof);
 
   char build[1100];
   snprintf(build, sizeof build, "%s/build-%s", opts->out_dir, opts->name);
@@ -367,6 +462,7 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
     if (st == ETO_OK) st = eto_export_cuda(&pl, progs, build, out, msg, cap);
   } else {
     if (st == ETO_OK) st = compile_items(&pl, progs, build, msg, cap);
+    if (st == ETO_OK) eto_export_family_shapes(&pl);
     if (st == ETO_OK) st = build_libs(&pl, build, out, msg, cap);
   }
   if (st == ETO_OK) {
@@ -375,13 +471,17 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
   }
   if (made_build && !opts->keep_build) remove_build(&pl, build);
   if (st == ETO_OK) {
-    out->ops = calloc((size_t)nops, sizeof *out->ops);
+    out->ops = calloc((size_t)pl.n, sizeof *out->ops);
     if (!out->ops) st = ETO_ERR_NOMEM;
     else {
-      out->count = nops;
-      for (int i = 0; i < nops; i++) out->ops[i] = pl.items[i].e;
+      out->count = pl.n;
+      for (int i = 0; i < pl.n; i++) out->ops[i] = pl.items[i].e;
     }
   }
+  for (int f = 0; f < pl.nfam; f++) free(pl.fam[f].item);
+  free(pl.fam);
+  eto_op_families_free(of, nof);
+  free(drop);
   if (st != ETO_OK) {
     free(out->ops);
     memset(out, 0, sizeof *out);

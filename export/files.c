@@ -124,6 +124,7 @@ eto_status eto_export_write_runtime(const eto_export_plan *p, const char *path, 
       fprintf(f, "%s%s%s", a ? ", " : "", a < x->nargs - 1 ? "(float *)" : "", x->arg_name[a]);
     fprintf(f, "};\n  return eto_rt_run(%s, args, %lld);\n}\n\n", x->kernel, (long long)x->e.blocks);
   }
+  eto_export_write_dispatch(f, p);
   fprintf(f, "int %s_set_threads(int n) { return eto_rt_set_threads(n); }\n", name);
   fprintf(f, "int %s_threads(void) { return eto_rt_threads(); }\n", name);
   fprintf(f, "void %s_shutdown(void) { eto_rt_shutdown(); }\n", name);
@@ -170,6 +171,7 @@ eto_status eto_export_write_header(const eto_export_plan *p, const char *path, c
     eto_export_print_params(f, x);
     fprintf(f, ");\n\n");
   }
+  eto_export_declare_dispatch(f, p);
   fprintf(f, "#ifdef __cplusplus\n}\n#endif\n#endif\n");
   return eto_export_close_w(f, path, msg, cap);
 }
@@ -263,6 +265,7 @@ eto_status eto_export_write_manifest(const eto_export_plan *p, const char *path,
       cJSON_AddStringToObject(jo, "fallback_reason", x->fallback_reason);
     }
   }
+  eto_export_manifest_dispatch(root, p);
   eto_status st = eto_json_write_file(root, path, msg, cap);
   cJSON_Delete(root);
   return st;

@@ -181,3 +181,75 @@ static void eto_rt_shutdown(void) {
 }
 
 __attribute__((destructor)) static void eto_rt_unload(void) { eto_rt_shutdown(); }
+
+/* ---- dispatch of a family (one function for every value of a `let` variable) ----
+ * A value without its own kernel runs the kernel of the smallest tuned value above it on zero-padded copies of
+ * the tensors whose shape depends on the value (zeros add nothing to a sum of products or of squares), and the
+ * output is cropped back. The copies live in per-thread scratch buffers that grow to the largest padded tensor
+ * and are kept for the thread's later calls. */
+
+#define ETO_RT_SCRATCH 8
+static __thread float *eto_rt_scratch_p[ETO_RT_SCRATCH];
+static __thread size_t eto_rt_scratch_n[ETO_RT_SCRATCH];
+
+/* Scratch buffer `slot` of at least n floats (NULL when out of memory). */
+__attribute__((unused)) static float *eto_rt_scratch(int slot, int64_t n) {
+  if ((size_t)n > eto_rt_scratch_n[slot]) {
+    free(eto_rt_scratch_p[slot]);
+    eto_rt_scratch_p[slot] = malloc(sizeof(float) * (size_t)n);
+    eto_rt_scratch_n[slot] = eto_rt_scratch_p[slot] ? (size_t)n : 0;
+  }
+  return eto_rt_scratch_p[slot];
+}
+
+__attribute__((unused)) static int64_t eto_rt_volume(const int64_t *d, int rank) {
+  int64_t v = 1;
+  for (int i = 0; i < rank; i++) v *= d[i];
+  return v;
+}
+
+/* Copies the row-major tensor src (dims ds) into the leading corner of dst (dims dd >= ds), zeros elsewhere. */
+__attribute__((unused)) static void eto_rt_pad(const float *src, const int64_t *ds, float *dst, const int64_t *dd, int rank) {
+  if (rank == 1) {
+    for (int64_t i = 0; i < ds[0]; i++) dst[i] = src[i];
+    for (int64_t i = ds[0]; i < dd[0]; i++) dst[i] = 0;
+    return;
+  }
+  int64_t ss = eto_rt_volume(ds + 1, rank - 1), sd = eto_rt_volume(dd + 1, rank - 1);
+  for (int64_t i = 0; i < ds[0]; i++) eto_rt_pad(src + i * ss, ds + 1, dst + i * sd, dd + 1, rank - 1);
+  for (int64_t i = ds[0] * sd; i < dd[0] * sd; i++) dst[i] = 0;
+}
+
+/* Copies the leading corner (dims dd) of the row-major tensor src (dims ds >= dd) into dst. */
+__attribute__((unused)) static void eto_rt_crop(const float *src, const int64_t *ds, float *dst, const int64_t *dd, int rank) {
+  if (rank == 1) {
+    for (int64_t i = 0; i < dd[0]; i++) dst[i] = src[i];
+    return;
+  }
+  int64_t ss = eto_rt_volume(ds + 1, rank - 1), sd = eto_rt_volume(dd + 1, rank - 1);
+  for (int64_t i = 0; i < dd[0]; i++) eto_rt_crop(src + i * ss, ds + 1, dst + i * sd, dd + 1, rank - 1);
+}
+
+/* Naive kernels for values above the largest tuned one (correct, not fast; double accumulation).
+ * out[b,m,n] = sum_k a[b,m,k] w[b,k,n] (+ bias[n], relu); wb = 0 when w is shared by the batches. */
+__attribute__((unused)) static void eto_rt_naive_matmul(int64_t nb, int64_t m, int64_t n, int64_t k, const float *a, const float *w, int64_t wb,
+                                const float *bias, int relu, float *out) {
+  for (int64_t b = 0; b < nb; b++)
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) {
+        double s = 0;
+        for (int64_t q = 0; q < k; q++) s += (double)a[(b * m + i) * k + q] * w[(b * wb * k + q) * n + j];
+        if (bias) s += bias[j];
+        if (relu && s < 0) s = 0;
+        out[(b * m + i) * n + j] = (float)s;
+      }
+}
+
+/* out[b] = sqrt(sum over m, n of x[b,m,n]^2) */
+__attribute__((unused)) static void eto_rt_naive_norm(int64_t nb, int64_t mn, const float *x, float *out) {
+  for (int64_t b = 0; b < nb; b++) {
+    double s = 0;
+    for (int64_t i = 0; i < mn; i++) s += (double)x[b * mn + i] * x[b * mn + i];
+    out[b] = (float)__builtin_sqrt(s); /* no libm: the runtime is compiled with -fno-math-errno */
+  }
+}

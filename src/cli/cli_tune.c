@@ -21,6 +21,7 @@ typedef struct {
   const char *list, *mode, *report, *db, *reuse;
   eto_sel_plan_opts plan;
   int trials, threads, build_jobs, per_round, qwalk, transfer, cuda;
+  const char *family; /* "all" or "representatives" */
   int64_t trials_total;
   double time_budget, min_repeat_ms, screen_ms;
   uint64_t seed;
@@ -91,6 +92,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   a->trials = 1000;
   a->min_repeat_ms = 100;
   a->screen_ms = 20;
+  a->family = "all";
   a->per_round = 64;
   eto_cli_limits_default(&a->limits);
   a->limits.has_build_jobs = 1;
@@ -110,6 +112,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--build-jobs", ETO_CLI_INT, &a->build_jobs, 1, eto_cli_opt_max_threads()},
       {"--min-repeat-ms", ETO_CLI_DOUBLE, &a->min_repeat_ms, 0.1, ETO_CLI_MAX_MS},
       {"--screen-ms", ETO_CLI_DOUBLE, &a->screen_ms, 0, ETO_CLI_MAX_MS},
+      {"--family", ETO_CLI_TEXT, &a->family, 0, 0},
       {"--measures-per-round", ETO_CLI_INT, &a->per_round, 1, ETO_CLI_MAX_PROGRAMS},
   };
   if (eto_cli_parse("etotune tune", "etotune help tune", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]),
@@ -120,6 +123,10 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   a->have_seed = a->seed != 0;
   if (!a->list) {
     fprintf(stderr, "etotune tune: missing LIST (see etotune help tune)\n");
+    return -1;
+  }
+  if (strcmp(a->family, "all") != 0 && strcmp(a->family, "representatives") != 0) {
+    fprintf(stderr, "etotune tune: --family takes all (default) or representatives\n");
     return -1;
   }
   if (strcmp(a->mode, "full") != 0 && strcmp(a->mode, "eto") != 0 && strcmp(a->mode, "topk") != 0) {
@@ -248,6 +255,44 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
   return rc;
 }
 
+/* --family representatives: drops the members of every family (a `let` line, op.h) whose value is not a
+ * representative; `etotune export` serves them by dispatch to the tuned member above. Returns 0, -1 on ENOMEM. */
+static int keep_representatives(eto_op *ops, int *n) {
+  eto_op_family *fs;
+  int nf = eto_op_families(ops, *n, &fs);
+  if (nf < 0) {
+    fprintf(stderr, "etotune tune: out of memory\n");
+    return -1;
+  }
+  char *drop = calloc((size_t)(*n > 0 ? *n : 1), 1);
+  if (!drop) {
+    eto_op_families_free(fs, nf);
+    fprintf(stderr, "etotune tune: out of memory\n");
+    return -1;
+  }
+  for (int f = 0; f < nf; f++) {
+    int kept = 0;
+    for (int i = 0; i < fs[f].count; i++) {
+      int64_t v = eto_op_family_value(ops, &fs[f], i);
+      if (eto_op_family_representative(v))
+        kept++;
+      else
+        drop[fs[f].member[i]] = 1;
+    }
+    fprintf(stderr, "etotune tune: family %s (%s, %d values %lld..%lld): tuning the %d representative values\n",
+            ops[fs[f].member[0]].name, eto_op_kind_name(ops[fs[f].member[0]].kind), fs[f].count,
+            (long long)eto_op_family_value(ops, &fs[f], 0), (long long)eto_op_family_value(ops, &fs[f], fs[f].count - 1),
+            kept);
+  }
+  int m = 0;
+  for (int i = 0; i < *n; i++)
+    if (!drop[i]) ops[m++] = ops[i];
+  *n = m;
+  free(drop);
+  eto_op_families_free(fs, nf);
+  return 0;
+}
+
 int eto_cli_tune(int argc, char **argv) {
   tune_args a;
   int pr = parse_args(argc, argv, &a);
@@ -256,6 +301,10 @@ int eto_cli_tune(int argc, char **argv) {
   int lrc = ETO_EXIT_FAIL, n = 0;
   eto_op *ops = eto_cli_load_ops("etotune tune", a.list, &n, &lrc);
   if (!ops) return lrc;
+  if (strcmp(a.family, "representatives") == 0 && keep_representatives(ops, &n) != 0) {
+    free(ops);
+    return ETO_EXIT_FAIL;
+  }
 
   /* the target this machine measures: a kind without a device (or compiler) here stops before any planning */
   eto_target t;

@@ -42,7 +42,7 @@ void eto_measure_opts_default(eto_measure_opts *o) {
   o->rtol = 1e-3;
   o->prune_ratio = 3;
   o->screen_seconds = 0.02;
-  o->confirm_ratio = 1.05;
+  o->confirm_ratio = 1.02;
 }
 
 int eto_measure_protocol(eto_target_kind kind, const eto_measure_opts *o, char *buf, int cap) {

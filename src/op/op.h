@@ -254,5 +254,31 @@ void eto_oplist_free(eto_oplist *l);
 /* Formats op as one operators.list line (parseable; gives back an equal op). Returns needed length. */
 int eto_op_format(const eto_op *op, char *buf, int cap);
 
+/* ---- families: the operators of one `let` line (dynamic shapes) ----
+ * A family is two or more operators of one kind and one name= (and equal strides, pads, epilogues) whose keys
+ * differ only in keys that all take one value per operator: the variable (`let S=1..512` with m=S, or m=S n=S).
+ * Family tuning keeps the representative values (eto_op_family_representative); an exported family dispatches
+ * any value to the smallest tuned member at or above it (export.h). */
+typedef struct {
+  int count;                /* members (>= 2) */
+  int *member;              /* indices into the operators, by increasing value of the variable */
+  int nkeys;                /* keys equal to the variable */
+  int keys[ETO_KEY_COUNT];
+} eto_op_family;
+
+/* Finds the families among ops[0..n-1] (in the order of their first member). Operators of one name whose keys
+ * vary in more than one value form no family. Returns the count with *out malloc'ed (free with
+ * eto_op_families_free), or -1 when out of memory. */
+int eto_op_families(const eto_op *ops, int n, eto_op_family **out);
+/* The variable's value of member i of f. */
+int64_t eto_op_family_value(const eto_op *ops, const eto_op_family *f, int i);
+void eto_op_families_free(eto_op_family *f, int count);
+/* The representative serving value v: v itself up to 16, then the next multiple of a quarter of the power of
+ * two below it (20, 24, 28, 32, 40, 48, 56, 64, 80, ..., 448, 512, 640, ...), so that v >= 0.8x its
+ * representative above 16. 36 values cover 1..512. */
+int64_t eto_op_family_bucket(int64_t v);
+/* 1 when v is a representative (eto_op_family_bucket(v) == v). */
+int eto_op_family_representative(int64_t v);
+
 
 #endif

@@ -1,0 +1,252 @@
+/* bench_dispatch.c — the dynamic-shape benchmark (issue "Dynamic-shape BERT"): the dispatch functions of an export
+ * of `let` families, called at sampled values of the variable, checked against the reference kernel and timed next
+ * to oneDNN's matmul on the same shape, in one run.
+ *
+ *   build/bench/bench_dispatch --export DIR [--lengths 1,2,3,...] [--threads T] [--min-repeat-ms MS] [--out FILE.md]
+ *
+ * DIR is what `etotune export LIST --out DIR` wrote for a list with families (manifest.json "families"). For every
+ * matmul or batch_matmul family with a dispatch function and every length s: the operator at s (the family's
+ * first member with its variable keys set to s), random inputs, one call checked against eto_op_reference, then
+ * the dispatched call (warm-up, 3 repeats of >= MS each, median of the per-run means) and oneDNN's matmul
+ * (bench_onednn_matmul: the same protocol), one after the other. Prints per length the tuned value that served
+ * it (padded or exact), both GFLOP/s and their ratio; then per family and over all the median and the minimum
+ * ratio. Exit status 0 when every call matched its reference. */
+#define _GNU_SOURCE
+#include <cjson/cJSON.h>
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base.h"
+#include "bench_util.h"
+#include "cli_opt.h"
+#include "measure.h"
+#include "op.h"
+#include "vendor.h"
+
+#define MAX_ARGS (ETO_MAX_INPUTS + 2)
+#define MAX_LENGTHS 256
+
+typedef int (*dfn2)(int64_t, const float *, const float *, float *);
+typedef int (*dfn3)(int64_t, const float *, const float *, const float *, float *);
+
+static const char *const key_letter[ETO_KEY_COUNT] = {"b", "m", "n", "k", "c", "l", "d", "h", "w",
+                                                      "t", "r", "s", "groups", "multiplier", "capsule"};
+
+static int call(void *f, int nargs, int64_t s, float **a) {
+  if (nargs == 3) return ((dfn2)f)(s, a[0], a[1], a[2]);
+  if (nargs == 4) return ((dfn3)f)(s, a[0], a[1], a[2], a[3]);
+  return -1;
+}
+
+static double time_call(void *f, int nargs, int64_t s, float **a, double min_s) {
+  double t[3];
+  call(f, nargs, s, a);
+  for (int r = 0; r < 3; r++) {
+    double t0 = eto_now();
+    int64_t n = 0;
+    do {
+      call(f, nargs, s, a);
+      n++;
+    } while (eto_now() - t0 < min_s);
+    t[r] = (eto_now() - t0) / (double)n;
+  }
+  return bench_median(t, 3);
+}
+
+static char *read_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *s = NULL;
+  size_t cap = 0;
+  if (getdelim(&s, &cap, 0, f) < 0) {
+    free(s);
+    s = NULL;
+  }
+  fclose(f);
+  return s;
+}
+
+/* The tuned value serving s (the first dispatch row whose range holds it); 0: naive loops. */
+static int64_t served_by(const cJSON *table, int64_t s) {
+  const cJSON *e;
+  cJSON_ArrayForEach(e, table) {
+    const cJSON *to = cJSON_GetObjectItem(e, "to"), *v = cJSON_GetObjectItem(e, "value");
+    if (!cJSON_IsNumber(to)) return 0;
+    if (s <= (int64_t)to->valuedouble) return cJSON_IsNumber(v) ? (int64_t)v->valuedouble : 0;
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  const char *dir = NULL, *out_md = NULL, *p = "bench_dispatch";
+  const char *lengths = "1,2,3,4,5,7,8,13,16,17,32,37,61,64,77,101,127,128,199,256,257,300,311,384,401,443,499,500,509,"
+                        "510,511,512";
+  int threads = 0, min_ms = 100;
+  for (int i = 1; i < argc; i++) {
+    const char *s = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    int bad = 0;
+    if (strcmp(s, "--help") == 0 || !v) {
+      fprintf(stderr, "usage: %s --export DIR [--lengths L1,L2,...] [--threads T] [--min-repeat-ms MS] [--out FILE.md]\n", p);
+      return strcmp(s, "--help") == 0 ? 0 : 2;
+    }
+    i++;
+    if (strcmp(s, "--export") == 0) dir = v;
+    else if (strcmp(s, "--out") == 0) out_md = v;
+    else if (strcmp(s, "--lengths") == 0) lengths = v;
+    else if (strcmp(s, "--threads") == 0) bad = eto_cli_opt_int(p, s, v, 0, eto_cli_opt_max_threads(), &threads);
+    else if (strcmp(s, "--min-repeat-ms") == 0) bad = eto_cli_opt_int(p, s, v, 1, 100000, &min_ms);
+    else {
+      fprintf(stderr, "%s: unknown option %s\n", p, s);
+      return 2;
+    }
+    if (bad) return 2;
+  }
+  if (!dir) {
+    fprintf(stderr, "%s: --export DIR is required\n", p);
+    return 2;
+  }
+  int64_t len[MAX_LENGTHS];
+  int nlen = 0;
+  for (const char *q = lengths; *q && nlen < MAX_LENGTHS;) {
+    char *end;
+    long long v = strtoll(q, &end, 10);
+    if (end == q || v < 1) {
+      fprintf(stderr, "%s: --lengths takes positive integers separated by commas\n", p);
+      return 2;
+    }
+    len[nlen++] = v;
+    q = *end == ',' ? end + 1 : end;
+  }
+  double min_s = min_ms / 1000.0;
+  char path[2048];
+  snprintf(path, sizeof path, "%s/manifest.json", dir);
+  char *text = read_file(path);
+  cJSON *man = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  const cJSON *jname = cJSON_GetObjectItem(man, "name"), *jfam = cJSON_GetObjectItem(man, "families");
+  if (!cJSON_IsString(jname) || !cJSON_IsArray(jfam)) {
+    fprintf(stderr, "%s: %s is not the manifest of an export with families\n", p, path);
+    return 2;
+  }
+  snprintf(path, sizeof path, "%s/lib%s.so", dir, jname->valuestring);
+  void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    fprintf(stderr, "%s: %s\n", p, dlerror());
+    return 2;
+  }
+  int nthreads = threads > 0 ? threads : eto_cli_opt_max_threads();
+  char sym[300];
+  snprintf(sym, sizeof sym, "%s_set_threads", jname->valuestring);
+  int (*set_threads)(int) = (int (*)(int))dlsym(lib, sym);
+  if (set_threads) set_threads(nthreads);
+  snprintf(sym, sizeof sym, "%s_shutdown", jname->valuestring);
+  void (*shutdown)(void) = (void (*)(void))dlsym(lib, sym);
+  FILE *md = out_md ? fopen(out_md, "w") : NULL;
+  FILE *outs[2] = {stdout, md};
+  for (int o = 0; o < 2; o++)
+    if (outs[o])
+      fprintf(outs[o], "| family | s | served by | dispatched GFLOP/s | oneDNN GFLOP/s | dispatched / oneDNN |\n"
+                       "|---|---|---|---|---|---|\n");
+  double all[4096];
+  int nall = 0, wrong = 0;
+  char summary[8192] = "";
+  const cJSON *F;
+  cJSON_ArrayForEach(F, jfam) {
+    const cJSON *fn = cJSON_GetObjectItem(F, "function"), *line = cJSON_GetObjectItem(F, "first_member");
+    const cJSON *keys = cJSON_GetObjectItem(F, "variable_keys"), *table = cJSON_GetObjectItem(F, "dispatch");
+    const char *fname = cJSON_GetStringValue(cJSON_GetObjectItem(F, "name"));
+    if (!cJSON_IsString(fn) || !cJSON_IsString(line)) continue;
+    eto_oplist *l = NULL;
+    char msg[1024];
+    if (eto_oplist_parse("manifest", line->valuestring, strlen(line->valuestring), &l, msg, sizeof msg) != ETO_OK) {
+      fprintf(stderr, "%s: %s: %s\n", p, fname, msg);
+      continue;
+    }
+    eto_op base = *eto_oplist_get(l, 0);
+    eto_oplist_free(l);
+    if (base.kind != ETO_OP_MATMUL && base.kind != ETO_OP_BATCH_MATMUL) continue;
+    void *f = dlsym(lib, fn->valuestring);
+    if (!f) {
+      fprintf(stderr, "%s: %s not in the library\n", p, fn->valuestring);
+      continue;
+    }
+    double ratios[MAX_LENGTHS];
+    int nr = 0;
+    for (int li = 0; li < nlen; li++) {
+      int64_t s = len[li];
+      eto_op op = base;
+      const cJSON *k;
+      cJSON_ArrayForEach(k, keys)
+        for (int q = 0; q < ETO_KEY_COUNT; q++)
+          if (strcmp(k->valuestring, key_letter[q]) == 0) op.v[q] = s;
+      int nin = eto_op_num_inputs(&op), nargs = nin + 1;
+      float *a[MAX_ARGS] = {0};
+      eto_shape sh;
+      for (int i = 0; i < nin; i++) {
+        eto_op_input_shape(&op, i, &sh);
+        int64_t n = eto_shape_size(&sh);
+        a[i] = malloc(sizeof(float) * (size_t)n);
+        for (int64_t j = 0; j < n; j++) a[i][j] = (float)((j * 7919 + i * 131) % 1000) / 1000.0f - 0.5f;
+      }
+      eto_op_output_shape(&op, &sh);
+      int64_t nout = eto_shape_size(&sh);
+      a[nin] = calloc((size_t)nout, sizeof(float));
+      float *ref = malloc(sizeof(float) * (size_t)nout);
+      eto_op_reference(&op, (const float *const *)a, ref);
+      int rc = call(f, nargs, s, a);
+      double worst = 0;
+      for (int64_t j = 0; j < nout; j++) {
+        double e = fabs(a[nin][j] - ref[j]) / (1.0 + fabs(ref[j]));
+        if (!(e <= worst)) worst = e;
+      }
+      if (rc != 0 || !(worst <= 1e-3)) {
+        fprintf(stderr, "%s: %s s=%lld: WRONG (rc %d, max error %g)\n", p, fname, (long long)s, rc, worst);
+        wrong++;
+      }
+      /* one after the other, each pool idle when the other runs: ours joined, oneDNN's OpenMP threads past their
+       * spin (they would take the cores from the other's threads) */
+      double td = time_call(f, nargs, s, a, min_s);
+      if (shutdown) shutdown();
+      usleep(20000);
+      double tv = bench_onednn_matmul(op.v[ETO_KEY_B] > 0 ? op.v[ETO_KEY_B] : 1, op.v[ETO_KEY_M], op.v[ETO_KEY_N],
+                                      op.v[ETO_KEY_K], nthreads, min_s);
+      double flops = eto_op_flops(&op);
+      double ratio = tv > 0 ? tv / td : NAN;
+      usleep(20000);
+      ratios[nr++] = ratio;
+      if (nall < 4096) all[nall++] = ratio;
+      int64_t by = served_by(table, s);
+      char how[64];
+      if (by == 0) snprintf(how, sizeof how, "naive loops");
+      else if (by == s) snprintf(how, sizeof how, "%lld (exact)", (long long)by);
+      else snprintf(how, sizeof how, "%lld (padded)", (long long)by);
+      for (int o = 0; o < 2; o++)
+        if (outs[o])
+          fprintf(outs[o], "| %s | %lld | %s | %.1f | %.1f | %.3f |\n", fname, (long long)s, how, flops / td * 1e-9,
+                  tv > 0 ? flops / tv * 1e-9 : NAN, ratio);
+      if (outs[0]) fflush(outs[0]);
+      for (int i = 0; i <= nin; i++) free(a[i]);
+      free(ref);
+    }
+    double mn = INFINITY;
+    for (int i = 0; i < nr; i++)
+      if (ratios[i] < mn) mn = ratios[i];
+    size_t sl = strlen(summary);
+    snprintf(summary + sl, sizeof summary - sl, "| %s | %d | %.3f | %.3f |\n", fname, nr, bench_median(ratios, nr), mn);
+  }
+  double mn = INFINITY;
+  for (int i = 0; i < nall; i++)
+    if (all[i] < mn) mn = all[i];
+  for (int o = 0; o < 2; o++)
+    if (outs[o])
+      fprintf(outs[o], "\n| family | lengths | median dispatched / oneDNN | minimum |\n|---|---|---|---|\n%s| all | %d | %.3f | %.3f |\n"
+                       "\n%d wrong results; threads %d, repeats of >= %d ms\n",
+              summary, nall, bench_median(all, nall), mn, wrong, nthreads, min_ms);
+  if (md) fclose(md);
+  cJSON_Delete(man);
+  return wrong ? 1 : 0;
+}

@@ -1,0 +1,232 @@
+/* dispatch.c — one function per family of a cpu export (docs/architecture.md §11): int <name>_<family>(int64_t s,
+ * inputs..., out) runs the member tuned for s when there is one, else the smallest tuned member above s on
+ * zero-padded copies of the tensors whose shape depends on s (cropped back), else (s above every tuned member)
+ * naive loops. Zero padding is exact for the kinds that dispatch: sums of products (matmul, batch_matmul) and of
+ * squares (norm) gain nothing from zeros, and padded rows and columns of the output are dropped. */
+#include <cJSON.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "export_internal.h"
+
+static const char *const key_letter[ETO_KEY_COUNT] = {"b", "m", "n", "k", "c", "l", "d", "h", "w",
+                                                      "t", "r", "s", "groups", "multiplier", "capsule"};
+
+static int64_t value_of(const eto_export_plan *p, const eto_export_family *F, int j) {
+  return p->items[F->item[j]].value;
+}
+
+/* The shape of argument a of op (inputs, then the output). */
+static void arg_shape(const eto_op *op, int a, int nargs, eto_shape *s) {
+  if (a < nargs - 1)
+    eto_op_input_shape(op, a, s);
+  else
+    eto_op_output_shape(op, s);
+}
+
+void eto_export_family_shapes(eto_export_plan *p) {
+  for (int f = 0; f < p->nfam; f++) {
+    eto_export_family *F = &p->fam[f];
+    const eto_export_item *x = &p->items[F->item[0]];
+    const eto_op *op = x->op;
+    F->nargs = x->nargs;
+    F->dispatch = 1;
+    if (p->t->kind != ETO_TARGET_CPU) {
+      F->dispatch = 0;
+      snprintf(F->why_not, sizeof F->why_not, "dispatch functions are exported for the cpu target only");
+      continue;
+    }
+    if (op->kind != ETO_OP_MATMUL && op->kind != ETO_OP_BATCH_MATMUL && op->kind != ETO_OP_NORM) {
+      F->dispatch = 0;
+      snprintf(F->why_not, sizeof F->why_not, "dispatch is implemented for matmul, batch_matmul and norm families");
+      continue;
+    }
+    /* a dimension that changes with the variable must be the variable itself */
+    eto_op moved = *op;
+    for (int q = 0; q < F->nkeys; q++) moved.v[F->keys[q]] += 1;
+    for (int a = 0; a < F->nargs && F->dispatch; a++) {
+      eto_shape s0, s1;
+      arg_shape(op, a, F->nargs, &s0);
+      arg_shape(&moved, a, F->nargs, &s1);
+      F->rank[a] = s0.rank;
+      for (int d = 0; d < s0.rank; d++) {
+        F->dim[a][d] = s0.dim[d];
+        if (s1.dim[d] == s0.dim[d]) continue;
+        if (s0.dim[d] != x->value || s1.dim[d] != x->value + 1) {
+          F->dispatch = 0;
+          snprintf(F->why_not, sizeof F->why_not, "tensor %s has a dimension that is not the variable itself",
+                   x->arg_name[a]);
+          break;
+        }
+        F->dim[a][d] = -1;
+      }
+    }
+  }
+}
+
+/* 1 when argument a of F has a dimension that is the variable. */
+static int varies(const eto_export_family *F, int a) {
+  for (int d = 0; d < F->rank[a]; d++)
+    if (F->dim[a][d] < 0) return 1;
+  return 0;
+}
+
+/* Prints the dims of argument a with the variable written as `var`. */
+static void print_dims(FILE *f, const eto_export_family *F, int a, const char *var) {
+  for (int d = 0; d < F->rank[a]; d++) {
+    if (d) fputs(", ", f);
+    if (F->dim[a][d] < 0) fputs(var, f);
+    else fprintf(f, "%lld", (long long)F->dim[a][d]);
+  }
+}
+
+/* A key of the first member as C: the variable, or its constant. */
+static void key_expr(char *buf, size_t cap, const eto_export_family *F, const eto_op *op, eto_key k) {
+  for (int q = 0; q < F->nkeys; q++)
+    if (F->keys[q] == (int)k) {
+      snprintf(buf, cap, "s");
+      return;
+    }
+  snprintf(buf, cap, "%lld", (long long)op->v[k]);
+}
+
+static void write_naive(FILE *f, const eto_export_family *F, const eto_export_item *x) {
+  const eto_op *op = x->op;
+  char b[32], m[32], n[32], k[32];
+  key_expr(b, sizeof b, F, op, ETO_KEY_B);
+  key_expr(m, sizeof m, F, op, ETO_KEY_M);
+  key_expr(n, sizeof n, F, op, ETO_KEY_N);
+  key_expr(k, sizeof k, F, op, ETO_KEY_K);
+  if (op->kind == ETO_OP_NORM) {
+    fprintf(f, "    eto_rt_naive_norm(%s, (int64_t)(%s) * (%s), %s, %s);\n", b, m, n, x->arg_name[0], x->arg_name[1]);
+  } else {
+    int batch = op->kind == ETO_OP_BATCH_MATMUL;
+    fprintf(f, "    eto_rt_naive_matmul(%s, %s, %s, %s, %s, %s, %d, %s, %d, %s);\n", batch ? b : "1", m, n, k,
+            x->arg_name[0], x->arg_name[1], batch, op->bias ? x->arg_name[2] : "NULL", op->relu,
+            x->arg_name[x->nargs - 1]);
+  }
+}
+
+void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
+  for (int fi = 0; fi < p->nfam; fi++) {
+    const eto_export_family *F = &p->fam[fi];
+    if (!F->dispatch) continue;
+    const eto_export_item *x = &p->items[F->item[0]];
+    fprintf(f, "int %s(int64_t s, ", F->function);
+    eto_export_print_params(f, x);
+    fprintf(f, ") {\n  static const int64_t value[%d] = {", F->n);
+    for (int j = 0; j < F->n; j++) fprintf(f, "%s%lld", j ? ", " : "", (long long)value_of(p, F, j));
+    fprintf(f, "};\n  static int (*const fn[%d])(", F->n);
+    for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%sfloat *", a ? ", " : "", a < x->nargs - 1 ? "const " : "");
+    fprintf(f, ") = {");
+    for (int j = 0; j < F->n; j++) fprintf(f, "%s%s", j ? ", " : "", p->items[F->item[j]].e.function);
+    fprintf(f, "};\n  if (s < 1");
+    for (int a = 0; a < x->nargs; a++) fprintf(f, " || !%s", x->arg_name[a]);
+    fprintf(f, ") return EINVAL;\n"
+               "  int lo = 0, hi = %d; /* the first tuned value >= s */\n"
+               "  while (lo < hi) {\n"
+               "    int mid = (lo + hi) / 2;\n"
+               "    if (value[mid] < s) lo = mid + 1;\n"
+               "    else hi = mid;\n"
+               "  }\n"
+               "  if (lo < %d && value[lo] == s) return fn[lo](",
+            F->n, F->n);
+    for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%s", a ? ", " : "", x->arg_name[a]);
+    fprintf(f, ");\n  if (lo == %d) { /* above every tuned value: naive loops */\n", F->n);
+    write_naive(f, F, x);
+    fprintf(f, "    return 0;\n  }\n  const int64_t v = value[lo];\n");
+    for (int a = 0; a < x->nargs; a++) {
+      if (!varies(F, a)) continue;
+      fprintf(f, "  const int64_t ds%d[%d] = {", a, F->rank[a]);
+      print_dims(f, F, a, "s");
+      fprintf(f, "}, dv%d[%d] = {", a, F->rank[a]);
+      print_dims(f, F, a, "v");
+      fprintf(f, "};\n  float *p%d = eto_rt_scratch(%d, eto_rt_volume(dv%d, %d));\n  if (!p%d) return ENOMEM;\n", a, a, a,
+              F->rank[a], a);
+      if (a < x->nargs - 1) fprintf(f, "  eto_rt_pad(%s, ds%d, p%d, dv%d, %d);\n", x->arg_name[a], a, a, a, F->rank[a]);
+    }
+    fprintf(f, "  int rc = fn[lo](");
+    for (int a = 0; a < x->nargs; a++) {
+      if (varies(F, a)) fprintf(f, "%sp%d", a ? ", " : "", a);
+      else fprintf(f, "%s%s", a ? ", " : "", x->arg_name[a]);
+    }
+    fprintf(f, ");\n");
+    int o = x->nargs - 1;
+    if (varies(F, o))
+      fprintf(f, "  if (rc == 0) eto_rt_crop(p%d, dv%d, %s, ds%d, %d);\n", o, o, x->arg_name[o], o, F->rank[o]);
+    fprintf(f, "  return rc;\n}\n\n");
+  }
+}
+
+void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p) {
+  for (int fi = 0; fi < p->nfam; fi++) {
+    const eto_export_family *F = &p->fam[fi];
+    const eto_export_item *x = &p->items[F->item[0]];
+    if (!F->dispatch) {
+      fprintf(f, "/* family %s: %d tuned members exported as %s_<value>; no dispatch function: %s. */\n\n",
+              x->op->name, F->n, F->function, F->why_not);
+      continue;
+    }
+    fprintf(f, "/* %s for every value s >= 1 of its `let` variable (", x->op->name);
+    for (int q = 0; q < F->nkeys; q++) fprintf(f, "%s%s=s", q ? " " : "", key_letter[F->keys[q]]);
+    fprintf(f, "): a family of %s\n", eto_op_kind_name(x->op->kind));
+    for (int a = 0; a < x->nargs; a++) {
+      fprintf(f, " *   %-8s [", x->arg_name[a]);
+      print_dims(f, F, a, "s");
+      fprintf(f, "] %s\n", a < x->nargs - 1 ? "input" : "output");
+    }
+    fprintf(f, " * Tuned values (each runs its own kernel, the functions below): ");
+    for (int j = 0; j < F->n; j++) fprintf(f, "%s%lld", j ? ", " : "", (long long)value_of(p, F, j));
+    fprintf(f, ".\n * Another s runs the kernel of the smallest tuned value above it on zero-padded copies of the tensors\n"
+               " * whose shape depends on s (kept in per-thread scratch buffers), an s above %lld runs naive loops\n"
+               " * (correct, slow). Returns 0, EINVAL (s < 1 or a NULL pointer) or ENOMEM (scratch). */\nint %s(int64_t s, ",
+            (long long)value_of(p, F, F->n - 1), F->function);
+    eto_export_print_params(f, x);
+    fprintf(f, ");\n\n");
+  }
+}
+
+void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
+  if (p->nfam == 0) return;
+  cJSON *jf = cJSON_AddArrayToObject((cJSON *)json_root, "families");
+  for (int fi = 0; fi < p->nfam; fi++) {
+    const eto_export_family *F = &p->fam[fi];
+    const eto_export_item *x = &p->items[F->item[0]];
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddItemToArray(jf, j);
+    cJSON_AddStringToObject(j, "name", x->op->name);
+    cJSON_AddStringToObject(j, "kind", eto_op_kind_name(x->op->kind));
+    char line[512];
+    eto_op_format(x->op, line, sizeof line);
+    cJSON_AddStringToObject(j, "first_member", line); /* the list line of the smallest tuned value */
+    cJSON *jk = cJSON_AddArrayToObject(j, "variable_keys");
+    for (int q = 0; q < F->nkeys; q++) cJSON_AddItemToArray(jk, cJSON_CreateString(key_letter[F->keys[q]]));
+    if (!F->dispatch) {
+      cJSON_AddNullToObject(j, "function");
+      cJSON_AddStringToObject(j, "no_dispatch", F->why_not);
+    } else {
+      cJSON_AddStringToObject(j, "function", F->function);
+    }
+    /* which member serves which values: (previous tuned value, value] */
+    cJSON *jt = cJSON_AddArrayToObject(j, "dispatch");
+    int64_t prev = 0;
+    for (int m = 0; m < F->n; m++) {
+      cJSON *e = cJSON_CreateObject();
+      cJSON_AddItemToArray(jt, e);
+      int64_t v = value_of(p, F, m);
+      cJSON_AddNumberToObject(e, "from", (double)(prev + 1));
+      cJSON_AddNumberToObject(e, "to", (double)v);
+      cJSON_AddNumberToObject(e, "value", (double)v);
+      cJSON_AddStringToObject(e, "function", p->items[F->item[m]].e.function);
+      cJSON_AddStringToObject(e, "recipe", p->items[F->item[m]].e.recipe);
+      prev = v;
+    }
+    if (F->dispatch) {
+      cJSON *e = cJSON_CreateObject();
+      cJSON_AddItemToArray(jt, e);
+      cJSON_AddNumberToObject(e, "from", (double)(prev + 1));
+      cJSON_AddNullToObject(e, "to");
+      cJSON_AddStringToObject(e, "function", "naive loops");
+    }
+  }
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# dispatch.sh BUILD_DIR — dynamic shapes (issue "Dynamic-shape BERT"): a list of `let S=1..64` families is tuned at
+# a few values only (--family representatives of a shorter list), exported, and every dispatch function is called
+# for every s of 1..64 and above the tuned range (tests/export/dispatch_check.c) against naive loops. Also: the
+# manifest's dispatch table, the header's declarations, and a family without any tuned member named as an error.
+build="$1"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+exe="$build/src/cli/etotune"
+# shellcheck source=../lib.sh
+source "$(dirname "$0")/../lib.sh"
+cc="${CC:-cc}"
+
+families() { # the five families of one variable; $1: the let line
+  cat <<LIST
+$1
+matmul m=S n=24 k=40 name=dense
+matmul m=S n=16 k=24 bias=1 relu=1 name=dense_relu
+batch_matmul b=2 m=S n=S k=8 name=scores
+batch_matmul b=2 m=S n=8 k=S name=context
+norm b=2 m=S n=16 name=norm
+LIST
+}
+families "let S=1..64" > "$tmp/dyn.list"
+families "let S=1..24" > "$tmp/tune.list"
+
+# --family representatives keeps 1..16, 20 and 24 of 1..24: 18 values x 5 families
+run tune tune "$tmp/tune.list" --family representatives --mode full --trials 2 --measures-per-round 2 --seed 1 \
+  --threads 2 --min-repeat-ms 1 --db "$tmp/db" --report "$tmp/tune.json"
+[ "$rc" = 0 ] || { bad "tune exited $rc: $(tail -3 "$tmp/tune.err")"; exit 1; }
+grep -q "family dense (matmul, 24 values 1..24): tuning the 18 representative values" "$tmp/tune.err" ||
+  bad "tune --family representatives did not say what it keeps: $(head -3 "$tmp/tune.err")"
+# (at S=8 scores and context have one shape: one operator)
+n="$(jq '.operators | length' "$tmp/tune.json")"
+[ "$n" = 89 ] || bad "tune --family representatives tuned $n operators, expected 89"
+
+run export export "$tmp/dyn.list" --out "$tmp/exp" --name dyn --db "$tmp/db" --threads 2
+[ "$rc" = 0 ] || { bad "export exited $rc: $(cat "$tmp/export.err")"; exit 1; }
+jq -e '.families | length == 5' "$tmp/exp/manifest.json" >/dev/null || bad "manifest: not 5 families"
+jq -e '.families[] | select(.name == "dense") | .function == "dyn_dense" and (.dispatch | length) == 19
+  and .dispatch[16].from == 17 and .dispatch[16].to == 20 and .dispatch[18].from == 25 and .dispatch[18].to == null' \
+  "$tmp/exp/manifest.json" >/dev/null || bad "manifest: dense's dispatch table: $(jq -c '.families[0].dispatch[16:]' "$tmp/exp/manifest.json")"
+for fn in dyn_dense dyn_dense_relu dyn_scores dyn_context dyn_norm dyn_dense_20; do
+  grep -q " $fn(" "$tmp/exp/dyn.h" || bad "the header does not declare $fn"
+done
+"$cc" -O2 -Wall -Werror -I "$tmp/exp" "$root/tests/export/dispatch_check.c" "$tmp/exp/libdyn.a" -pthread -lm \
+  -o "$tmp/check" 2>"$tmp/cc.err" || { bad "dispatch_check does not build: $(head -5 "$tmp/cc.err")"; exit 1; }
+"$tmp/check" >"$tmp/check.out" 2>&1 || bad "dispatch_check: $(cat "$tmp/check.out")"
+grep -q "335 dispatch calls" "$tmp/check.out" || bad "dispatch_check: $(cat "$tmp/check.out")"
+
+# a family with no tuned member: an error naming it, nothing written
+families "let S=1..4" | sed 's/name=norm/name=norm2/; s/n=16 name=norm2/n=17 name=norm2/' > "$tmp/miss.list"
+run export_miss export "$tmp/miss.list" --out "$tmp/miss" --name miss --db "$tmp/db" --threads 2
+[ "$rc" != 0 ] || bad "export of a family without a tuned member succeeded"
+grep -q "family norm2 (4 operators of one \`let\` line): no member has a verified program" "$tmp/export_miss.err" ||
+  bad "export_miss: $(cat "$tmp/export_miss.err")"
+[ ! -e "$tmp/miss/libmiss.a" ] || bad "export_miss wrote a library"
+exit "$fail"
