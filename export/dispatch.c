@@ -71,6 +71,27 @@ static int varies(const eto_export_family *F, int a) {
   return 0;
 }
 
+/* The dimension of argument a that is the variable (the first), -1 when none. */
+static int var_dim(const eto_export_family *F, int a) {
+  for (int d = 0; d < F->rank[a]; d++)
+    if (F->dim[a][d] < 0) return d;
+  return -1;
+}
+
+/* 1 when the variable only stacks rows: the output depends on it, and every tensor that does has it as its one
+ * variable dimension with only dimensions of 1 before it, so that values above the largest tuned one run as
+ * chunks of contiguous rows. */
+static int row_chunks(const eto_export_family *F) {
+  if (!varies(F, F->nargs - 1)) return 0;
+  for (int a = 0; a < F->nargs; a++) {
+    int d0 = var_dim(F, a);
+    if (d0 < 0) continue;
+    for (int d = 0; d < F->rank[a]; d++)
+      if ((d < d0 && F->dim[a][d] != 1) || (d > d0 && F->dim[a][d] < 0)) return 0;
+  }
+  return 1;
+}
+
 /* Prints the dims of argument a with the variable written as `var`. */
 static void print_dims(FILE *f, const eto_export_family *F, int a, const char *var) {
   for (int d = 0; d < F->rank[a]; d++) {
@@ -132,9 +153,29 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
                "  if (lo < %d && value[lo] == s) return fn[lo](",
             F->n, F->n);
     for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%s", a ? ", " : "", x->arg_name[a]);
-    fprintf(f, ");\n  if (lo == %d) { /* above every tuned value: naive loops */\n", F->n);
-    write_naive(f, F, x);
-    fprintf(f, "    return 0;\n  }\n  const int64_t v = value[lo];\n");
+    if (row_chunks(F)) {
+      /* the variable only stacks rows (matmul m=s): chunks of the largest tuned value, the last one padded */
+      fprintf(f, ");\n  if (lo == %d) { /* above every tuned value: chunks of rows */\n"
+                 "    for (int64_t off = 0; off < s; off += value[%d]) {\n"
+                 "      int64_t r = s - off < value[%d] ? s - off : value[%d];\n"
+                 "      int rc = %s(r",
+              F->n, F->n - 1, F->n - 1, F->n - 1, F->function);
+      for (int a = 0; a < x->nargs; a++) {
+        if (!varies(F, a)) {
+          fprintf(f, ", %s", x->arg_name[a]);
+          continue;
+        }
+        int64_t row = 1;
+        for (int d = 0; d < F->rank[a]; d++)
+          if (F->dim[a][d] > 0 && d > var_dim(F, a)) row *= F->dim[a][d];
+        fprintf(f, ", %s + off * %lld", x->arg_name[a], (long long)row);
+      }
+      fprintf(f, ");\n      if (rc) return rc;\n    }\n    return 0;\n  }\n  const int64_t v = value[lo];\n");
+    } else {
+      fprintf(f, ");\n  if (lo == %d) { /* above every tuned value: naive loops */\n", F->n);
+      write_naive(f, F, x);
+      fprintf(f, "    return 0;\n  }\n  const int64_t v = value[lo];\n");
+    }
     for (int a = 0; a < x->nargs; a++) {
       if (!varies(F, a)) continue;
       fprintf(f, "  const int64_t ds%d[%d] = {", a, F->rank[a]);
@@ -175,12 +216,14 @@ void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p) {
       print_dims(f, F, a, "s");
       fprintf(f, "] %s\n", a < x->nargs - 1 ? "input" : "output");
     }
-    fprintf(f, " * Tuned values (each runs its own kernel, the functions below): ");
+    fprintf(f, " * Tuned values (each runs its own kernel, %s_<value> above): ", F->function);
     for (int j = 0; j < F->n; j++) fprintf(f, "%s%lld", j ? ", " : "", (long long)value_of(p, F, j));
     fprintf(f, ".\n * Another s runs the kernel of the smallest tuned value above it on zero-padded copies of the tensors\n"
-               " * whose shape depends on s (kept in per-thread scratch buffers), an s above %lld runs naive loops\n"
-               " * (correct, slow). Returns 0, EINVAL (s < 1 or a NULL pointer) or ENOMEM (scratch). */\nint %s(int64_t s, ",
-            (long long)value_of(p, F, F->n - 1), F->function);
+               " * whose shape depends on s (kept in per-thread scratch buffers), an s above %lld runs %s.\n"
+               " * Returns 0, EINVAL (s < 1 or a NULL pointer) or ENOMEM (scratch). */\nint %s(int64_t s, ",
+            (long long)value_of(p, F, F->n - 1),
+            row_chunks(F) ? "as chunks of rows of that size (the last one padded)" : "naive loops (correct, slow)",
+            F->function);
     eto_export_print_params(f, x);
     fprintf(f, ");\n\n");
   }
@@ -226,7 +269,7 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
       cJSON_AddItemToArray(jt, e);
       cJSON_AddNumberToObject(e, "from", (double)(prev + 1));
       cJSON_AddNullToObject(e, "to");
-      cJSON_AddStringToObject(e, "function", "naive loops");
+      cJSON_AddStringToObject(e, "function", row_chunks(F) ? "chunks of rows of the largest tuned value" : "naive loops");
     }
   }
 }
