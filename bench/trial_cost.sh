@@ -4,7 +4,7 @@
 # the other, never at once, then the best programs of both re-timed alternately by the full protocol.
 #
 #   bench/trial_cost.sh OLD_ETOTUNE NEW_ETOTUNE [--ops gemm,conv,dwconv,norm,dense] [--seeds 1,2,3]
-#                       [--trials 256,1000] [--retime-rounds 3] [--out bench/out/trial_cost]
+#                       [--trials 256,1000] [--retime-rounds 3] [--out bench/out/trial_cost] [--new-args "ARGS"]
 #
 # Each (operator, seed, build) search starts with a fresh cache and stops at each budget of --trials in turn (the
 # cache carries on: trials in it count and are never measured again), so a chunk that a session's end cuts
@@ -21,6 +21,7 @@ budgets=256,1000
 rounds=3
 out=bench/out/trial_cost
 threads=2
+new_args="" # extra options of the new build's tune (e.g. "--screen-ms 10")
 while [ $# -gt 0 ]; do
   case "$1" in
     --ops) ops=$2; shift 2 ;;
@@ -29,6 +30,7 @@ while [ $# -gt 0 ]; do
     --retime-rounds) rounds=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
+    --new-args) new_args=$2; shift 2 ;;
     *) echo "bench/trial_cost.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -55,6 +57,7 @@ IFS=, read -r -a budget_list <<< "$budgets"
   echo "old: $old ($("$old" --version 2>&1 | head -1))"
   echo "new: $new ($("$new" --version 2>&1 | head -1))"
   echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+  echo "new-args: $new_args"
 } > "$out/host.txt"
 
 for seed in "${seed_list[@]}"; do
@@ -64,12 +67,13 @@ for seed in "${seed_list[@]}"; do
     for T in "${budget_list[@]}"; do
       for build in old new; do
         bin=$old
-        [ "$build" = new ] && bin=$new
+        extra=()
+        [ "$build" = new ] && { bin=$new; read -r -a extra <<< "$new_args"; }
         rep="$out/${op}_s${seed}_${build}_${T}.json"
         [ -s "$rep" ] && continue
         log "$op seed $seed $build: full search to $T trials"
         "$bin" tune "$list" --mode full --trials "$T" --seed "$seed" --threads "$threads" --build-jobs "$threads" \
-          --db "$out/db_${op}_s${seed}_${build}" --report "$rep.part" > "$out/${op}_s${seed}_${build}_${T}.log" 2>&1
+          --db "$out/db_${op}_s${seed}_${build}" --report "$rep.part" "${extra[@]}" > "$out/${op}_s${seed}_${build}_${T}.log" 2>&1
         mv "$rep.part" "$rep"
       done
     done

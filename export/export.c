@@ -123,9 +123,10 @@ static eto_status name_items(eto_export_plan *pl, char *msg, int cap) {
       snprintf(msg, cap, "%s: function name %s is too long", x->e.key, s);
       return ETO_ERR_INVALID;
     }
-    snprintf(x->suffix, sizeof x->suffix, "%s", s);
-    snprintf(x->e.function, sizeof x->e.function, "%s_%s", pl->o->name, s);
-    snprintf(x->kernel, sizeof x->kernel, "%s_kernel_%s", pl->o->name, s);
+    /* s fits the suffix (checked above); the precision tells the compiler so */
+    snprintf(x->suffix, sizeof x->suffix, "%.127s", s);
+    snprintf(x->e.function, sizeof x->e.function, "%s_%.127s", pl->o->name, s);
+    snprintf(x->kernel, sizeof x->kernel, "%s_kernel_%.127s", pl->o->name, s);
     for (int j = 0; j < i; j++)
       if (strcmp(pl->items[j].e.function, x->e.function) == 0) {
         snprintf(msg, cap, "operators %s and %s would both be exported as %s (give them different name=)",

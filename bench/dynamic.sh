@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# bench/dynamic.sh — the dynamic-shape benchmark (issue "Dynamic-shape BERT"), in steps that resume:
+#   1. tune: etotune tune LIST --family representatives (the ETO plan over the families' representative values,
+#      the reuse-seeded default) into OUT/db, with a time limit (default 3600 s); the report in OUT/tune.json
+#   2. export: etotune export LIST --out OUT/exp (one dispatch function per family)
+#   3. quality: bench_dispatch at 32 sampled lengths vs oneDNN's matmul, in one run (OUT/dispatch.md)
+# A step whose output exists is skipped; a tune cut short resumes from its cache when run again.
+#
+#   bench/dynamic.sh [BUILD_DIR] [--list examples/bert_base_dynamic.list] [--time S] [--out bench/out/dynamic]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=build
+list=examples/bert_base_dynamic.list
+time_limit=3600
+out=bench/out/dynamic
+threads=2
+if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then build=$1; shift; fi
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --list) list=$2; shift 2 ;;
+    --time) time_limit=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    *) echo "bench/dynamic.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+mkdir -p "$out"
+log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
+et="$build/src/cli/etotune"
+if [ ! -s "$out/tune.json" ]; then
+  log "tune $list --family representatives (time limit $time_limit s)"
+  start=$(date +%s)
+  "$et" tune "$list" --family representatives --seed 1 --threads "$threads" --db "$out/db" \
+    --time-budget "$time_limit" --report "$out/tune.json.part" > "$out/tune.log" 2>&1
+  echo "$(( $(date +%s) - start ))" > "$out/tune.wall"
+  mv "$out/tune.json.part" "$out/tune.json"
+fi
+if [ ! -s "$out/exp/manifest.json" ]; then
+  log "export"
+  "$et" export "$list" --out "$out/exp" --name bert_dyn --db "$out/db" --threads "$threads" > "$out/export.log" 2>&1
+fi
+if [ ! -s "$out/dispatch.md" ]; then
+  log "bench_dispatch"
+  "$build/bench/bench_dispatch" --export "$out/exp" --threads "$threads" --out "$out/dispatch.md.part" > "$out/dispatch.log" 2>&1
+  mv "$out/dispatch.md.part" "$out/dispatch.md"
+fi
+distinct=$("$et" check "$list" | sed -n 's/.* \([0-9][0-9]*\) distinct keys.*/\1/p' | tail -1)
+python3 - "$out" "$distinct" <<'PY'
+import json, os, sys
+out, distinct = sys.argv[1], int(sys.argv[2])
+r = json.load(open(f"{out}/tune.json"))
+t = r["totals"]
+wall = float(open(f"{out}/tune.wall").read()) if os.path.exists(f"{out}/tune.wall") else t["seconds"]
+spt = t["seconds"] / max(1, t["new_trials"])
+full = distinct * 1000 * spt
+print(f"family tuning: {len(r['operators'])} of {distinct} operators tuned, {t['new_trials']} trials, {wall:.0f} s wall "
+      f"({spt:.3f} s per trial); a full search of every operator: {distinct} x 1000 trials x {spt:.3f} s = {full:.0f} s "
+      f"({full / 3600:.1f} h), {full / wall:.0f}x the family tuning's time, {distinct * 1000 / max(1, t['new_trials']):.0f}x its trials")
+PY
+log "done"
