@@ -170,7 +170,22 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
           if (F->dim[a][d] > 0 && d > var_dim(F, a)) row *= F->dim[a][d];
         fprintf(f, ", %s + off * %lld", x->arg_name[a], (long long)row);
       }
-      fprintf(f, ");\n      if (rc) return rc;\n    }\n    return 0;\n  }\n  const int64_t v = value[lo];\n");
+      fprintf(f, ");\n      if (rc) return rc;\n    }\n    return 0;\n  }\n");
+      /* below: the rows of the largest tuned value under s run in place (no copy), the rest by a call for them */
+      fprintf(f, "  if (lo > 0) {\n    const int64_t u = value[lo - 1];\n    int rc = fn[lo - 1](");
+      for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%s", a ? ", " : "", x->arg_name[a]);
+      fprintf(f, ");\n    return rc ? rc : %s(s - u", F->function);
+      for (int a = 0; a < x->nargs; a++) {
+        if (!varies(F, a)) {
+          fprintf(f, ", %s", x->arg_name[a]);
+          continue;
+        }
+        int64_t row = 1;
+        for (int d = 0; d < F->rank[a]; d++)
+          if (F->dim[a][d] > 0 && d > var_dim(F, a)) row *= F->dim[a][d];
+        fprintf(f, ", %s + u * %lld", x->arg_name[a], (long long)row);
+      }
+      fprintf(f, ");\n  }\n  const int64_t v = value[lo];\n");
     } else {
       fprintf(f, ");\n  if (lo == %d) { /* above every tuned value: naive loops */\n", F->n);
       write_naive(f, F, x);
@@ -219,7 +234,8 @@ void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p) {
     fprintf(f, " * Tuned values (each runs its own kernel, %s_<value> above): ", F->function);
     for (int j = 0; j < F->n; j++) fprintf(f, "%s%lld", j ? ", " : "", (long long)value_of(p, F, j));
     fprintf(f, ".\n * Another s runs the kernel of the smallest tuned value above it on zero-padded copies of the tensors\n"
-               " * whose shape depends on s (kept in per-thread scratch buffers), an s above %lld runs %s.\n"
+               " * whose shape depends on s (kept in per-thread scratch buffers; where s only stacks rows, the rows of the\n"
+               " * largest tuned value under s run in place and only the rest is padded), an s above %lld runs %s.\n"
                " * Returns 0, EINVAL (s < 1 or a NULL pointer) or ENOMEM (scratch). */\nint %s(int64_t s, ",
             (long long)value_of(p, F, F->n - 1),
             row_chunks(F) ? "as chunks of rows of that size (the last one padded)" : "naive loops (correct, slow)",

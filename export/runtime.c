@@ -17,6 +17,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define ETO_RT_MAX_THREADS 256
@@ -210,9 +211,12 @@ __attribute__((unused)) static int64_t eto_rt_volume(const int64_t *d, int rank)
 
 /* Copies the row-major tensor src (dims ds) into the leading corner of dst (dims dd >= ds), zeros elsewhere. */
 __attribute__((unused)) static void eto_rt_pad(const float *src, const int64_t *ds, float *dst, const int64_t *dd, int rank) {
-  if (rank == 1) {
-    for (int64_t i = 0; i < ds[0]; i++) dst[i] = src[i];
-    for (int64_t i = ds[0]; i < dd[0]; i++) dst[i] = 0;
+  int same = 1; /* equal inner dims: one contiguous block */
+  for (int i = 1; i < rank; i++) same &= ds[i] == dd[i];
+  if (rank == 1 || same) {
+    int64_t inner = eto_rt_volume(ds + 1, rank - 1);
+    memcpy(dst, src, sizeof(float) * (size_t)(ds[0] * inner));
+    memset(dst + ds[0] * inner, 0, sizeof(float) * (size_t)((dd[0] - ds[0]) * inner));
     return;
   }
   int64_t ss = eto_rt_volume(ds + 1, rank - 1), sd = eto_rt_volume(dd + 1, rank - 1);
@@ -222,8 +226,10 @@ __attribute__((unused)) static void eto_rt_pad(const float *src, const int64_t *
 
 /* Copies the leading corner (dims dd) of the row-major tensor src (dims ds >= dd) into dst. */
 __attribute__((unused)) static void eto_rt_crop(const float *src, const int64_t *ds, float *dst, const int64_t *dd, int rank) {
-  if (rank == 1) {
-    for (int64_t i = 0; i < dd[0]; i++) dst[i] = src[i];
+  int same = 1;
+  for (int i = 1; i < rank; i++) same &= ds[i] == dd[i];
+  if (rank == 1 || same) {
+    memcpy(dst, src, sizeof(float) * (size_t)(dd[0] * eto_rt_volume(dd + 1, rank - 1)));
     return;
   }
   int64_t ss = eto_rt_volume(ds + 1, rank - 1), sd = eto_rt_volume(dd + 1, rank - 1);
