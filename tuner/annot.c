@@ -27,9 +27,12 @@ unsigned tun_unroll_mask(const eto_program *p, int step) {
     body *= prod_level(p->stile, p->nspace, 3) * prod_rlevel(p, 1);
     if (prod_rlevel(p, 1) > 1 && body <= step) mask |= 2u;
   } else if (p->sketch == ETO_SKETCH_CROSS_THREAD) {
-    int64_t threads = prod_rlevel(p, 2);
-    for (int j = 0; j < p->nreduce; j++)
-      if (p->rtile[j][1] > 1 && p->rtile[j][1] * threads <= step) mask |= 1u << j;
+    /* as the lowering: the r1 loops together, innermost first (src/lower/lower.c) */
+    int64_t body = prod_rlevel(p, 2);
+    for (int j = p->nreduce - 1; j >= 0; j--) {
+      body *= p->rtile[j][1];
+      if (p->rtile[j][1] > 1 && body <= step) mask |= 1u << j;
+    }
   } else {
     int64_t inner = prod_level(p->stile, p->nspace, 4);
     for (int j = p->nreduce - 1; j >= 0; j--) {
