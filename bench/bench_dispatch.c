@@ -57,19 +57,6 @@ static double time_call(void *f, int nargs, int64_t s, float **a, double min_s) 
   return bench_median(t, 3);
 }
 
-static char *read_file(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *s = NULL;
-  size_t cap = 0;
-  if (getdelim(&s, &cap, 0, f) < 0) {
-    free(s);
-    s = NULL;
-  }
-  fclose(f);
-  return s;
-}
-
 /* The tuned value serving s (the first dispatch row whose range holds it); 0: naive loops. */
 static int64_t served_by(const cJSON *table, int64_t s) {
   const cJSON *e;
@@ -124,7 +111,7 @@ int main(int argc, char **argv) {
   double min_s = min_ms / 1000.0;
   char path[2048];
   snprintf(path, sizeof path, "%s/manifest.json", dir);
-  char *text = read_file(path);
+  char *text = bench_read_file(path);
   cJSON *man = text ? cJSON_Parse(text) : NULL;
   free(text);
   const cJSON *jname = cJSON_GetObjectItem(man, "name"), *jfam = cJSON_GetObjectItem(man, "families");

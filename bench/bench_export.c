@@ -56,20 +56,6 @@ static void time_export(void *f, int nargs, float **a, int repeats, double min_s
   }
 }
 
-/* The whole file as a string (getdelim up to a NUL, i.e. to the end of a text file); NULL when unreadable. */
-static char *read_file(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *s = NULL;
-  size_t cap = 0;
-  if (getdelim(&s, &cap, 0, f) < 0) {
-    free(s);
-    s = NULL;
-  }
-  fclose(f);
-  return s;
-}
-
 /* oneDNN on op's shape, or -1 when the kind has no oneDNN counterpart here */
 static double onednn(const eto_op *op, int threads, double min_s) {
   const int64_t *v = op->v;
@@ -114,7 +100,7 @@ int main(int argc, char **argv) {
   double min_s = min_ms / 1000.0;
   char path[2048], msg[1024];
   snprintf(path, sizeof path, "%s/manifest.json", dir);
-  char *text = read_file(path);
+  char *text = bench_read_file(path);
   cJSON *man = text ? cJSON_Parse(text) : NULL;
   free(text);
   const cJSON *jname = cJSON_GetObjectItem(man, "name"), *jops = cJSON_GetObjectItem(man, "operators");

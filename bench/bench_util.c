@@ -174,3 +174,16 @@ int bench_pick(const char *prog, const char *what, const char *value, const char
   }
   return rc;
 }
+
+char *bench_read_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *s = NULL;
+  size_t cap = 0;
+  if (getdelim(&s, &cap, 0, f) < 0) {
+    free(s);
+    s = NULL;
+  }
+  fclose(f);
+  return s;
+}

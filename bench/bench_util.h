@@ -14,6 +14,8 @@ int bench_rm_rf(const char *path);            /* like rm -rf (no shell): 0, or -
  * argument is ever interpreted; waits for it. Returns its exit status, or -1 when it could not run. */
 int bench_run(char *const argv[], const char *dir);
 int bench_have_program(const char *name);     /* an executable `name` in PATH: 1, else 0 */
+/* The whole file as a string (malloc'ed; read up to a NUL, i.e. to the end of a text file); NULL when unreadable. */
+char *bench_read_file(const char *path);
 /* s as a single-quoted gnuplot string ('' for a quote, control characters as '?'): file names and titles
  * from the command line never end the string (gnuplot scripts can run commands). */
 void bench_gp_str(FILE *f, const char *s);

@@ -92,6 +92,19 @@ static int row_chunks(const eto_export_family *F) {
   return 1;
 }
 
+/* Prints ", arg" for each argument of x, the ones that depend on the variable advanced by `off` rows. */
+static void print_row_args(FILE *f, const eto_export_family *F, const eto_export_item *x, const char *off) {
+  for (int a = 0; a < x->nargs; a++) {
+    if (!varies(F, a)) {
+      fprintf(f, ", %s", x->arg_name[a]);
+      continue;
+    }
+    int64_t row = 1; /* floats per row: the dimensions after the variable's */
+    for (int d = var_dim(F, a) + 1; d < F->rank[a]; d++) row *= F->dim[a][d];
+    fprintf(f, ", %s + %s * %lld", x->arg_name[a], off, (long long)row);
+  }
+}
+
 /* Prints the dims of argument a with the variable written as `var`. */
 static void print_dims(FILE *f, const eto_export_family *F, int a, const char *var) {
   for (int d = 0; d < F->rank[a]; d++) {
@@ -160,31 +173,13 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
                  "      int64_t r = s - off < value[%d] ? s - off : value[%d];\n"
                  "      int rc = %s(r",
               F->n, F->n - 1, F->n - 1, F->n - 1, F->function);
-      for (int a = 0; a < x->nargs; a++) {
-        if (!varies(F, a)) {
-          fprintf(f, ", %s", x->arg_name[a]);
-          continue;
-        }
-        int64_t row = 1;
-        for (int d = 0; d < F->rank[a]; d++)
-          if (F->dim[a][d] > 0 && d > var_dim(F, a)) row *= F->dim[a][d];
-        fprintf(f, ", %s + off * %lld", x->arg_name[a], (long long)row);
-      }
+      print_row_args(f, F, x, "off");
       fprintf(f, ");\n      if (rc) return rc;\n    }\n    return 0;\n  }\n");
       /* below: the rows of the largest tuned value under s run in place (no copy), the rest by a call for them */
       fprintf(f, "  if (lo > 0) {\n    const int64_t u = value[lo - 1];\n    int rc = fn[lo - 1](");
       for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%s", a ? ", " : "", x->arg_name[a]);
       fprintf(f, ");\n    return rc ? rc : %s(s - u", F->function);
-      for (int a = 0; a < x->nargs; a++) {
-        if (!varies(F, a)) {
-          fprintf(f, ", %s", x->arg_name[a]);
-          continue;
-        }
-        int64_t row = 1;
-        for (int d = 0; d < F->rank[a]; d++)
-          if (F->dim[a][d] > 0 && d > var_dim(F, a)) row *= F->dim[a][d];
-        fprintf(f, ", %s + u * %lld", x->arg_name[a], (long long)row);
-      }
+      print_row_args(f, F, x, "u");
       fprintf(f, ");\n  }\n  const int64_t v = value[lo];\n");
     } else {
       fprintf(f, ");\n  if (lo == %d) { /* above every tuned value: naive loops */\n", F->n);
