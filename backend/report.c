@@ -86,13 +86,14 @@ void eto_backend_report_print(const eto_backend_report *r, FILE *f) {
   fprintf(f, "trials: %lld (%lld measured now, %lld failed)\n", (long long)r->trials,
           (long long)r->new_trials, (long long)r->failed_trials);
   double overhead = r->measure_seconds - r->build_seconds - r->check_seconds - r->timing_seconds;
+  double other = outside - r->search_seconds - r->train_seconds;
   fprintf(f,
           "time: %.1f s: measuring %.1f s (building %.1f s wall, %.1f s of compiling over the workers; check runs "
           "%.1f s; timing %.1f s; workers and pipes %.1f s), search %.1f s, cost model %.1f s, other %.1f s; "
           "outside measurement %.1f%%\n",
           r->seconds, r->measure_seconds, r->build_seconds, r->compile_seconds, r->check_seconds, r->timing_seconds,
           overhead > 0 ? overhead : 0.0, r->search_seconds, r->train_seconds,
-          outside - r->search_seconds - r->train_seconds > 0 ? outside - r->search_seconds - r->train_seconds : 0.0,
+          other > 0 ? other : 0.0,
           r->seconds > 0 ? 100.0 * outside / r->seconds : 0.0);
   if (r->new_trials > 0)
     fprintf(f, "per new trial: %.3f s (building %.3f s, check %.3f s, timing %.3f s); %lld timed by the screen alone, %lld by "

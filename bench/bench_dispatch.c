@@ -33,9 +33,6 @@
 typedef int (*dfn2)(int64_t, const float *, const float *, float *);
 typedef int (*dfn3)(int64_t, const float *, const float *, const float *, float *);
 
-static const char *const key_letter[ETO_KEY_COUNT] = {"b", "m", "n", "k", "c", "l", "d", "h", "w",
-                                                      "t", "r", "s", "groups", "multiplier", "capsule"};
-
 static int call(void *f, int nargs, int64_t s, float **a) {
   if (nargs == 3) return ((dfn2)f)(s, a[0], a[1], a[2]);
   if (nargs == 4) return ((dfn3)f)(s, a[0], a[1], a[2], a[3]);
@@ -73,24 +70,18 @@ int main(int argc, char **argv) {
   const char *lengths = "1,2,3,4,5,7,8,13,16,17,32,37,61,64,77,101,127,128,199,256,257,300,311,384,401,443,499,500,509,"
                         "510,511,512";
   int threads = 0, min_ms = 100;
-  for (int i = 1; i < argc; i++) {
-    const char *s = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    int bad = 0;
-    if (strcmp(s, "--help") == 0 || !v) {
-      fprintf(stderr, "usage: %s --export DIR [--lengths L1,L2,...] [--threads T] [--min-repeat-ms MS] [--out FILE.md]\n", p);
-      return strcmp(s, "--help") == 0 ? 0 : 2;
-    }
-    i++;
-    if (strcmp(s, "--export") == 0) dir = v;
-    else if (strcmp(s, "--out") == 0) out_md = v;
-    else if (strcmp(s, "--lengths") == 0) lengths = v;
-    else if (strcmp(s, "--threads") == 0) bad = eto_cli_opt_int(p, s, v, 0, eto_cli_opt_max_threads(), &threads);
-    else if (strcmp(s, "--min-repeat-ms") == 0) bad = eto_cli_opt_int(p, s, v, 1, 100000, &min_ms);
-    else {
-      fprintf(stderr, "%s: unknown option %s\n", p, s);
-      return 2;
-    }
-    if (bad) return 2;
+  int help = 0;
+  const eto_cli_def defs[] = {
+      {"--help", ETO_CLI_FLAG, &help, 0, 0},
+      {"--export", ETO_CLI_STR, &dir, 0, 0},
+      {"--out", ETO_CLI_STR, &out_md, 0, 0},
+      {"--lengths", ETO_CLI_STR, &lengths, 0, 0},
+      {"--threads", ETO_CLI_INT, &threads, 0, eto_cli_opt_max_threads()},
+      {"--min-repeat-ms", ETO_CLI_INT, &min_ms, 1, 100000},
+  };
+  if (eto_cli_parse(p, "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), NULL, NULL, NULL) != 0 || help) {
+    fprintf(help ? stdout : stderr, "usage: %s --export DIR [--lengths L1,L2,...] [--threads T] [--min-repeat-ms MS] [--out FILE.md]\n", p);
+    return help ? 0 : 2;
   }
   if (!dir) {
     fprintf(stderr, "%s: --export DIR is required\n", p);
@@ -169,7 +160,7 @@ int main(int argc, char **argv) {
       const cJSON *k;
       cJSON_ArrayForEach(k, keys)
         for (int q = 0; q < ETO_KEY_COUNT; q++)
-          if (strcmp(k->valuestring, key_letter[q]) == 0) op.v[q] = s;
+          if (strcmp(k->valuestring, eto_key_name((eto_key)q)) == 0) op.v[q] = s;
       int nin = eto_op_num_inputs(&op), nargs = nin + 1;
       float *a[MAX_ARGS] = {0};
       eto_shape sh;

@@ -74,24 +74,18 @@ static double onednn(const eto_op *op, int threads, double min_s) {
 int main(int argc, char **argv) {
   const char *dir = NULL, *out_md = NULL, *p = "bench_export";
   int threads = 0, repeats = 5, min_ms = 100;
-  for (int i = 1; i < argc; i++) {
-    const char *s = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    int bad = 0;
-    if (strcmp(s, "--help") == 0 || !v) {
-      fprintf(stderr, "usage: %s --export DIR [--threads T] [--min-repeat-ms MS] [--repeats R] [--out FILE.md]\n", p);
-      return strcmp(s, "--help") == 0 ? 0 : 2;
-    }
-    i++;
-    if (strcmp(s, "--export") == 0) dir = v;
-    else if (strcmp(s, "--out") == 0) out_md = v;
-    else if (strcmp(s, "--threads") == 0) bad = eto_cli_opt_int(p, s, v, 0, eto_cli_opt_max_threads(), &threads);
-    else if (strcmp(s, "--repeats") == 0) bad = eto_cli_opt_int(p, s, v, 1, 101, &repeats);
-    else if (strcmp(s, "--min-repeat-ms") == 0) bad = eto_cli_opt_int(p, s, v, 1, 100000, &min_ms);
-    else {
-      fprintf(stderr, "%s: unknown option %s\n", p, s);
-      return 2;
-    }
-    if (bad) return 2;
+  int help = 0;
+  const eto_cli_def defs[] = {
+      {"--help", ETO_CLI_FLAG, &help, 0, 0},
+      {"--export", ETO_CLI_STR, &dir, 0, 0},
+      {"--out", ETO_CLI_STR, &out_md, 0, 0},
+      {"--threads", ETO_CLI_INT, &threads, 0, eto_cli_opt_max_threads()},
+      {"--repeats", ETO_CLI_INT, &repeats, 1, 101},
+      {"--min-repeat-ms", ETO_CLI_INT, &min_ms, 1, 100000},
+  };
+  if (eto_cli_parse(p, "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), NULL, NULL, NULL) != 0 || help) {
+    fprintf(help ? stdout : stderr, "usage: %s --export DIR [--threads T] [--min-repeat-ms MS] [--repeats R] [--out FILE.md]\n", p);
+    return help ? 0 : 2;
   }
   if (!dir) {
     fprintf(stderr, "%s: --export DIR is required\n", p);

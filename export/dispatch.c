@@ -9,9 +9,6 @@
 
 #include "export_internal.h"
 
-static const char *const key_letter[ETO_KEY_COUNT] = {"b", "m", "n", "k", "c", "l", "d", "h", "w",
-                                                      "t", "r", "s", "groups", "multiplier", "capsule"};
-
 static int64_t value_of(const eto_export_plan *p, const eto_export_family *F, int j) {
   return p->items[F->item[j]].value;
 }
@@ -219,7 +216,7 @@ void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p) {
       continue;
     }
     fprintf(f, "/* %s for every value s >= 1 of its `let` variable (", x->op->name);
-    for (int q = 0; q < F->nkeys; q++) fprintf(f, "%s%s=s", q ? " " : "", key_letter[F->keys[q]]);
+    for (int q = 0; q < F->nkeys; q++) fprintf(f, "%s%s=s", q ? " " : "", eto_key_name((eto_key)F->keys[q]));
     fprintf(f, "): a family of %s\n", eto_op_kind_name(x->op->kind));
     for (int a = 0; a < x->nargs; a++) {
       fprintf(f, " *   %-8s [", x->arg_name[a]);
@@ -254,7 +251,7 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
     eto_op_format(x->op, line, sizeof line);
     cJSON_AddStringToObject(j, "first_member", line); /* the list line of the smallest tuned value */
     cJSON *jk = cJSON_AddArrayToObject(j, "variable_keys");
-    for (int q = 0; q < F->nkeys; q++) cJSON_AddItemToArray(jk, cJSON_CreateString(key_letter[F->keys[q]]));
+    for (int q = 0; q < F->nkeys; q++) cJSON_AddItemToArray(jk, cJSON_CreateString(eto_key_name((eto_key)F->keys[q])));
     if (!F->dispatch) {
       cJSON_AddNullToObject(j, "function");
       cJSON_AddStringToObject(j, "no_dispatch", F->why_not);

@@ -304,53 +304,48 @@ static void remove_build(const eto_export_plan *pl, const char *build) {
 }
 
 /* Leaves out the items marked in drop (family members without a program) and builds the plan's families from
- * the others (their item indices by increasing value). Returns ETO_OK or ETO_ERR_NOMEM. */
+ * the others, in the order of the families' members (by increasing value). Items are in operator order. Returns
+ * ETO_OK or ETO_ERR_NOMEM. */
 static eto_status keep_members(eto_export_plan *pl, eto_program *progs, const char *drop, const eto_op_family *of,
                                int nof) {
+  int *now = malloc(sizeof(int) * (size_t)pl->n); /* operator index -> item index after the compaction, -1 */
+  if (!now) return ETO_ERR_NOMEM;
   int n = 0;
-  for (int i = 0; i < pl->n; i++)
-    if (!drop[i]) {
-      pl->items[n] = pl->items[i];
-      progs[n] = progs[i];
-      n++;
-    }
-  pl->n = n;
-  if (nof == 0) return ETO_OK;
-  pl->fam = calloc((size_t)nof, sizeof *pl->fam);
-  if (!pl->fam) return ETO_ERR_NOMEM;
-  int *slot = malloc(sizeof(int) * (size_t)nof); /* family index -> plan family, -1: none kept */
-  if (!slot) return ETO_ERR_NOMEM;
-  for (int f = 0; f < nof; f++) slot[f] = -1;
-  for (int i = 0; i < n; i++) {
-    int f = pl->items[i].family;
-    if (f < 0) continue;
-    if (slot[f] < 0) {
-      eto_export_family *F = &pl->fam[pl->nfam];
-      slot[f] = pl->nfam++;
-      F->item = malloc(sizeof(int) * (size_t)of[f].count);
-      if (!F->item) {
-        free(slot);
-        return ETO_ERR_NOMEM;
-      }
-      F->nkeys = of[f].nkeys;
-      memcpy(F->keys, of[f].keys, sizeof F->keys);
-      /* the members' suffix without "_<value>" */
-      snprintf(F->suffix, sizeof F->suffix, "%s", pl->items[i].suffix);
-      char *u = strrchr(F->suffix, '_');
-      if (u) *u = 0;
-      snprintf(F->function, sizeof F->function, "%s_%s", pl->o->name, F->suffix);
-    }
-    eto_export_family *F = &pl->fam[slot[f]];
-    int j = F->n++;
-    while (j > 0 && pl->items[F->item[j - 1]].value > pl->items[i].value) { /* insertion by value */
-      F->item[j] = F->item[j - 1];
-      j--;
-    }
-    F->item[j] = i;
+  for (int i = 0; i < pl->n; i++) {
+    now[i] = drop[i] ? -1 : n;
+    if (drop[i]) continue;
+    pl->items[n] = pl->items[i];
+    progs[n] = progs[i];
+    n++;
   }
-  for (int i = 0; i < n; i++)
-    if (pl->items[i].family >= 0) pl->items[i].family = slot[pl->items[i].family];
-  free(slot);
+  pl->n = n;
+  if (nof > 0 && !(pl->fam = calloc((size_t)nof, sizeof *pl->fam))) {
+    free(now);
+    return ETO_ERR_NOMEM;
+  }
+  for (int f = 0; f < nof; f++) {
+    eto_export_family *F = &pl->fam[pl->nfam];
+    if (!(F->item = malloc(sizeof(int) * (size_t)of[f].count))) {
+      free(now);
+      return ETO_ERR_NOMEM;
+    }
+    for (int m = 0; m < of[f].count; m++)
+      if (now[of[f].member[m]] >= 0) F->item[F->n++] = now[of[f].member[m]];
+    if (F->n == 0) { /* none kept (reported as missing) */
+      free(F->item);
+      F->item = NULL;
+      continue;
+    }
+    F->nkeys = of[f].nkeys;
+    memcpy(F->keys, of[f].keys, sizeof F->keys);
+    /* the members' suffix without "_<value>" */
+    snprintf(F->suffix, sizeof F->suffix, "%s", pl->items[F->item[0]].suffix);
+    char *u = strrchr(F->suffix, '_');
+    if (u) *u = 0;
+    snprintf(F->function, sizeof F->function, "%s_%s", pl->o->name, F->suffix);
+    pl->nfam++;
+  }
+  free(now);
   return ETO_OK;
 }
 

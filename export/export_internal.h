@@ -24,7 +24,7 @@ typedef struct {
   int64_t trials;
   double latency_min_s, latency_max_s;
   char fallback_reason[600];        /* why there was no verified program (fallback only) */
-  int family;                       /* index into eto_export_plan.fam, -1 when not a family member */
+  int family;                       /* its family among eto_op_families of the list, -1 when none */
   int64_t value;                    /* a family member's value of the variable */
 } eto_export_item;
 

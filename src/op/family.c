@@ -24,15 +24,18 @@ static int same_group(const eto_op *a, const eto_op *b) {
          memcmp(a->output_padding, b->output_padding, sizeof a->output_padding) == 0;
 }
 
-static const eto_op *sort_ops;
-static const int *sort_key;
+typedef struct {
+  int64_t value;
+  int index;
+} valued;
+
 static int by_value(const void *x, const void *y) {
-  int64_t a = sort_ops[*(const int *)x].v[*sort_key], b = sort_ops[*(const int *)y].v[*sort_key];
+  int64_t a = ((const valued *)x)->value, b = ((const valued *)y)->value;
   return (a > b) - (a < b);
 }
 
-/* Fills f from the group's members idx[0..m-1]: the varying keys, each member's value; 0, or -1 when the keys
- * vary in more than one value (then f is not a family). */
+/* Fills f from the group's members idx[0..m-1] (sorted by value in place): the varying keys; 0, -1 when the keys
+ * vary in more than one value (then f is not a family), -2 when out of memory. */
 static int family_of(const eto_op *ops, int *idx, int m, eto_op_family *f) {
   memset(f, 0, sizeof *f);
   for (int k = 0; k < ETO_KEY_COUNT; k++)
@@ -45,9 +48,12 @@ static int family_of(const eto_op *ops, int *idx, int m, eto_op_family *f) {
   for (int i = 0; i < m; i++)
     for (int q = 1; q < f->nkeys; q++)
       if (ops[idx[i]].v[f->keys[q]] != ops[idx[i]].v[f->keys[0]]) return -1;
-  sort_ops = ops;
-  sort_key = &f->keys[0];
-  qsort(idx, (size_t)m, sizeof *idx, by_value);
+  valued *vs = malloc(sizeof *vs * (size_t)m);
+  if (!vs) return -2;
+  for (int i = 0; i < m; i++) vs[i] = (valued){ops[idx[i]].v[f->keys[0]], idx[i]};
+  qsort(vs, (size_t)m, sizeof *vs, by_value);
+  for (int i = 0; i < m; i++) idx[i] = vs[i].index;
+  free(vs);
   f->member = idx;
   f->count = m;
   return 0;
@@ -82,9 +88,13 @@ int eto_op_families(const eto_op *ops, int n, eto_op_family **out) {
     m = 0;
     for (int j = i; j < n; j++)
       if (group[j] == i) idx[m++] = j;
-    if (family_of(ops, idx, m, &fs[count]) != 0) {
+    int rc = family_of(ops, idx, m, &fs[count]);
+    if (rc != 0) {
       free(idx);
-      continue;
+      if (rc == -1) continue;
+      eto_op_families_free(fs, count);
+      free(group);
+      return -1;
     }
     count++;
   }
