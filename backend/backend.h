@@ -244,6 +244,7 @@ typedef struct {
   char message[256]; /* why DEAD / NO_RESULT, or "" */
   char first_policy[16]; /* the policy the task started with (method is the one it ended with) */
   int fell_back;         /* its policy found nothing and the full search took over */
+  int refreshes;         /* its reuse policy was re-made from its parent's newer best (early release) */
   eto_cache_put_outcome outcome; /* what the cache did with this call's best program: NEW or REPLACED when
                                     stored, KEPT when the cache holds one at least as good, NONE without a
                                     cache or a result */
@@ -356,6 +357,9 @@ typedef struct {
   eto_cache *cache;                /* read while constructing (β's trials, neighbours); may be NULL */
   uint64_t seed;
   int topk;                        /* TopK's group size (0: its default) */
+  int refresh;                     /* the policy is re-made because the source's best improved after the task
+                                      was released early (eto_backend_task.release_after): a reuse policy may
+                                      skip what it already did once (the seeded search skips ETO's rounds) */
   void *stats;                     /* policy-specific statistics kept up to date during the run (the tuner's
                                       policies: an eto_tuner_result), or NULL */
 } eto_policy_args;
@@ -387,7 +391,17 @@ typedef struct {
   eto_policy_make_fn make;
   eto_policy_args args; /* op, source, t, cache, seed, topk as the constructor needs them; source_best is set */
   int no_fallback;       /* no full search when its policy finds nothing (the TopK baseline stays without) */
+  /* Early release (0: off, the task waits for its parent's whole share): the task is released as soon as its
+   * parent has release_after trials (stored ones count) and a program, from the parent's best at that moment, so
+   * that every operator of a list has a program early. Whenever the parent later spends its share (or, under a
+   * total budget, a further round) with a best more than ETO_BACKEND_REFRESH_GAIN faster than the one the task's
+   * policy was made from, the policy is made again (args.refresh = 1) from the new best and the task selectable
+   * again; candidates it measured before are served from their stored results. */
+  int64_t release_after;
 } eto_backend_task;
+
+/* The relative gain of a parent's best that re-makes an early-released child's policy. */
+#define ETO_BACKEND_REFRESH_GAIN 0.01
 
 /* One candidate's result, given to the run's trial callback. Pointers are valid during the call only. */
 typedef struct {

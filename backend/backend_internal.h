@@ -45,7 +45,10 @@ typedef struct {
   int parent;             /* the task whose result it reuses (-1: none) */
   eto_policy_make_fn make; /* with parent >= 0: its policy's constructor */
   eto_policy_args args;
-  int waiting;            /* held until its parent has spent its share */
+  int waiting;            /* held until its parent has spent its share (or release_after of its trials) */
+  int64_t release_after;  /* early release (eto_backend_task.release_after) */
+  double release_cost;    /* the parent's best cost its current policy was made from */
+  int refreshes;          /* times its policy was re-made from a newer best of its parent */
   int shared;             /* its share is spent: its children were released */
   int parked;             /* past its share, held while other tasks have plan work left (total budget) */
   int fell_back;          /* its reuse found nothing: the full search took over */

@@ -328,8 +328,9 @@ static void use_full(eto_task *tk) {
   eto_backend_policy_full(NULL, &tk->policy, NULL, 0);
 }
 
-/* Task c's parent has spent its share: c's policy is made from the parent's best program (or c is
- * full-searched when there is none or the policy refuses it), and c becomes selectable. */
+/* Task c's parent has spent its share, or (early release) has release_after trials and a program: c's policy is
+ * made from the parent's best program (or c is full-searched when there is none or the policy refuses it), and
+ * c becomes selectable. */
 static void release_child(tune_ctx *x, int c) {
   eto_task *tk = &x->tasks[c];
   const eto_task *par = &x->tasks[tk->parent];
@@ -340,6 +341,7 @@ static void release_child(tune_ctx *x, int c) {
     eto_policy_args a = tk->args;
     a.source_best = &par->best;
     st = tk->make(&a, &tk->policy, why, sizeof why);
+    tk->release_cost = par->best_cost;
   } else {
     snprintf(why, sizeof why, "its source %.200s has no program", par->key);
   }
@@ -355,19 +357,66 @@ static void release_child(tune_ctx *x, int c) {
     if (tk->budget == INT64_MAX && !total_mode(x)) tk->budget = tk->trials + x->o.trials_per_op;
     snprintf(tk->message, sizeof tk->message, "reuse refused (%.200s); full search instead", why);
     emitf(x, c, "%s: %s", tk->key, tk->message);
+  } else if (!par->shared) {
+    emitf(x, c, "%s: released early from %s's best after %lld of its trials (%.4g ms)", tk->key, par->key,
+          (long long)par->trials, par->best_cost * 1e3);
   }
   snprintf(tk->first_policy, sizeof tk->first_policy, "%s", tk->policy.vt->name);
   eto_backend_scheduler_activate(x->sched, c);
 }
 
+/* Task c was released early and its parent's best has since improved by more than ETO_BACKEND_REFRESH_GAIN:
+ * c's reuse policy is made again from the new best (args.refresh) and c is selectable again. */
+static void refresh_child(tune_ctx *x, int c) {
+  eto_task *tk = &x->tasks[c];
+  const eto_task *par = &x->tasks[tk->parent];
+  if (tk->waiting || tk->release_after <= 0 || tk->dead || tk->failed || tk->done || tk->fell_back ||
+      !isfinite(par->best_cost) || !(par->best_cost < tk->release_cost * (1 - ETO_BACKEND_REFRESH_GAIN)))
+    return;
+  eto_policy_args a = tk->args;
+  a.source_best = &par->best;
+  a.refresh = 1;
+  eto_policy np = {0};
+  char why[256] = "";
+  double was = tk->release_cost;
+  tk->release_cost = par->best_cost; /* tried once per improvement, whatever the constructor says */
+  if (tk->make(&a, &np, why, sizeof why) != ETO_OK) {
+    emitf(x, c, "%s: its source improved but its policy was not made again (%s)", tk->key, why);
+    return;
+  }
+  eto_policy_free(&tk->policy);
+  tk->policy = np;
+  tk->refreshes++;
+  tk->exhausted = 0;
+  tk->shared = 0; /* its policy has work again: under a total budget, plan work */
+  tk->parked = 0;
+  emitf(x, c, "%s: its source %s improved from %.4g to %.4g ms; reuse restarted from the new best", tk->key,
+        par->key, was * 1e3, par->best_cost * 1e3);
+  eto_backend_scheduler_activate(x->sched, c);
+}
+
 /* Task i has spent its share (its budget, trials_per_op under a total budget, or its policy ended): its waiting
- * children are released. */
+ * children are released, and its early-released ones refreshed when its best has improved since. */
 static void share_done(tune_ctx *x, int i) {
   eto_task *tk = &x->tasks[i];
-  if (tk->shared) return;
+  int first = !tk->shared;
   tk->shared = 1;
-  for (int c = 0; c < x->n; c++)
-    if (x->tasks[c].waiting && x->tasks[c].parent == i) release_child(x, c);
+  for (int c = 0; c < x->n; c++) {
+    if (x->tasks[c].parent != i) continue;
+    if (x->tasks[c].waiting && first) release_child(x, c);
+    else if (!x->tasks[c].waiting) refresh_child(x, c);
+  }
+}
+
+/* Early release: the children of task i that wait with release_after <= its trials go on from its best. */
+static void release_early(tune_ctx *x, int i) {
+  const eto_task *tk = &x->tasks[i];
+  if (tk->shared || !isfinite(tk->best_cost)) return;
+  for (int c = 0; c < x->n; c++) {
+    eto_task *ch = &x->tasks[c];
+    if (ch->waiting && ch->parent == i && ch->release_after > 0 && tk->trials >= ch->release_after)
+      release_child(x, c);
+  }
 }
 
 /* Under a total budget the plan's work comes first: while any task has not spent its share, the tasks past
@@ -625,6 +674,7 @@ static eto_status run_round(tune_ctx *x, int i) {
   } else if (total_mode(x) && strcmp(tk->policy.vt->name, "full") == 0 && tk->trials >= x->o.trials_per_op) {
     share_done(x, i); /* a full search's share under a total budget: it goes on while the scheduler picks it */
   }
+  release_early(x, i);
   tk->seconds += eto_now() - r0;
   emit(x, ETO_BACKEND_EVENT_ROUND, i, NULL);
   r0 = eto_now(); /* the progress callback's time is not the task's */
@@ -652,6 +702,7 @@ static void fill_report(tune_ctx *x) {
     snprintf(o->method, sizeof o->method, "%s", tk->policy.vt ? tk->policy.vt->name : "none");
     snprintf(o->first_policy, sizeof o->first_policy, "%s", tk->first_policy[0] ? tk->first_policy : o->method);
     o->fell_back = tk->fell_back;
+    o->refreshes = tk->refreshes;
     o->outcome = tk->last_put == ETO_CACHE_PUT_KEPT   ? ETO_CACHE_PUT_KEPT
                  : tk->first_put == ETO_CACHE_PUT_NEW ? ETO_CACHE_PUT_NEW
                                                       : tk->last_put;
@@ -810,6 +861,8 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
     tk->make = specs[i].make;
     tk->args = specs[i].args;
     tk->no_fallback = specs[i].no_fallback;
+    tk->release_after = tk->parent >= 0 && specs[i].release_after > 0 ? specs[i].release_after : 0;
+    tk->release_cost = INFINITY;
     tk->waiting = tk->parent >= 0;
     if (tk->policy.vt) snprintf(tk->first_policy, sizeof tk->first_policy, "%s", tk->policy.vt->name);
     want_model |= tk->waiting || (tk->policy.vt && tk->policy.vt->wants_model);
@@ -866,8 +919,10 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
     }
     if (tk->waiting) eto_backend_scheduler_finish(x.sched, i); /* held until its parent has spent its share */
   }
-  for (int i = 0; i < nops; i++)
+  for (int i = 0; i < nops; i++) {
     if (x.tasks[i].done) share_done(&x, i);
+    else release_early(&x, i); /* resumed: a parent past release_after releases at once */
+  }
   train_model(&x, 1);
 
   for (;;) {

@@ -4,13 +4,16 @@
  *   eto         ETO's plan and method: full search of the root operators, ETO's reuse rounds elsewhere, 1-hop
  *               bridges (the paper's method: --reuse eto)
  *   eto-nobr    the same plan without bridges
- *   seeded      etotune's default: the same plan, the reuse-seeded policy on the reuse edges (its estimates)
+ *   seeded      etotune's default: the same plan, the reuse-seeded policy on the reuse edges (its estimates),
+ *               each edge released from its parent's early best and restarted from its final one
+ *   seeded-wait the same, each reuse edge waiting for its parent's whole search (--release-after 0)
  *   topk        Selective Tuning: clusters, full search of each representative, K = 3 direct reuse elsewhere
  * and reports per mode the trials, wall seconds, frequency-weighted latency, throughput normalized to the full
  * search, and the speed-ups against the full search's total time, its time-to-best (when its weighted latency
- * first reached its final value) and its time-to-same (when it first reached the mode's final value).
+ * first reached its final value) and its time-to-same (when it first reached the mode's final value), and how
+ * its weighted-latency curve compares with the full search's over time (the share of its seconds at or below it).
  *
- *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded] [--seed S] [--threads T]
+ *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait] [--seed S] [--threads T]
  *                               [--min-repeat-ms MS] [--out DIR] [--keep]
  *
  * Curves come from the caches themselves: every measured trial is stored with its time, so a mode's weighted
@@ -33,12 +36,13 @@
 #include "cli_opt.h"
 #include "selector.h"
 
-enum { M_FULL, M_ETO, M_ETO_NOBR, M_TOPK, M_SEEDED, M_COUNT };
-static const char *mode_name[M_COUNT] = {"full", "eto", "eto-nobr", "topk", "seeded"};
-static const char *mode_title[M_COUNT] = {"full search (Ansor)", "ETO (1-hop bridges)", "ETO (no bridges)",
-                                          "TopK (Selective Tuning)", "reuse-seeded (1-hop bridges)"};
+enum { M_FULL, M_ETO, M_ETO_NOBR, M_TOPK, M_SEEDED, M_SEEDED_WAIT, M_COUNT };
+static const char *mode_name[M_COUNT] = {"full", "eto", "eto-nobr", "topk", "seeded", "seeded-wait"};
+static const char *mode_title[M_COUNT] = {"full search (Ansor)",          "ETO (1-hop bridges)",
+                                          "ETO (no bridges)",             "TopK (Selective Tuning)",
+                                          "reuse-seeded (1-hop bridges)", "reuse-seeded, edges wait for roots"};
 /* the reuse policy of each plan mode (the driver's registry) */
-static const char *mode_reuse[M_COUNT] = {NULL, "eto", "eto", "topk", "seeded"};
+static const char *mode_reuse[M_COUNT] = {NULL, "eto", "eto", "topk", "seeded", "seeded"};
 
 
 typedef struct {
@@ -264,6 +268,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
       so.measure = mo;
       so.seed = ro->seed;
       so.reuse_policy = mode_reuse[m];
+      if (m == M_SEEDED_WAIT) so.release_after = 0;
       eto_drv_report rep;
       st = eto_drv_run(p, t, cache, &so, line_out, (void *)mode_name[m], &rep, msg, sizeof msg);
       eto_drv_report_free(&rep);
@@ -284,6 +289,24 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
   return st == ETO_OK ? 0 : -1;
 }
 
+/* The curve's value at second t (INFINITY before its first point). */
+static double curve_at(const mode_result *r, double t) {
+  double v = INFINITY;
+  for (int i = 0; i < r->ncurve && r->curve[i].t <= t; i++) v = r->curve[i].wlat;
+  return v;
+}
+
+/* The share of the whole seconds 0..r's end at which r's curve is at or below F's (no value yet is above any
+ * value; both without one is a tie). */
+static double share_at_or_below(const mode_result *r, const mode_result *F) {
+  int n = 0, ok = 0;
+  for (double t = 0; t <= r->seconds; t += 1, n++) {
+    double a = curve_at(r, t), b = curve_at(F, t);
+    ok += a <= b * (1 + 1e-9) || (isinf(a) && isinf(b));
+  }
+  return n ? (double)ok / n : 0;
+}
+
 /* First time the curve is at or below `target` (relative tolerance 1e-9); -1 when never. */
 static double time_to(const mode_result *r, double target) {
   for (int i = 0; i < r->ncurve; i++)
@@ -293,7 +316,7 @@ static double time_to(const mode_result *r, double target) {
 
 static void usage(const char *a0) {
   fprintf(stderr,
-          "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded] [--seed S] [--threads T]\n"
+          "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait] [--seed S] [--threads T]\n"
           "       [--min-repeat-ms MS] [--out DIR] [--keep]\n"
           "Runs each mode on a fresh cache and prints trials, seconds, weighted latency, throughput normalized to\n"
           "the full search and speed-ups (total, time-to-best, time-to-same). --trials: full-search budget per\n"
@@ -312,7 +335,7 @@ static int modes_option(const char *prog, const char *name, const char *v, void 
 int main(int argc, char **argv) {
   run_opts ro = {.trials = 1000, .threads = 0, .seed = 1, .min_repeat_ms = 100};
   const char *list = NULL, *outdir = NULL;
-  int keep = 0, want[M_COUNT] = {1, 1, 1, 1, 1};
+  int keep = 0, want[M_COUNT] = {1, 1, 1, 1, 1, 0}; /* seeded-wait only when asked */
   int help = 0;
   const eto_cli_def defs[] = {
       {"--help", ETO_CLI_FLAG, &help, 0, 0},
@@ -398,8 +421,9 @@ int main(int argc, char **argv) {
   printf("date %s; %d operators; full-search budget %d trials per operator; seed %llu; min repeat %.0f ms\n\n",
          date, n, ro.trials, (unsigned long long)ro.seed, ro.min_repeat_ms);
   printf("| mode | trials | seconds | weighted latency ms | throughput vs full | speed-up total | vs full time-to-best | "
-         "vs full time-to-same | plan est. trials | roots/reused/bridges | missing |\n");
-  printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
+         "vs full time-to-same | first complete s | at/below full's curve | plan est. trials | roots/reused/bridges | "
+         "missing |\n");
+  printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
   for (int m = 0; m < M_COUNT; m++) {
     const mode_result *r = &res[m];
     if (!r->ran) continue;
@@ -412,9 +436,9 @@ int main(int argc, char **argv) {
     else if (tts < 0) snprintf(s_tts, sizeof s_tts, "never reached");
     char est[32] = "-";
     if (m != M_FULL) snprintf(est, sizeof est, "%.0f", r->est_trials);
-    printf("| %s | %lld | %.0f | %.4f | %.1f%% | %s | %s | %s | %s | %d/%d/%d | %d |\n", mode_title[m], r->trials,
-           r->seconds, r->wlat * 1e3, 100 * thr, s_tot, s_ttb, s_tts, est, r->roots, r->reused, r->bridges,
-           r->missing);
+    printf("| %s | %lld | %.0f | %.4f | %.1f%% | %s | %s | %s | %.0f | %.0f%% | %s | %d/%d/%d | %d |\n",
+           mode_title[m], r->trials, r->seconds, r->wlat * 1e3, 100 * thr, s_tot, s_ttb, s_tts, r->first_complete,
+           100 * share_at_or_below(r, F), est, r->roots, r->reused, r->bridges, r->missing);
     if (m == M_ETO)
       snprintf(eto_line, sizeof eto_line,
                "ETO: %.1f%% of the full search's throughput, %.2fx faster than its total time, %.2fx than its "
@@ -470,11 +494,11 @@ int main(int argc, char **argv) {
               "%s    \"%s\": {\"trials\": %lld, \"failed_trials\": %lld, \"seconds\": %.1f, \"weighted_latency_ms\": %.6f, "
               "\"throughput_vs_full\": %.4f, \"speedup_total\": %.3f, \"speedup_time_to_best\": %.3f, "
               "\"full_time_to_same_s\": %.0f, \"plan_estimated_trials\": %.0f, \"roots\": %d, \"reused\": %d, "
-              "\"bridges\": %d, \"missing\": %d}",
+              "\"bridges\": %d, \"missing\": %d, \"first_complete_s\": %.0f, \"share_at_or_below_full\": %.4f}",
               first ? "" : ",\n", mode_name[m], r->trials, r->failed, r->seconds, r->wlat * 1e3,
               r->wlat > 0 && r->missing == 0 ? F->wlat / r->wlat : 0, r->seconds > 0 ? F->seconds / r->seconds : 0,
               r->seconds > 0 && ttb >= 0 ? ttb / r->seconds : 0, tts, r->est_trials, r->roots, r->reused, r->bridges,
-              r->missing);
+              r->missing, r->first_complete, share_at_or_below(r, F));
       first = 0;
     }
     fprintf(f, "\n  }\n}\n");

@@ -33,6 +33,10 @@
 
 /* The reuse edges' policy unless eto_drv_opts.reuse_policy names another: the reuse-seeded search. */
 #define ETO_DRV_REUSE_DEFAULT "seeded"
+/* Early release of the reuse edges whose policy allows it (eto_drv_policy.early): a reuse edge starts from its
+ * parent's best once the parent has this many trials (one round of its search), and starts again from the
+ * parent's final best when that is better (eto_backend_task.release_after) */
+#define ETO_DRV_RELEASE_AFTER 64
 
 typedef struct {
   int64_t full_trials;        /* budget of one full search (1000) */
@@ -49,6 +53,8 @@ typedef struct {
   int64_t total_trials;       /* one budget for the whole list (0: none): the run stops after this many new trials,
                                  and the task scheduler gives further rounds to whichever operator most lowers the
                                  list's weighted latency (eto_backend_opts.total_trials) */
+  int64_t release_after;      /* early release of reuse edges (default ETO_DRV_RELEASE_AFTER; 0: a reuse edge
+                                 waits for its parent's whole search, as ETO does) for policies that allow it */
 } eto_drv_opts;
 
 /* A search policy of the registry (driver/policies.c). */
@@ -58,6 +64,8 @@ typedef struct {
   eto_policy_make_fn make; /* its constructor (backend.h) */
   double plan_extra;       /* trials the plan adds to ETO's estimate of a reuse edge this policy runs
                               (eto_sel_plan_opts.reuse_extra) */
+  int early;               /* its edges may start from the parent's early best and be re-made from a better
+                              one (eto_drv_opts.release_after); ETO's and TopK's wait, as in their papers */
 } eto_drv_policy;
 
 /* The registry's policy called name, or NULL. */
@@ -79,6 +87,7 @@ typedef struct {
   int bridge;                 /* a bridge operator (not in the list) */
   int64_t trials;             /* measured for it in this run */
   double est_trials;          /* the plan's estimate of its edge (reuse, topk and full rows; 0 for cached ones) */
+  int refreshes;              /* its reuse policy started again from its source's better best (early release) */
   double seconds;             /* wall time spent on it in this run */
   double latency, gflops;     /* of its best program (0 when none) */
   char recipe[ETO_RECIPE_MAX];

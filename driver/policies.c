@@ -6,14 +6,14 @@
 #include "tuner.h"
 
 static const eto_drv_policy registry[] = {
-    {"full", "Ansor-style evolutionary search scored by the XGBoost cost model", eto_backend_policy_full, 0},
-    {"eto", "ETO's reuse rounds (PVLDB 2022, Algorithm 1) from the source's best program", eto_tuner_policy_eto, 0},
+    {"full", "Ansor-style evolutionary search scored by the XGBoost cost model", eto_backend_policy_full, 0, 0},
+    {"eto", "ETO's reuse rounds (PVLDB 2022, Algorithm 1) from the source's best program", eto_tuner_policy_eto, 0, 0},
     {"topk", "the source's K best programs applied unchanged (Selective Tuning's baseline)", eto_tuner_policy_topk,
-     0},
+     0, 0},
     {"seeded",
      "reuse-seeded search: the source's and neighbours' best programs and ETO's rounds as seeds, then a short "
      "model-guided search",
-     eto_tuner_policy_seeded, ETO_TUNER_SEEDED_EXTRA_TRIALS},
+     eto_tuner_policy_seeded, ETO_TUNER_SEEDED_EXTRA_TRIALS, 1},
 };
 
 const eto_drv_policy *eto_drv_policy_find(const char *name) {

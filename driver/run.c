@@ -14,6 +14,7 @@
 void eto_drv_opts_default(eto_drv_opts *o) {
   memset(o, 0, sizeof *o);
   o->full_trials = 1000;
+  o->release_after = ETO_DRV_RELEASE_AFTER;
   eto_measure_opts_default(&o->measure);
 }
 
@@ -236,6 +237,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     if (full_node[n->parent] >= 0) { /* the parent is searched in this run: wait for it */
       tk->parent = full_node[n->parent];
       tk->make = pol->make;
+      tk->release_after = pol->early && !p->topk ? o.release_after : 0;
       full_node[i] = ntask++;
       continue;
     }
@@ -305,6 +307,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       else rep->full_trials += res->new_trials;
       r->trials = res->new_trials;
       r->seconds = res->seconds;
+      r->refreshes = res->refreshes;
       if (res->status == ETO_BACKEND_OP_TUNED) {
         snprintf(r->method, sizeof r->method, "%s",
                  !reuse || res->fell_back ? "full" : p->topk ? "topk" : "reuse");
@@ -316,8 +319,9 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       }
       if (res->message[0] && !r->message[0]) snprintf(r->message, sizeof r->message, "%s", res->message);
       if (reuse && !res->fell_back && res->status == ETO_BACKEND_OP_TUNED)
-        say(progress, user, "%s %s from %s (%s): %lld trials, %.2f GFLOP/s, %.1f s", r->method, r->key, r->source,
-            res->first_policy, (long long)r->trials, res->gflops, r->seconds);
+        say(progress, user, "%s %s from %s (%s%s): %lld trials, %.2f GFLOP/s, %.1f s", r->method, r->key, r->source,
+            res->first_policy, r->refreshes ? ", restarted from the source's better best" : "",
+            (long long)r->trials, res->gflops, r->seconds);
     }
     rep->total_budget_spent = o.total_trials > 0 && br.new_trials >= o.total_trials;
     eto_backend_report_free(&br);
@@ -358,8 +362,8 @@ void eto_drv_report_print(const eto_drv_report *r, FILE *f) {
     fprintf(f, "%-3d %-7s %7lld %8.1f %11.4f %9.2f  %s%s%s\n", i + 1, o->method, (long long)o->trials, o->seconds,
             o->latency * 1e3, o->gflops, o->bridge ? "[bridge] " : "", o->key, o->freq > 1 ? "" : "");
     if (o->source[0])
-      fprintf(f, "%21s reused from %s (plan's estimate %.0f trials, measured %lld)\n", "", o->source, o->est_trials,
-              (long long)o->trials);
+      fprintf(f, "%21s reused from %s (plan's estimate %.0f trials, measured %lld%s)\n", "", o->source, o->est_trials,
+              (long long)o->trials, o->refreshes ? "; started from the source's early best, again from its final" : "");
     if (o->message[0]) fprintf(f, "%21s %s\n", "", o->message);
   }
   fprintf(f, "\ntotals: %lld trials measured (%lld full search, %lld reuse), %lld cached programs re-verified, %.1f s\n",
@@ -395,6 +399,7 @@ eto_status eto_drv_report_write_json(const eto_drv_report *r, const char *path, 
     cJSON_AddStringToObject(j, "method", o->method);
     if (o->source[0]) cJSON_AddStringToObject(j, "source", o->source);
     cJSON_AddNumberToObject(j, "estimated_trials", o->est_trials);
+    cJSON_AddNumberToObject(j, "restarts", o->refreshes);
     cJSON_AddNumberToObject(j, "trials", (double)o->trials);
     cJSON_AddNumberToObject(j, "seconds", o->seconds);
     cJSON_AddNumberToObject(j, "latency_s", o->latency);

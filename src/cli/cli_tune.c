@@ -23,6 +23,7 @@ typedef struct {
   int trials, threads, build_jobs, per_round, qwalk, transfer, cuda;
   const char *family; /* "all" or "representatives" */
   int64_t trials_total;
+  int release_after;
   double time_budget, min_repeat_ms, screen_ms;
   uint64_t seed;
   int have_seed;
@@ -94,6 +95,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   a->screen_ms = 20;
   a->family = "all";
   a->per_round = 64;
+  a->release_after = ETO_DRV_RELEASE_AFTER;
   eto_cli_limits_default(&a->limits);
   a->limits.has_build_jobs = 1;
   int no_transfer = 0, trials_total = 0;
@@ -114,6 +116,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--screen-ms", ETO_CLI_DOUBLE, &a->screen_ms, 0, ETO_CLI_MAX_MS},
       {"--family", ETO_CLI_TEXT, &a->family, 0, 0},
       {"--measures-per-round", ETO_CLI_INT, &a->per_round, 1, ETO_CLI_MAX_PROGRAMS},
+      {"--release-after", ETO_CLI_INT, &a->release_after, 0, ETO_CLI_MAX_TRIALS},
   };
   if (eto_cli_parse("etotune tune", "etotune help tune", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]),
                     tune_extra, a, &a->list) != 0)
@@ -225,6 +228,7 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
   ro.total_trials = bo->total_trials;
   ro.cancel = &tune_cancel;
   ro.reuse_policy = a->reuse;
+  ro.release_after = a->release_after;
   tune_cancel = 0;
   void (*old_int)(int) = signal(SIGINT, on_signal);
   void (*old_term)(int) = signal(SIGTERM, on_signal);

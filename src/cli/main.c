@@ -114,7 +114,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
      "                    checked with the memory it needs before any work, as etotune help tune says",
      eto_cli_reuse},
-    {"tune", "LIST [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
@@ -134,6 +134,10 @@ const eto_cli_command eto_cli_commands[] = {
      "  --trials-total N       one budget for the whole list: stop after N new trials, the task scheduler giving\n"
      "                         each round to the operator that most lowers the list's weighted latency (root or\n"
      "                         reused; an operator past its share goes on as a full search)\n"
+     "  --release-after N      a seeded reuse edge starts from its source's best once the source's search has N\n"
+     "                         trials (default 64: one round), so that every operator has a program early, and\n"
+     "                         starts again from the source's final best when that is over 1% faster\n"
+     "                         (0 = wait for the source's whole search; ETO's and TopK's edges always wait)\n"
      "  --time-budget S        stop the searches after S seconds\n"
      "  --seed S               random seed (default: from the clock; always printed)\n"
      "  --report FILE.json     also write the report as JSON\n"

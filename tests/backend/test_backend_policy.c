@@ -10,7 +10,10 @@
  *   4. a policy that says "dead" marks its task dead; bad arguments free the policies and fail;
  *   5. a task that reuses another waits until that one is done, and its policy is made from that one's best
  *      program; when the constructor refuses, the full search takes the task over; a total budget stops the run
- *      after exactly that many new trials. */
+ *      after exactly that many new trials;
+ *   6. early release: a task with release_after = 5 starts right after its parent's first batch, from the
+ *      parent's best at that moment, and its policy is made again from the parent's final best when that is
+ *      better (the report counts one restart); without a gain it is not made again. */
 #include <math.h>
 
 #include "backend_internal.h"
@@ -203,6 +206,46 @@ static void test_dependencies(const eto_target *t, eto_cache *cache) {
   CHECK(rep.count == 2 && rep.ops[0].new_trials == NPROG && rep.ops[1].new_trials == 15 - NPROG,
         "the parent's share first (%d), then the child: %lld, %lld", NPROG, (long long)rep.ops[0].new_trials,
         (long long)rep.ops[1].new_trials);
+  eto_backend_report_free(&rep);
+  o.total_trials = 0;
+  o.trials_per_op = 1000;
+
+  /* early release: the parent proposes its programs in reverse, so its best (index 0) comes in its last batch */
+  toy rev = {.order_ok = 1};
+  for (int i = 0; i < NPROG; i++) rev.progs[i] = parent.progs[NPROG - 1 - i];
+  child_toy.next = child_toy.observed = 0;
+  made = 0;
+  s.calls = 0;
+  eto_backend_task t4[2] = {{.op = pa, .policy = {&toy_vtbl, &rev}, .budget = -1, .parent = -1},
+                            {.op = ch, .budget = -1, .parent = 0, .make = toy_make, .release_after = 5}};
+  t4[1].args = tasks[1].args;
+  CHECK(eto_backend_run(t4, 2, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  int first_child = -1, last_parent = -1;
+  for (int k = 0; k < s.calls && k < 64; k++) {
+    if (s.order[k] >= NPROG && first_child < 0) first_child = k;
+    if (s.order[k] >= 0 && s.order[k] < NPROG) last_parent = k;
+  }
+  CHECK(first_child == 5 && last_parent > first_child, "the child starts after the parent's first batch of 5: at %d "
+        "(the parent's last at %d)", first_child, last_parent);
+  CHECK(made == 2 && eto_program_hash(&seen_source_best) == eto_program_hash(&parent.progs[best_i]) &&
+            rep.count == 2 && rep.ops[1].refreshes == 1 && s.calls == 2 * NPROG,
+        "made %d times (2: early, then from the final best %d), %d restart(s), %d measured", made,
+        eto_program_hash(&seen_source_best) == eto_program_hash(&parent.progs[best_i]),
+        rep.count == 2 ? rep.ops[1].refreshes : -1, s.calls);
+  eto_backend_report_free(&rep);
+
+  /* the parent's best comes in its first batch: the child is released early and never made again */
+  toy fwd_ = {.order_ok = 1};
+  for (int i = 0; i < NPROG; i++) fwd_.progs[i] = parent.progs[i];
+  child_toy.next = child_toy.observed = 0;
+  made = 0;
+  s.calls = 0;
+  t4[0].policy = (eto_policy){&toy_vtbl, &fwd_};
+  t4[0].op = pa3;
+  t4[1].op = ch3;
+  t4[1].args = (eto_policy_args){.op = &t4[1].op, .source = &t4[0].op, .t = t};
+  CHECK(eto_backend_run(t4, 2, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  CHECK(made == 1 && rep.count == 2 && rep.ops[1].refreshes == 0, "no gain after the release: made %d times", made);
   eto_backend_report_free(&rep);
 }
 
