@@ -392,7 +392,8 @@ typedef struct {
   eto_policy_args args; /* op, source, t, cache, seed, topk as the constructor needs them; source_best is set */
   int no_fallback;       /* no full search when its policy finds nothing (the TopK baseline stays without) */
   /* Early release (0: off, the task waits for its parent's whole share): the task is released as soon as its
-   * parent has release_after trials (stored ones count) and a program, from the parent's best at that moment, so
+   * parent has release_after trials (stored ones count) and a program (a parent that reuses its own parent's
+   * program: as soon as it has one), from the parent's best at that moment, so
    * that every operator of a list has a program early. Whenever the parent later spends its share (or, under a
    * total budget, a further round) with a best more than ETO_BACKEND_REFRESH_GAIN faster than the one the task's
    * policy was made from, the policy is made again (args.refresh = 1) from the new best and the task selectable

@@ -408,13 +408,16 @@ static void share_done(tune_ctx *x, int i) {
   }
 }
 
-/* Early release: the children of task i that wait with release_after <= its trials go on from its best. */
+/* Early release: the children of task i that wait with release_after <= its trials go on from its best; when i
+ * itself reuses a program (its best came from its parent's after one batch, not from a search from scratch), its
+ * children go on as soon as it has one. */
 static void release_early(tune_ctx *x, int i) {
   const eto_task *tk = &x->tasks[i];
   if (tk->shared || !isfinite(tk->best_cost)) return;
+  int reusing = tk->parent >= 0 && !tk->fell_back;
   for (int c = 0; c < x->n; c++) {
     eto_task *ch = &x->tasks[c];
-    if (ch->waiting && ch->parent == i && ch->release_after > 0 && tk->trials >= ch->release_after)
+    if (ch->waiting && ch->parent == i && ch->release_after > 0 && (reusing || tk->trials >= ch->release_after))
       release_child(x, c);
   }
 }

@@ -14,7 +14,7 @@
  * its weighted-latency curve compares with the full search's over time (the share of its seconds at or below it).
  *
  *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait] [--seed S] [--threads T]
- *                               [--min-repeat-ms MS] [--out DIR] [--keep]
+ *                               [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR]
  *
  * Curves come from the caches themselves: every measured trial is stored with its time, so a mode's weighted
  * latency over time is replayed from its cache once the mode finished (whole seconds, as the cache stores).
@@ -197,6 +197,63 @@ static void finals(eto_cache *cache, const eto_target *t, const eto_op *ops, cha
   }
 }
 
+/* --full-from DIR: the full search of an earlier run on this host of the same list, budget and seed (its cache
+ * DIR/db-full, kept with --keep; DIR/curves.csv; DIR/summary.json) instead of searching again: the per-operator
+ * latencies and trial counts from the cache, the curve and the seconds as that run recorded them. */
+static int load_full(const char *dir, const eto_target *t, const eto_op *ops, char (*keys)[512], int n,
+                     mode_result *r) {
+  char path[4200];
+  snprintf(path, sizeof path, "%s/db-full", dir);
+  eto_cache *cache = NULL;
+  eto_cache_opts co = {.read_only = 1};
+  if (eto_cache_open(path, &co, &cache) != ETO_CACHE_OK) {
+    fprintf(stderr, "bench_reproduce: --full-from: cache %s: %s\n", path, eto_cache_errmsg(cache));
+    eto_cache_close(cache);
+    return -1;
+  }
+  replay(cache, t, ops, keys, n, 0, r); /* for the trial counts; the curve comes from curves.csv */
+  finals(cache, t, ops, keys, n, r);
+  eto_cache_close(cache);
+  free(r->curve);
+  r->curve = NULL;
+  r->ncurve = 0;
+  r->first_complete = -1;
+  snprintf(path, sizeof path, "%s/summary.json", dir);
+  char *js = bench_read_file(path);
+  const char *m = js ? strstr(js, "\"full\": {") : NULL;
+  const char *s = m ? strstr(m, "\"seconds\": ") : NULL;
+  if (!s || sscanf(s + 11, "%lf", &r->seconds) != 1) {
+    fprintf(stderr, "bench_reproduce: --full-from: no full-search seconds in %s\n", path);
+    free(js);
+    return -1;
+  }
+  free(js);
+  snprintf(path, sizeof path, "%s/curves.csv", dir);
+  FILE *f = fopen(path, "r");
+  char line[256];
+  int cap = 0;
+  while (f && fgets(line, sizeof line, f)) {
+    double ts, w;
+    if (strncmp(line, "full,", 5) != 0 || sscanf(line + 5, "%lf,%lf", &ts, &w) != 2) continue;
+    if (r->ncurve == cap) {
+      cap = cap ? 2 * cap : 256;
+      point *c = realloc(r->curve, sizeof *c * (size_t)cap);
+      if (!c) break;
+      r->curve = c;
+    }
+    r->curve[r->ncurve++] = (point){ts, w * 1e-3};
+    if (r->first_complete < 0) r->first_complete = ts;
+  }
+  if (f) fclose(f);
+  if (r->ncurve == 0) {
+    fprintf(stderr, "bench_reproduce: --full-from: no full-search curve in %s\n", path);
+    return -1;
+  }
+  r->roots = n;
+  r->ran = 1;
+  return 0;
+}
+
 static void line_out(void *user, const char *line) {
   fprintf(stderr, "  [%s] %s\n", (const char *)user, line);
 }
@@ -314,13 +371,32 @@ static double time_to(const mode_result *r, double target) {
   return -1;
 }
 
+/* The mode stopped at second t (what --time-budget t gives: the run is the same up to t) is worth the full
+ * search's time to reach its weighted latency at t, divided by t: the largest such ratio over the mode's curve
+ * points (t >= 1), with its t and latency; 0 when the full search never reaches any of them. */
+static double best_stop(const mode_result *r, const mode_result *F, double *at, double *wlat) {
+  double best = 0;
+  *at = *wlat = 0;
+  for (int i = 0; i < r->ncurve; i++) {
+    double t = r->curve[i].t > 1 ? r->curve[i].t : 1, tf = time_to(F, r->curve[i].wlat);
+    if (tf > 0 && tf / t > best) {
+      best = tf / t;
+      *at = t;
+      *wlat = r->curve[i].wlat;
+    }
+  }
+  return best;
+}
+
 static void usage(const char *a0) {
   fprintf(stderr,
           "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait] [--seed S] [--threads T]\n"
-          "       [--min-repeat-ms MS] [--out DIR] [--keep]\n"
+          "       [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR]\n"
           "Runs each mode on a fresh cache and prints trials, seconds, weighted latency, throughput normalized to\n"
           "the full search and speed-ups (total, time-to-best, time-to-same). --trials: full-search budget per\n"
-          "operator (1000; e.g. 200 for a quick run). Output in DIR (default bench/out/<list name>).\n",
+          "operator (1000; e.g. 200 for a quick run). Output in DIR (default bench/out/<list name>).\n"
+          "--full-from DIR: take the full search from an earlier run on this host with the same list, budget and seed\n"
+          "(its db-full kept with --keep, its curves.csv and summary.json) instead of searching again.\n",
           a0);
 }
 
@@ -334,7 +410,7 @@ static int modes_option(const char *prog, const char *name, const char *v, void 
 
 int main(int argc, char **argv) {
   run_opts ro = {.trials = 1000, .threads = 0, .seed = 1, .min_repeat_ms = 100};
-  const char *list = NULL, *outdir = NULL;
+  const char *list = NULL, *outdir = NULL, *full_from = NULL;
   int keep = 0, want[M_COUNT] = {1, 1, 1, 1, 1, 0}; /* seeded-wait only when asked */
   int help = 0;
   const eto_cli_def defs[] = {
@@ -345,6 +421,7 @@ int main(int argc, char **argv) {
       {"--threads", ETO_CLI_INT, &ro.threads, 0, eto_cli_opt_max_threads()},
       {"--min-repeat-ms", ETO_CLI_DOUBLE, &ro.min_repeat_ms, 0.1, ETO_CLI_MAX_MS},
       {"--out", ETO_CLI_STR, &outdir, 0, 0},
+      {"--full-from", ETO_CLI_STR, &full_from, 0, 0},
   };
   if (eto_cli_parse("bench_reproduce", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), modes_option,
                     want, &list) != 0) {
@@ -397,8 +474,13 @@ int main(int argc, char **argv) {
   mode_result res[M_COUNT];
   memset(res, 0, sizeof res);
   int rc = 0;
+  if (full_from) {
+    if (load_full(full_from, &t, ops, keys, n, &res[M_FULL]) != 0) return 1;
+    fprintf(stderr, "bench_reproduce: mode full from %s: %lld trials, %.0f s, weighted latency %.4f ms\n", full_from,
+            res[M_FULL].trials, res[M_FULL].seconds, res[M_FULL].wlat * 1e3);
+  }
   for (int m = 0; m < M_COUNT; m++) {
-    if (!want[m]) continue;
+    if (!want[m] || (m == M_FULL && full_from)) continue;
     char db[4200];
     snprintf(db, sizeof db, "%s/db-%s", outdir, mode_name[m]);
     bench_rm_rf(db); /* a fresh cache per mode */
@@ -447,6 +529,13 @@ int main(int argc, char **argv) {
   }
   printf("\nfull search: time-to-best %.0f s of %.0f s (weighted latency first at its final value; whole seconds)\n",
          ttb, F->seconds);
+  for (int m = 0; m < M_COUNT; m++) {
+    double at, wl, sp = m != M_FULL && res[m].ran ? best_stop(&res[m], F, &at, &wl) : 0;
+    if (sp > 0)
+      printf("%s stopped at %.0f s (--time-budget): weighted latency %.4f ms (%.1f%% of the full search's final "
+             "throughput), which the full search first reaches at %.0f s: %.2fx less time\n",
+             mode_title[m], at, wl * 1e3, 100 * F->wlat / wl, time_to(F, wl), sp);
+  }
   if (eto_line[0]) printf("%s\n", eto_line);
 
   /* ---- files ---- */

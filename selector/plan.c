@@ -284,6 +284,7 @@ static void estimate_node(est_job *j, cand *cands, int b) {
     double est = 0;
     if (eto_tuner_estimate(&p->node[b].op, &p->node[a].op, j->t, j->o->seed, &est) != ETO_OK) continue;
     est += j->o->reuse_extra;
+    if (j->o->reuse_scale > 0) est *= j->o->reuse_scale;
     int64_t c = (int64_t)(est + 0.5);
     if (c < 1) c = 1;
     if (c >= j->o->full_budget) continue; /* never cheaper than a full search */

@@ -260,6 +260,8 @@ typedef struct {
                                 the graph holds the plan without bridges); 0 = 8, at most ETO_SEL_MAX_SOURCES */
   double reuse_extra;        /* trials the reuse policy spends beyond ETO's rounds, added to every reuse edge's
                                 estimate (the seeded policy: ETO_TUNER_SEEDED_EXTRA_TRIALS; ETO's rounds: 0) */
+  double reuse_scale;        /* every reuse edge's estimate (ETO's + reuse_extra) is multiplied by it (0 = 1):
+                                eto_sel_fit_reuse's fit to the cache's history */
   /* Progress of a build, for lists of thousands of operators; NULL for none. Called on the calling thread with a
    * stage ("bridges", "edges", "solve") and how far it is: done of total nodes (total 0 when not counted). */
   void (*progress)(void *user, const char *stage, int done, int total);
@@ -306,6 +308,25 @@ struct eto_cache;
 eto_status eto_sel_plan_build(const eto_op *ops, int nops, const eto_target *t, struct eto_cache *cache,
                               const eto_sel_plan_opts *opts, eto_sel_plan **out, char *msg, int cap);
 void eto_sel_plan_free(eto_sel_plan *p);
+
+/* ---- reuse-edge estimates fitted to the cache's history ----
+ * Every operator of target t whose best record was found by reuse from a source (method reuse, not bad) and whose
+ * stored reuse trials show that `policy` ran it ("seeded": a trial tagged round >= 10, the seeded search's tags;
+ * "eto": none, ETO's rounds are 1-4) is an edge of the history: measured = its stored reuse trials (every run's,
+ * restarts included), estimated = what a plan charges it (eto_tuner_estimate with `seed`, + extra). With at least
+ * ETO_SEL_FIT_MIN_EDGES edges, scale = the median of measured / estimated, clamped to [1/ETO_SEL_FIT_MAX_SCALE,
+ * ETO_SEL_FIT_MAX_SCALE], and fitted = 1; else scale = 1. Other policies, or cache NULL: no edge. Returns ETO_OK or
+ * ETO_ERR_NOMEM. */
+#define ETO_SEL_FIT_MIN_EDGES 3
+#define ETO_SEL_FIT_MAX_SCALE 4.0
+typedef struct {
+  int edges;                   /* edges of the history used */
+  double measured, estimated;  /* their sums */
+  double scale;                /* the multiplier for eto_sel_plan_opts.reuse_scale */
+  int fitted;                  /* scale comes from the history */
+} eto_sel_fit;
+eto_status eto_sel_fit_reuse(struct eto_cache *cache, const eto_target *t, const char *policy, double extra,
+                             uint64_t seed, eto_sel_fit *out);
 
 /* ---- the Selective Tuning baseline (benchmarks; docs/architecture.md §8, "Baseline Selective Tuning") ----
  * Similarity of two operators: 0 unless they have the same reuse kind, the same sketch-set signature on t and

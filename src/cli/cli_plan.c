@@ -31,6 +31,7 @@ int eto_cli_plan_args(int argc, char **argv, int first, eto_cli_plan_common *c) 
       const char *name = NULL;
       if (eto_cli_reuse_option(prog, v, &name)) return -1;
       c->plan.reuse_extra = eto_cli_reuse_extra(name);
+      c->reuse = name;
     } else if (strcmp(s, "--db") == 0) {
       if (eto_cli_opt_str(prog, s, v, &c->db)) return -1;
     } else if (strcmp(s, "--threads") == 0) {
@@ -144,6 +145,7 @@ int eto_cli_plan(int argc, char **argv) {
   eto_cli_limits lim;
   eto_cli_limits_default(&lim);
   eto_cli_check_limits("etotune plan", c.list, ops, n, eto_measure_workers(&t, NULL), &lim, 1);
+  if (strcmp(mode, "eto") == 0) eto_cli_fit_reuse("etotune plan", cache, &t, c.reuse, &c.plan);
   eto_sel_plan *p = NULL;
   plan_progress pp = {.start = seconds_now()};
   c.plan.progress = on_progress;

@@ -70,6 +70,19 @@ double eto_cli_reuse_extra(const char *name) {
   return p ? p->plan_extra : 0;
 }
 
+void eto_cli_fit_reuse(const char *prog, struct eto_cache *cache, const eto_target *t, const char *name,
+                       eto_sel_plan_opts *plan) {
+  const char *policy = name ? name : ETO_DRV_REUSE_DEFAULT;
+  eto_sel_fit f;
+  if (eto_sel_fit_reuse(cache, t, policy, eto_cli_reuse_extra(policy), plan->seed, &f) != ETO_OK) return;
+  plan->reuse_scale = f.scale;
+  if (f.fitted)
+    fprintf(stderr,
+            "%s: reuse-edge estimates x%.2f, fitted to the cache's history: %d %s edges measured %.0f trials where "
+            "the plan estimated %.0f (median ratio)\n",
+            prog, f.scale, f.edges, policy, f.measured, f.estimated);
+}
+
 /* tune's options that are not a plain value: the limits, the plan's (--bridges, --solver, --max-sources), --reuse,
  * --target */
 static int tune_extra(const char *p, const char *s, const char *v, void *user, int *bad) {
@@ -210,6 +223,7 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
                    const eto_backend_opts *bo, char *msg, int cap) {
   a->plan.full_budget = a->trials;
   a->plan.reuse_extra = eto_cli_reuse_extra(a->reuse);
+  if (strcmp(a->mode, "eto") == 0) eto_cli_fit_reuse("etotune", cache, t, a->reuse, &a->plan);
   eto_sel_plan *p = NULL;
   eto_status bst = strcmp(a->mode, "topk") == 0 ? eto_sel_topk_plan_build(ops, n, t, cache, &a->plan, &p, msg, cap)
                                                  : eto_sel_plan_build(ops, n, t, cache, &a->plan, &p, msg, cap);

@@ -6,7 +6,9 @@
  * anything is allocated for it. Every error is collected as "FILE:LINE:COL: message" (up to MAX_ERRORS);
  * a list with any error yields no operators. Lines with equal workload keys are merged at the end.
  * `let NAME=LO..HI` / `let NAME={a,b,...}` declares a symbol that integer keys may use; a line using
- * symbols expands to one operator per combination of their values. */
+ * symbols expands to one operator per combination of their values. `let S=... weight={v:w,...}` or
+ * `weight=@FILE` (lines "VALUE COUNT"; a path relative to the list's directory) multiplies the freq of every
+ * operator expanded with S=v by w (a histogram of how often each value occurs; unlisted values: 1). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -35,6 +37,7 @@ typedef struct {
   char name[ETO_NAME_MAX];
   int nvalues;
   int64_t *values;
+  int64_t *weights; /* per value, the factor of the freq of operators expanded with it; NULL: all 1 */
 } symbol;
 
 typedef struct {
@@ -395,6 +398,13 @@ static void emit(parser *p, line_state *ls, int line) {
   for (;;) {
     eto_op op = ls->op;
     for (int i = 0; i < nk; i++) op.v[keys[i]] = syms[key_of_sym[i]]->values[idx[key_of_sym[i]]];
+    for (int i = 0; i < ns; i++)
+      if (syms[i]->weights) op.freq = eto_sat_mul(op.freq, syms[i]->weights[idx[i]]);
+    if (op.freq > FREQ_MAX) {
+      error_at(p, line, ls->kind_col, "freq times the weights of its symbols' values is above the limit %lld",
+               (long long)FREQ_MAX);
+      return;
+    }
     eto_op_problem pr;
     if (eto_op_validate(&op, &pr) < 0) {
       char where[160] = "";
@@ -465,10 +475,126 @@ static void parse_op_line(parser *p, int line, const token *toks, int ntok) {
   emit(p, &ls, line);
 }
 
-/* let NAME=LO..HI | let NAME={a,b,...} */
+/* Sets s's weight of value v to w; reports where (col, and in `from` when it came from a file) when s does not
+ * take v or v was given a weight before. Returns 0 or -1. */
+static int set_weight(parser *p, int line, int col, const char *from, symbol *s, int64_t v, int64_t w) {
+  int at = -1;
+  for (int i = 0; i < s->nvalues && at < 0; i++)
+    if (s->values[i] == v) at = i;
+  if (at < 0) {
+    error_at(p, line, col, "%sweight for %s=%lld, a value %s does not take", from, s->name, (long long)v, s->name);
+    return -1;
+  }
+  if (s->weights[at] != 0) {
+    error_at(p, line, col, "%s%s=%lld is given a weight twice", from, s->name, (long long)v);
+    return -1;
+  }
+  s->weights[at] = w;
+  return 0;
+}
+
+/* Parses "VALUE COUNT" pairs from text (separators: blanks, ',' or ':'; '#' starts a comment; newlines, or ','
+ * between pairs inline) into s's weights; from names where the text came from in messages. Returns 0 or -1. */
+static int weight_pairs(parser *p, int line, int col, const char *from, const char *text, size_t n, int inl,
+                        symbol *s) {
+  int fl = 1; /* line of the file */
+  size_t i = 0;
+  while (i < n) {
+    if (text[i] == '#') {
+      while (i < n && text[i] != '\n') i++;
+      continue;
+    }
+    if (text[i] == '\n') fl++;
+    if (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n' || (inl && text[i] == ',')) {
+      i++;
+      continue;
+    }
+    token f[2];
+    for (int k = 0; k < 2; k++) {
+      while (k == 1 && i < n && (text[i] == ' ' || text[i] == '\t' || text[i] == ':' || text[i] == ',')) i++;
+      size_t a = i;
+      while (i < n && text[i] != ' ' && text[i] != '\t' && text[i] != '\r' && text[i] != '\n' && text[i] != ':' &&
+             text[i] != ',' && text[i] != '#')
+        i++;
+      f[k] = (token){text + a, i - a, inl ? col + (int)a : col};
+    }
+    char what[160];
+    if (inl) snprintf(what, sizeof what, "weight of %s", s->name);
+    else snprintf(what, sizeof what, "%s line %d: weight of %s", from, fl, s->name);
+    int64_t v, w;
+    if (f[0].n == 0 || f[1].n == 0) {
+      error_at(p, line, f[0].col, "%s: expected pairs VALUE%sCOUNT", what, inl ? ":" : " ");
+      return -1;
+    }
+    if (int_value(p, line, &f[0], what, 1, ETO_OP_MAX_EXTENT, &v) < 0 ||
+        int_value(p, line, &f[1], what, 1, FREQ_MAX, &w) < 0)
+      return -1;
+    char where[200] = "";
+    if (!inl) snprintf(where, sizeof where, "%s line %d: ", from, fl);
+    if (set_weight(p, line, f[0].col, where, s, v, w) < 0) return -1;
+  }
+  return 0;
+}
+
+/* weight={v:w,...} or weight=@FILE on a let line: s's weights (unlisted values weigh 1). Returns 0 or -1. */
+static int parse_weights(parser *p, int line, const token *t, symbol *s) {
+  const char *v = t->s + 7;
+  size_t n = t->n - 7;
+  int col = t->col + 7;
+  s->weights = calloc((size_t)s->nvalues, sizeof *s->weights);
+  if (!s->weights) {
+    p->nomem = 1;
+    return -1;
+  }
+  int rc;
+  if (n >= 2 && v[0] == '{' && v[n - 1] == '}') {
+    rc = weight_pairs(p, line, col + 1, NULL, v + 1, n - 2, 1, s);
+  } else if (n >= 2 && v[0] == '@') {
+    char path[4096];
+    const char *slash = strrchr(p->file, '/');
+    int dir = v[1] != '/' && slash ? (int)(slash - p->file) + 1 : 0;
+    snprintf(path, sizeof path, "%.*s%.*s", dir, p->file, (int)(n - 1), v + 1);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+      error_at(p, line, col, "weight file %s: cannot open: %s", path, strerror(errno));
+      return -1;
+    }
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+      if (len == cap) {
+        char *b = cap < (1 << 24) ? realloc(buf, cap ? 2 * cap : 4096) : NULL;
+        if (!b) {
+          if (cap < (1 << 24)) p->nomem = 1;
+          else error_at(p, line, col, "weight file %s is larger than 16 MiB", path);
+          free(buf);
+          fclose(f);
+          return -1;
+        }
+        buf = b;
+        cap = cap ? 2 * cap : 4096;
+      }
+      size_t got = fread(buf + len, 1, cap - len, f);
+      len += got;
+      if (got == 0) break;
+    }
+    fclose(f);
+    rc = weight_pairs(p, line, col, path, buf, len, 0, s);
+    free(buf);
+  } else {
+    error_at(p, line, col, "weight expects {VALUE:COUNT,...} or @FILE");
+    rc = -1;
+  }
+  for (int i = 0; i < s->nvalues; i++)
+    if (s->weights[i] == 0) s->weights[i] = 1;
+  return rc;
+}
+
+/* let NAME=LO..HI | let NAME={a,b,...} [weight={v:w,...} | weight=@FILE] */
 static void parse_let(parser *p, int line, const token *toks, int ntok) {
-  if (ntok != 2) {
-    error_at(p, line, toks[0].col, "let expects one NAME=LO..HI or NAME={a,b,...}");
+  if (ntok != 2 && !(ntok == 3 && toks[2].n > 7 && memcmp(toks[2].s, "weight=", 7) == 0)) {
+    error_at(p, line, toks[ntok > 2 ? 2 : 0].col,
+             "let expects one NAME=LO..HI or NAME={a,b,...}, then optionally weight={v:w,...} or weight=@FILE");
     return;
   }
   const token *t = &toks[1];
@@ -557,7 +683,13 @@ static void parse_let(parser *p, int line, const token *toks, int ntok) {
   memcpy(s->name, t->s, nn);
   s->name[nn] = '\0';
   s->nvalues = count;
+  s->weights = NULL;
   p->nsym++;
+  if (ntok == 3 && parse_weights(p, line, &toks[2], s) < 0) {
+    free(s->values);
+    free(s->weights);
+    p->nsym--;
+  }
 }
 
 /* Splits one line (comment already removed) into tokens and parses it. */
@@ -669,7 +801,10 @@ eto_status eto_oplist_parse(const char *filename, const char *text, size_t len, 
     parse_line(&p, ++line, text + start, stop - start);
     start = end + 1;
   }
-  for (int i = 0; i < p.nsym; i++) free(p.sym[i].values);
+  for (int i = 0; i < p.nsym; i++) {
+    free(p.sym[i].values);
+    free(p.sym[i].weights);
+  }
   eto_status st = ETO_OK;
   if (p.nomem || (!p.nerr && merge_equal_keys(&p, p.list) < 0)) {
     if (!p.nerr) msg_append(&p, "%s: out of memory", p.file);

@@ -136,6 +136,18 @@ static eto_status toy_make(const eto_policy_args *a, eto_policy *out, char *msg,
   return ETO_OK;
 }
 
+/* A second reusing toy (a grandchild's), whose programs the stand-in does not know (they fail). */
+static toy grand_toy = {.order_ok = 1};
+static int grand_made;
+
+static eto_status grand_make(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
+  (void)a, (void)msg, (void)cap;
+  grand_made++;
+  out->vt = &toy_vtbl;
+  out->self = &grand_toy;
+  return ETO_OK;
+}
+
 static void test_dependencies(const eto_target *t, eto_cache *cache) {
   eto_op pa = test_op("matmul m=32 n=32 k=32"), ch = test_op("matmul m=32 n=32 k=16");
   eto_compute cp, cc;
@@ -232,6 +244,33 @@ static void test_dependencies(const eto_target *t, eto_cache *cache) {
         "made %d times (2: early, then from the final best %d), %d restart(s), %d measured", made,
         eto_program_hash(&seen_source_best) == eto_program_hash(&parent.progs[best_i]),
         rep.count == 2 ? rep.ops[1].refreshes : -1, s.calls);
+  eto_backend_report_free(&rep);
+
+  /* a chain: the grandchild (release_after 100, more than the child ever measures) goes on as soon as the child,
+   * which reuses, has a program: before the root's last batch */
+  child_toy.next = child_toy.observed = 0;
+  rev.next = rev.observed = 0;
+  eto_op gc = test_op("matmul m=16 n=32 k=16");
+  eto_compute cg;
+  eto_op_compute(&gc, &cg);
+  sample_distinct(&cg, t, &rng, grand_toy.progs);
+  made = grand_made = 0;
+  s.calls = 0;
+  eto_backend_task t5[3] = {{.op = pa, .policy = {&toy_vtbl, &rev}, .budget = -1, .parent = -1},
+                            {.op = ch, .budget = -1, .parent = 0, .make = toy_make, .release_after = 5},
+                            {.op = gc, .budget = -1, .parent = 1, .make = grand_make, .release_after = 100,
+                             .no_fallback = 1}}; /* its programs fail: no full search after them */
+  t5[1].args = (eto_policy_args){.op = &t5[1].op, .source = &t5[0].op, .t = t};
+  t5[2].args = (eto_policy_args){.op = &t5[2].op, .source = &t5[1].op, .t = t};
+  CHECK(eto_backend_run(t5, 3, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  int first_grand = -1, last_root = -1;
+  for (int k = 0; k < s.calls && k < 64; k++) {
+    if (s.order[k] < 0 && first_grand < 0) first_grand = k;
+    if (s.order[k] >= 0 && s.order[k] < NPROG) last_root = k;
+  }
+  CHECK(grand_made >= 1 && first_grand == 10 && last_root > first_grand,
+        "the grandchild starts after the child's first batch: at %d (made %d times; the root's last at %d)",
+        first_grand, grand_made, last_root);
   eto_backend_report_free(&rep);
 
   /* the parent's best comes in its first batch: the child is released early and never made again */

@@ -3,6 +3,7 @@
  * eto_op_format round trips, `let` symbols, and every list in the directories given as arguments. */
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "op_test_util.h"
 
@@ -324,6 +325,64 @@ static void test_let(void) {
   expect_error("let A=1..4096\nlet B=1..4096\nmatmul m=A n=B k=1", "t.list:3:1: ", "too many operators");
 }
 
+/* let ... weight=: a histogram of the symbol's values multiplies the expanded operators' freq (unlisted: 1),
+ * inline or from a file next to the list; merging equal keys sums the weighted freq */
+static void test_let_weights(void) {
+  const char *text = "let S=1..4 weight={2:10,4:3}\nmatmul m=S n=8 k=8 freq=2\nlet T={4,8}\n"
+                     "batch_matmul b=2 m=S n=T k=4\nmatmul m=4 n=8 k=8\n";
+  eto_oplist *l;
+  char msg[2048];
+  CHECK(eto_oplist_parse("t.list", text, strlen(text), &l, msg, sizeof msg) == ETO_OK, "%s", msg);
+  /* matmul m=1..4 freq 2x(1,10,1,3), the last merged with the plain line (+1); batch_matmul S x T */
+  long long want[4] = {2, 20, 2, 7};
+  CHECK(eto_oplist_count(l) == 4 + 8, "weighted let: %d operators", eto_oplist_count(l));
+  for (int i = 0; i < 4 && eto_oplist_count(l) == 12; i++)
+    CHECK(eto_oplist_get(l, i)->v[ETO_KEY_M] == i + 1 && eto_oplist_get(l, i)->freq == want[i],
+          "m=%d: freq %lld, want %lld", i + 1, (long long)eto_oplist_get(l, i)->freq, want[i]);
+  for (int i = 4; i < 12 && eto_oplist_count(l) == 12; i++) {
+    const eto_op *o = eto_oplist_get(l, i);
+    long long w = o->v[ETO_KEY_M] == 2 ? 10 : o->v[ETO_KEY_M] == 4 ? 3 : 1;
+    CHECK(o->freq == w, "batch_matmul m=%lld: freq %lld, want %lld", (long long)o->v[ETO_KEY_M], (long long)o->freq, w);
+  }
+  eto_oplist_free(l);
+  /* from a file, relative to the list's directory, with comments; the same freq as inline */
+  char dir[] = "/tmp/etotune_hist_XXXXXX", path[600], list[600];
+  CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+  snprintf(path, sizeof path, "%s/len.hist", dir);
+  FILE *f = fopen(path, "w");
+  CHECK(f != NULL, "cannot write %s", path);
+  if (f) {
+    fputs("# length count\n2 10\n\n4,3  # common\n", f);
+    fclose(f);
+  }
+  snprintf(list, sizeof list, "%s/x.list", dir);
+  const char *t2 = "let S=1..4 weight=@len.hist\nmatmul m=S n=8 k=8 freq=2\n";
+  CHECK(eto_oplist_parse(list, t2, strlen(t2), &l, msg, sizeof msg) == ETO_OK, "%s", msg);
+  for (int i = 0; i < 4 && l && eto_oplist_count(l) == 4; i++)
+    CHECK(eto_oplist_get(l, i)->freq == (i == 3 ? 6 : want[i]), "file: m=%d freq %lld", i + 1,
+          (long long)eto_oplist_get(l, i)->freq);
+  eto_oplist_free(l);
+  f = fopen(path, "w");
+  if (f) {
+    fputs("2 10\n9 1\n", f);
+    fclose(f);
+  }
+  snprintf(msg, sizeof msg, "%s", "");
+  CHECK(eto_oplist_parse(list, t2, strlen(t2), &l, msg, sizeof msg) == ETO_ERR_PARSE && strstr(msg, "len.hist line 2") &&
+            strstr(msg, "S=9, a value S does not take"),
+        "file error: %s", msg);
+  remove(path);
+  CHECK(eto_oplist_parse(list, t2, strlen(t2), &l, msg, sizeof msg) == ETO_ERR_PARSE && strstr(msg, "cannot open"),
+        "missing file: %s", msg);
+  remove(dir);
+  expect_error("let S=1..4 weight={5:2}", "t.list:1:20: ", "weight for S=5, a value S does not take");
+  expect_error("let S=1..4 weight={2:2,2:3}", "t.list:1:24: ", "S=2 is given a weight twice");
+  expect_error("let S=1..4 weight={2:0}", "t.list:1:22: ", "must be a positive integer");
+  expect_error("let S=1..4 weight={2}", "t.list:1:20: ", "expected pairs VALUE:COUNT");
+  expect_error("let S=1..4 weight=2", "t.list:1:19: ", "weight expects {VALUE:COUNT,...} or @FILE");
+  expect_error("let S=1..4 freq={2:2}", "t.list:1:12: ", "optionally weight=");
+}
+
 /* Expected facts of the shipped workload lists (by file name). */
 static const struct {
   const char *file;
@@ -419,6 +478,7 @@ int main(int argc, char **argv) {
   test_keys();
   test_format_round_trip();
   test_let();
+  test_let_weights();
   test_api();
   for (int i = 1; i < argc; i++) test_dir(argv[i]);
   return check_result();

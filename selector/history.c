@@ -1,0 +1,101 @@
+/* history.c — reuse-edge estimates fitted to the cache's history (eto_sel_fit_reuse): the plan charges a reuse
+ * edge ETO's estimate plus the policy's extra trials; what the policy measured on earlier edges of the target
+ * rescales that, so that plans on a machine with a history cost what its reuse edges actually take. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cache.h"
+#include "selector.h"
+#include "tuner.h"
+
+typedef struct {
+  char (*alpha)[ETO_CACHE_MAX_WORKLOAD + 1];
+  char (*beta)[ETO_CACHE_MAX_WORKLOAD + 1];
+  int n, cap, oom;
+} edge_list;
+
+static int visit_best(const eto_cache_best *b, void *user) {
+  edge_list *e = user;
+  if (b->bad || b->method != ETO_CACHE_METHOD_REUSE || !b->source_workload || !b->source_workload[0]) return 0;
+  if (e->n == e->cap) {
+    int cap = e->cap ? 2 * e->cap : 32;
+    void *a = realloc(e->alpha, sizeof *e->alpha * (size_t)cap), *s = a ? realloc(e->beta, sizeof *e->beta * (size_t)cap) : NULL;
+    if (a) e->alpha = a;
+    if (!a || !s) {
+      e->oom = 1;
+      return 1;
+    }
+    e->beta = s;
+    e->cap = cap;
+  }
+  snprintf(e->alpha[e->n], sizeof e->alpha[e->n], "%s", b->workload);
+  snprintf(e->beta[e->n], sizeof e->beta[e->n], "%s", b->source_workload);
+  e->n++;
+  return 0;
+}
+
+typedef struct {
+  int64_t reuse;   /* trials stored by a reuse policy */
+  int32_t max_round;
+} trial_count;
+
+static int visit_trial(const eto_cache_trial *t, void *user) {
+  trial_count *c = user;
+  if (t->method != ETO_CACHE_METHOD_REUSE) return 0;
+  c->reuse++;
+  if (t->round > c->max_round) c->max_round = t->round;
+  return 0;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+eto_status eto_sel_fit_reuse(struct eto_cache *cache, const eto_target *t, const char *policy, double extra,
+                             uint64_t seed, eto_sel_fit *out) {
+  memset(out, 0, sizeof *out);
+  out->scale = 1;
+  int seeded = policy && strcmp(policy, "seeded") == 0, eto = policy && strcmp(policy, "eto") == 0;
+  if (!cache || (!seeded && !eto)) return ETO_OK;
+  edge_list e = {0};
+  eto_cache_foreach_best(cache, t->fingerprint, visit_best, &e); /* unreadable records: no edge */
+  double *ratio = e.n ? malloc(sizeof *ratio * (size_t)e.n) : NULL;
+  if (e.oom || (e.n && !ratio)) {
+    free(e.alpha);
+    free(e.beta);
+    free(ratio);
+    return ETO_ERR_NOMEM;
+  }
+  for (int i = 0; i < e.n; i++) {
+    trial_count c = {0, -1};
+    if (eto_cache_foreach_trial(cache, t->fingerprint, e.alpha[i], visit_trial, &c) != ETO_CACHE_OK || c.reuse == 0)
+      continue;
+    /* the seeded policy tags its search and ETO's rounds within it from round 10 on; ETO's own rounds are 1-4 */
+    if (seeded != (c.max_round >= 10)) continue;
+    eto_op a, b;
+    char why[256];
+    double est = 0;
+    if (eto_op_from_key(e.alpha[i], &a, why, sizeof why) != ETO_OK ||
+        eto_op_from_key(e.beta[i], &b, why, sizeof why) != ETO_OK ||
+        eto_tuner_estimate(&a, &b, t, seed, &est) != ETO_OK)
+      continue;
+    est += extra;
+    if (est < 1) est = 1;
+    ratio[out->edges++] = (double)c.reuse / est;
+    out->measured += (double)c.reuse;
+    out->estimated += est;
+  }
+  if (out->edges >= ETO_SEL_FIT_MIN_EDGES) {
+    qsort(ratio, (size_t)out->edges, sizeof *ratio, cmp_double);
+    int m = out->edges;
+    double med = m % 2 ? ratio[m / 2] : 0.5 * (ratio[m / 2 - 1] + ratio[m / 2]);
+    out->scale = fmin(ETO_SEL_FIT_MAX_SCALE, fmax(1 / ETO_SEL_FIT_MAX_SCALE, med));
+    out->fitted = 1;
+  }
+  free(e.alpha);
+  free(e.beta);
+  free(ratio);
+  return ETO_OK;
+}
