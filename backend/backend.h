@@ -357,9 +357,6 @@ typedef struct {
   eto_cache *cache;                /* read while constructing (β's trials, neighbours); may be NULL */
   uint64_t seed;
   int topk;                        /* TopK's group size (0: its default) */
-  int refresh;                     /* the policy is re-made because the source's best improved after the task
-                                      was released early (eto_backend_task.release_after): a reuse policy may
-                                      skip what it already did once (the seeded search skips ETO's rounds) */
   void *stats;                     /* policy-specific statistics kept up to date during the run (the tuner's
                                       policies: an eto_tuner_result), or NULL */
 } eto_policy_args;
@@ -396,7 +393,7 @@ typedef struct {
    * program: as soon as it has one), from the parent's best at that moment, so
    * that every operator of a list has a program early. Whenever the parent later spends its share (or, under a
    * total budget, a further round) with a best more than ETO_BACKEND_REFRESH_GAIN faster than the one the task's
-   * policy was made from, the policy is made again (args.refresh = 1) from the new best and the task selectable
+   * policy was made from, the policy is made again from the new best and the task selectable
    * again; candidates it measured before are served from their stored results. */
   int64_t release_after;
 } eto_backend_task;

@@ -366,7 +366,7 @@ static void release_child(tune_ctx *x, int c) {
 }
 
 /* Task c was released early and its parent's best has since improved by more than ETO_BACKEND_REFRESH_GAIN:
- * c's reuse policy is made again from the new best (args.refresh) and c is selectable again. */
+ * c's reuse policy is made again from the new best and c is selectable again. */
 static void refresh_child(tune_ctx *x, int c) {
   eto_task *tk = &x->tasks[c];
   const eto_task *par = &x->tasks[tk->parent];
@@ -375,7 +375,6 @@ static void refresh_child(tune_ctx *x, int c) {
     return;
   eto_policy_args a = tk->args;
   a.source_best = &par->best;
-  a.refresh = 1;
   eto_policy np = {0};
   char why[256] = "";
   double was = tk->release_cost;

@@ -367,7 +367,7 @@ static double share_at_or_below(const mode_result *r, const mode_result *F) {
 /* First time the curve is at or below `target` (relative tolerance 1e-9); -1 when never. */
 static double time_to(const mode_result *r, double target) {
   for (int i = 0; i < r->ncurve; i++)
-    if (r->curve[i].wlat <= target * (1 + 1e-9)) return r->curve[i].t;
+    if (r->curve[i].wlat <= target * (1 + 1e-7)) return r->curve[i].t; /* curves.csv keeps 6 decimals of ms */
   return -1;
 }
 

@@ -8,8 +8,8 @@
  *       what TopK applies);
  *     the best programs of the cached operators of α's kind and sketch signature nearest α, transplanted alike;
  *   ETO's rounds (rounds 11-14: ETO's 1-4), run whole by the ETO policy from S*β, so the policy measures every
- *     program ETO's rounds and TopK would measure on the pair (not when re-made by a refresh, args.refresh: the
- *     engine releases a reuse edge from its parent's early best and re-makes the policy from a better one);
+ *     program ETO's rounds and TopK would measure on the pair (made again from a better S*β after an early
+ *     release, the policy runs whole again: what it measured before is served from the stored results);
  *   search (round 20, batches of SEEDED_PER_ROUND): evolutionary rounds of the full search (eto_backend_evolve)
  *     from a population that holds the measured seeds, scored by the run's cost model, which the engine trains
  *     on the cache's records of other workloads (β and α's neighbours) before the first batch and on every
@@ -272,9 +272,8 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
     seeded_free(x);
     return ETO_ERR_NOMEM;
   }
-  /* ETO's rounds: their counts go to a private result (the seeds' are in res); a refresh (the source improved
-   * after an early release) does not run them again: its seeds are the new best's transplants */
-  if (a->source_best && !a->refresh) {
+  /* ETO's rounds: their counts go to a private result (the seeds' are in res) */
+  if (a->source_best) {
     eto_policy_args ea = *a;
     ea.stats = NULL;
     char why[256];
