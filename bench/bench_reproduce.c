@@ -14,7 +14,7 @@
  * its weighted-latency curve compares with the full search's over time (the share of its seconds at or below it).
  *
  *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait] [--seed S] [--threads T]
- *                               [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR]
+ *                               [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N]
  *
  * Curves come from the caches themselves: every measured trial is stored with its time, so a mode's weighted
  * latency over time is replayed from its cache once the mode finished (whole seconds, as the cache stores).
@@ -270,6 +270,7 @@ static void backend_out(const eto_backend_progress *p, void *user) {
 
 typedef struct {
   int trials, threads;
+  int trials_total; /* plan modes: one budget for the whole list (etotune tune --trials-total), 0 = none */
   uint64_t seed;
   double min_repeat_ms;
 } run_opts;
@@ -325,6 +326,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
       so.measure = mo;
       so.seed = ro->seed;
       so.reuse_policy = mode_reuse[m];
+      so.total_trials = ro->trials_total;
       if (m == M_SEEDED_WAIT) so.release_after = 0;
       eto_drv_report rep;
       st = eto_drv_run(p, t, cache, &so, line_out, (void *)mode_name[m], &rep, msg, sizeof msg);
@@ -391,12 +393,14 @@ static double best_stop(const mode_result *r, const mode_result *F, double *at, 
 static void usage(const char *a0) {
   fprintf(stderr,
           "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait] [--seed S] [--threads T]\n"
-          "       [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR]\n"
+          "       [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N]\n"
           "Runs each mode on a fresh cache and prints trials, seconds, weighted latency, throughput normalized to\n"
           "the full search and speed-ups (total, time-to-best, time-to-same). --trials: full-search budget per\n"
           "operator (1000; e.g. 200 for a quick run). Output in DIR (default bench/out/<list name>).\n"
           "--full-from DIR: take the full search from an earlier run on this host with the same list, budget and seed\n"
-          "(its db-full kept with --keep, its curves.csv and summary.json) instead of searching again.\n",
+          "(its db-full kept with --keep, its curves.csv and summary.json) instead of searching again.\n"
+          "--trials-total N: the plan modes run with one budget of N new trials for the whole list (the full\n"
+          "search keeps --trials per operator): e.g. the full search's own total, to compare at equal trials.\n",
           a0);
 }
 
@@ -422,6 +426,7 @@ int main(int argc, char **argv) {
       {"--min-repeat-ms", ETO_CLI_DOUBLE, &ro.min_repeat_ms, 0.1, ETO_CLI_MAX_MS},
       {"--out", ETO_CLI_STR, &outdir, 0, 0},
       {"--full-from", ETO_CLI_STR, &full_from, 0, 0},
+      {"--trials-total", ETO_CLI_INT, &ro.trials_total, 0, ETO_CLI_MAX_TRIALS},
   };
   if (eto_cli_parse("bench_reproduce", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), modes_option,
                     want, &list) != 0) {
@@ -500,8 +505,10 @@ int main(int argc, char **argv) {
   double ttb = time_to(F, F->wlat);
   char eto_line[4096] = "";
   printf("# %s on %s\n\n", list, t.description);
-  printf("date %s; %d operators; full-search budget %d trials per operator; seed %llu; min repeat %.0f ms\n\n",
-         date, n, ro.trials, (unsigned long long)ro.seed, ro.min_repeat_ms);
+  printf("date %s; %d operators; full-search budget %d trials per operator; seed %llu; min repeat %.0f ms", date, n,
+         ro.trials, (unsigned long long)ro.seed, ro.min_repeat_ms);
+  if (ro.trials_total > 0) printf("; plan modes: one budget of %d trials for the list", ro.trials_total);
+  printf("\n\n");
   printf("| mode | trials | seconds | weighted latency ms | throughput vs full | speed-up total | vs full time-to-best | "
          "vs full time-to-same | first complete s | at/below full's curve | plan est. trials | roots/reused/bridges | "
          "missing |\n");
@@ -571,6 +578,7 @@ int main(int argc, char **argv) {
   if (f) {
     fprintf(f, "{\n  \"list\": \"%s\",\n  \"date\": \"%s\",\n  \"target\": \"%s\",\n  \"operators\": %d,\n", list, date,
             t.description, n);
+    fprintf(f, "  \"trials_total_plan_modes\": %d,\n", ro.trials_total);
     fprintf(f, "  \"trials_per_full_search\": %d,\n  \"seed\": %llu,\n  \"min_repeat_ms\": %.1f,\n", ro.trials,
             (unsigned long long)ro.seed, ro.min_repeat_ms);
     fprintf(f, "  \"full_time_to_best_s\": %.0f,\n  \"modes\": {\n", ttb);
