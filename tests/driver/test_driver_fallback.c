@@ -11,10 +11,11 @@
 #include "schedule.h"
 #include "driver.h"
 #include "selector.h"
+#include "temp_util.h"
 
 int main(void) {
-  char dir[] = "/tmp/eto_sel_fallback_XXXXXX";
-  CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+  char dir[512];
+  temp_dir(dir, sizeof dir, "sel_fallback");
   const char *text = "matmul m=32 n=64 k=32 name=beta\nmatmul m=32 n=32 k=32 name=alpha\n";
   eto_oplist *l = NULL;
   char msg[2048];
@@ -74,8 +75,6 @@ int main(void) {
   eto_drv_report_free(&rep);
   eto_sel_plan_free(p);
   eto_cache_close(cache);
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-  if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+  remove_tree(dir);
   return check_result();
 }

@@ -11,6 +11,7 @@
 #include "cache.h"
 #include "check.h"
 #include "selector.h"
+#include "temp_util.h"
 #include "test_op.h"
 #include "tuner.h"
 
@@ -54,11 +55,8 @@ static int cmp(const void *x, const void *y) {
 int main(void) {
   eto_target_cpu(1, &t);
   snprintf(t.fingerprint, sizeof t.fingerprint, "test-fit");
-  char dir[] = "/tmp/etotune_fit_XXXXXX";
-  CHECK(mkdtemp(dir) != NULL, "mkdtemp");
-  eto_cache *c = NULL;
-  eto_cache_opts co = {.no_sync = 1};
-  CHECK(eto_cache_open(dir, &co, &c) == ETO_CACHE_OK, "open");
+  char dir[512];
+  eto_cache *c = temp_cache(dir, sizeof dir, "fit");
   const double extra = 72;
   const char *beta = "matmul m=128 n=768 k=768";
   const char *alphas[4] = {"matmul m=64 n=768 k=768", "matmul m=128 n=384 k=768", "matmul m=32 n=768 k=768",
@@ -110,8 +108,6 @@ int main(void) {
   eto_sel_plan_free(p1);
   eto_sel_plan_free(p2);
   eto_cache_close(c);
-  char cmd[256];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+  remove_tree(dir);
   return check_result();
 }
