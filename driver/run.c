@@ -237,7 +237,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     if (full_node[n->parent] >= 0) { /* the parent is searched in this run: wait for it */
       tk->parent = full_node[n->parent];
       tk->make = pol->make;
-      tk->release_after = pol->early && !p->topk ? o.release_after : 0;
+      tk->release_after = pol->early ? o.release_after : 0;
       full_node[i] = ntask++;
       continue;
     }

@@ -10,28 +10,30 @@
 #include "tuner.h"
 
 typedef struct {
-  char (*alpha)[ETO_CACHE_MAX_WORKLOAD + 1];
-  char (*beta)[ETO_CACHE_MAX_WORKLOAD + 1];
+  char alpha[ETO_CACHE_MAX_WORKLOAD + 1], beta[ETO_CACHE_MAX_WORKLOAD + 1]; /* the operator and its source */
+} edge;
+
+typedef struct {
+  edge *e;
   int n, cap, oom;
 } edge_list;
 
 static int visit_best(const eto_cache_best *b, void *user) {
-  edge_list *e = user;
+  edge_list *l = user;
   if (b->bad || b->method != ETO_CACHE_METHOD_REUSE || !b->source_workload || !b->source_workload[0]) return 0;
-  if (e->n == e->cap) {
-    int cap = e->cap ? 2 * e->cap : 32;
-    void *a = realloc(e->alpha, sizeof *e->alpha * (size_t)cap), *s = a ? realloc(e->beta, sizeof *e->beta * (size_t)cap) : NULL;
-    if (a) e->alpha = a;
-    if (!a || !s) {
-      e->oom = 1;
+  if (l->n == l->cap) {
+    int cap = l->cap ? 2 * l->cap : 32;
+    edge *e = realloc(l->e, sizeof *e * (size_t)cap);
+    if (!e) {
+      l->oom = 1;
       return 1;
     }
-    e->beta = s;
-    e->cap = cap;
+    l->e = e;
+    l->cap = cap;
   }
-  snprintf(e->alpha[e->n], sizeof e->alpha[e->n], "%s", b->workload);
-  snprintf(e->beta[e->n], sizeof e->beta[e->n], "%s", b->source_workload);
-  e->n++;
+  snprintf(l->e[l->n].alpha, sizeof l->e[l->n].alpha, "%s", b->workload);
+  snprintf(l->e[l->n].beta, sizeof l->e[l->n].beta, "%s", b->source_workload);
+  l->n++;
   return 0;
 }
 
@@ -63,22 +65,21 @@ eto_status eto_sel_fit_reuse(struct eto_cache *cache, const eto_target *t, const
   eto_cache_foreach_best(cache, t->fingerprint, visit_best, &e); /* unreadable records: no edge */
   double *ratio = e.n ? malloc(sizeof *ratio * (size_t)e.n) : NULL;
   if (e.oom || (e.n && !ratio)) {
-    free(e.alpha);
-    free(e.beta);
+    free(e.e);
     free(ratio);
     return ETO_ERR_NOMEM;
   }
   for (int i = 0; i < e.n; i++) {
     trial_count c = {0, -1};
-    if (eto_cache_foreach_trial(cache, t->fingerprint, e.alpha[i], visit_trial, &c) != ETO_CACHE_OK || c.reuse == 0)
+    if (eto_cache_foreach_trial(cache, t->fingerprint, e.e[i].alpha, visit_trial, &c) != ETO_CACHE_OK || c.reuse == 0)
       continue;
     /* the seeded policy tags its search and ETO's rounds within it from round 10 on; ETO's own rounds are 1-4 */
     if (seeded != (c.max_round >= 10)) continue;
     eto_op a, b;
     char why[256];
     double est = 0;
-    if (eto_op_from_key(e.alpha[i], &a, why, sizeof why) != ETO_OK ||
-        eto_op_from_key(e.beta[i], &b, why, sizeof why) != ETO_OK ||
+    if (eto_op_from_key(e.e[i].alpha, &a, why, sizeof why) != ETO_OK ||
+        eto_op_from_key(e.e[i].beta, &b, why, sizeof why) != ETO_OK ||
         eto_tuner_estimate(&a, &b, t, seed, &est) != ETO_OK)
       continue;
     est += extra;
@@ -94,8 +95,7 @@ eto_status eto_sel_fit_reuse(struct eto_cache *cache, const eto_target *t, const
     out->scale = fmin(ETO_SEL_FIT_MAX_SCALE, fmax(1 / ETO_SEL_FIT_MAX_SCALE, med));
     out->fitted = 1;
   }
-  free(e.alpha);
-  free(e.beta);
+  free(e.e);
   free(ratio);
   return ETO_OK;
 }

@@ -87,8 +87,9 @@ int eto_cli_reuse_option(const char *prog, const char *v, const char **out);
 int eto_cli_plan_option(const char *prog, const char *name, const char *value, eto_sel_plan_opts *plan, int *bad);
 /* The plan's extra trials per reuse edge for policy name (NULL: the default policy). */
 double eto_cli_reuse_extra(const char *name);
-/* plan->reuse_scale fitted to cache's history of policy name's reuse edges (eto_sel_fit_reuse; NULL: the default
- * policy), with a line on stderr naming prog when the history fitted it; cache may be NULL. */
+/* plan->reuse_scale fitted to cache's history of policy name's reuse edges (eto_sel_fit_reuse with
+ * plan->reuse_extra, which the caller has set for that policy; name NULL: the default policy), with a line on
+ * stderr naming prog when the history fitted it; cache may be NULL. */
 void eto_cli_fit_reuse(const char *prog, struct eto_cache *cache, const eto_target *t, const char *name,
                        eto_sel_plan_opts *plan);
 int eto_cli_tune(int argc, char **argv);

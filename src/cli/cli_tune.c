@@ -74,7 +74,7 @@ void eto_cli_fit_reuse(const char *prog, struct eto_cache *cache, const eto_targ
                        eto_sel_plan_opts *plan) {
   const char *policy = name ? name : ETO_DRV_REUSE_DEFAULT;
   eto_sel_fit f;
-  if (eto_sel_fit_reuse(cache, t, policy, eto_cli_reuse_extra(policy), plan->seed, &f) != ETO_OK) return;
+  if (eto_sel_fit_reuse(cache, t, policy, plan->reuse_extra, plan->seed, &f) != ETO_OK) return;
   plan->reuse_scale = f.scale;
   if (f.fitted)
     fprintf(stderr,

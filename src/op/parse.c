@@ -475,6 +475,35 @@ static void parse_op_line(parser *p, int line, const token *toks, int ntok) {
   emit(p, &ls, line);
 }
 
+/* Reads the rest of f into a malloc'd *buf of *len bytes, growing it by doubling up to limit bytes. Returns 0,
+ * 1 when the file fills limit bytes, -1 when out of memory, -2 on a read error (*buf is NULL unless 0). */
+static int read_stream(FILE *f, size_t limit, char **buf, size_t *len) {
+  size_t cap = 1 << 16;
+  *len = 0;
+  *buf = malloc(cap);
+  if (!*buf) return -1;
+  for (;;) {
+    if (*len == cap) {
+      char *nb = cap < limit ? realloc(*buf, cap * 2) : NULL;
+      if (!nb) {
+        free(*buf);
+        *buf = NULL;
+        return cap < limit ? -1 : 1;
+      }
+      *buf = nb, cap *= 2;
+    }
+    size_t got = fread(*buf + *len, 1, cap - *len, f);
+    *len += got;
+    if (got == 0) break;
+  }
+  if (ferror(f)) {
+    free(*buf);
+    *buf = NULL;
+    return -2;
+  }
+  return 0;
+}
+
 /* Sets s's weight of value v to w; reports where (col, and in `from` when it came from a file) when s does not
  * take v or v was given a weight before. Returns 0 or -1. */
 static int set_weight(parser *p, int line, int col, const char *from, symbol *s, int64_t v, int64_t w) {
@@ -559,27 +588,14 @@ static int parse_weights(parser *p, int line, const token *t, symbol *s) {
       error_at(p, line, col, "weight file %s: cannot open: %s", path, strerror(errno));
       return -1;
     }
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-      if (len == cap) {
-        char *b = cap < (1 << 24) ? realloc(buf, cap ? 2 * cap : 4096) : NULL;
-        if (!b) {
-          if (cap < (1 << 24)) p->nomem = 1;
-          else error_at(p, line, col, "weight file %s is larger than 16 MiB", path);
-          free(buf);
-          fclose(f);
-          return -1;
-        }
-        buf = b;
-        cap = cap ? 2 * cap : 4096;
-      }
-      size_t got = fread(buf + len, 1, cap - len, f);
-      len += got;
-      if (got == 0) break;
-    }
+    char *buf;
+    size_t len;
+    int r = read_stream(f, (size_t)1 << 24, &buf, &len);
     fclose(f);
-    rc = weight_pairs(p, line, col, path, buf, len, 0, s);
+    if (r == -1) p->nomem = 1;
+    else if (r == 1) error_at(p, line, col, "weight file %s is larger than 16 MiB", path);
+    else if (r == -2) error_at(p, line, col, "weight file %s: read error", path);
+    rc = r == 0 ? weight_pairs(p, line, col, path, buf, len, 0, s) : -1;
     free(buf);
   } else {
     error_at(p, line, col, "weight expects {VALUE:COUNT,...} or @FILE");
@@ -828,27 +844,14 @@ eto_status eto_oplist_load(const char *path, eto_oplist **out, char *msg, size_t
     if (msg && msgcap) snprintf(msg, msgcap, "%s: cannot open: %s", path, strerror(errno));
     return ETO_ERR_IO;
   }
-  size_t cap = 1 << 16, len = 0;
-  char *buf = malloc(cap);
+  char *buf;
+  size_t len;
   eto_status st = ETO_OK;
-  while (buf) {
-    if (len == cap) {
-      char *nb = cap < ((size_t)1 << 30) ? realloc(buf, cap * 2) : NULL;
-      if (!nb) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = nb, cap *= 2;
-    }
-    size_t got = fread(buf + len, 1, cap - len, f);
-    len += got;
-    if (got == 0) break;
-  }
-  if (!buf) {
+  int r = read_stream(f, (size_t)1 << 30, &buf, &len);
+  if (r == -1 || r == 1) {
     if (msg && msgcap) snprintf(msg, msgcap, "%s: file too large or out of memory", path);
     st = ETO_ERR_NOMEM;
-  } else if (ferror(f)) {
+  } else if (r == -2) {
     if (msg && msgcap) snprintf(msg, msgcap, "%s: read error: %s", path, strerror(errno));
     st = ETO_ERR_IO;
   }
