@@ -100,10 +100,14 @@ void eto_cost_model_free(eto_cost_model *m);
  * Task scheduler (Ansor §6): which operator gets the next round of measurements
  * ====================================================================================================== */
 
-typedef enum { ETO_BACKEND_GRADIENT, ETO_BACKEND_ROUND_ROBIN } eto_backend_strategy;
+/* GRADIENT is Ansor's: the expected gain of a task's next round. PER_SECOND divides that gain by the seconds the
+ * task's rounds have taken (their mean, measured; the mean of the other tasks' while a task has none), so a round
+ * of an operator whose candidates take twice as long to build and time must promise twice the gain: the list's
+ * weighted latency falls fastest per second of tuning instead of per round. */
+typedef enum { ETO_BACKEND_GRADIENT, ETO_BACKEND_ROUND_ROBIN, ETO_BACKEND_PER_SECOND } eto_backend_strategy;
 
 typedef struct {
-  eto_backend_strategy strategy; /* default gradient */
+  eto_backend_strategy strategy; /* default per-second */
   double alpha;                  /* weight of the backward gradient (0.2) */
   double beta;                   /* forward bound from similar tasks' throughput (2) */
   int backward_window;           /* rounds (3) */
@@ -132,6 +136,12 @@ int eto_backend_scheduler_next(eto_backend_scheduler *s);
  * measure). Also applies Ansor's rule that drops a task from its similarity group when it stays far slower
  * than the group's best after many more rounds. */
 void eto_backend_scheduler_update(eto_backend_scheduler *s, int task, int measured, double best_cost);
+/* Reports the wall seconds a round of `task` took (the per-second strategy's divisor; the others ignore it).
+ * Call once per round, with eto_backend_scheduler_update. */
+void eto_backend_scheduler_spent(eto_backend_scheduler *s, int task, double seconds);
+/* The strategy's name ("gradient", "round-robin", "per-second") and the strategy called name (-1: none). */
+const char *eto_backend_strategy_name(eto_backend_strategy st);
+int eto_backend_strategy_parse(const char *name);
 /* Takes a task out of the selection: its budget is spent (done) or it cannot be tuned (dead); or holds it until
  * eto_backend_scheduler_activate (a task waiting for another's result). */
 void eto_backend_scheduler_finish(eto_backend_scheduler *s, int task);
@@ -146,6 +156,10 @@ int eto_backend_scheduler_active(const eto_backend_scheduler *s, int task);
  * best-cost history (0 with fewer than w+1 rounds), forward = min(best − best / rounds,
  * β · flops / best_similar_flops_per_s) − best. 0 for a task that is not selectable. */
 double eto_backend_scheduler_gradient(const eto_backend_scheduler *s, int task);
+/* The value the strategy minimizes for task i: the gradient, divided for per-second by the seconds a round of
+ * the task is expected to take (the mean of its measured rounds; of every task's while it has none; 1 while no
+ * round was timed). 0 for a task that is not selectable. */
+double eto_backend_scheduler_score(const eto_backend_scheduler *s, int task);
 void eto_backend_scheduler_free(eto_backend_scheduler *s);
 
 /* ======================================================================================================

@@ -146,8 +146,7 @@ static cJSON *options_json(const eto_backend_opts *o) {
   cJSON_AddNumberToObject(c, "gamma", o->cost.gamma);
   cJSON_AddNumberToObject(c, "min_child_weight", o->cost.min_child_weight);
   cJSON *s = cJSON_AddObjectToObject(j, "scheduler");
-  cJSON_AddStringToObject(s, "strategy",
-                          o->sched.strategy == ETO_BACKEND_ROUND_ROBIN ? "round-robin" : "gradient");
+  cJSON_AddStringToObject(s, "strategy", eto_backend_strategy_name(o->sched.strategy));
   cJSON_AddNumberToObject(s, "alpha", o->sched.alpha);
   cJSON_AddNumberToObject(s, "beta", o->sched.beta);
   cJSON_AddNumberToObject(s, "backward_window", o->sched.backward_window);

@@ -9,7 +9,12 @@
  * t_i counts the task's rounds; "group" holds the tasks with the same similarity tag. When every gradient
  * is equal (e.g. no task has a result yet) the choice is random (seeded). A task that stays β times slower
  * than its group's best after 5 more rounds than any other member leaves the group (Ansor's
- * _adjust_similarity_group). */
+ * _adjust_similarity_group).
+ *
+ * The per-second strategy (the default) minimizes grad_i / s_i instead, s_i the mean wall seconds of task i's
+ * rounds so far (the mean over every timed round of all tasks while task i has none; 1 before any): Ansor's
+ * objective per second of tuning rather than per round, since a round of a large operator can take several
+ * times one of a small one (candidates to build, reference and timed runs). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +28,8 @@ struct eto_backend_scheduler {
   eto_backend_sched_opts o;
   double *weight, *flops, *best;
   int *group, *rounds, *active;
+  double *spent; /* wall seconds of the task's timed rounds */
+  int *timed;    /* its rounds with a time */
   double **hist; /* best cost after each round */
   int *nhist, *caphist;
   int rr_next; /* round-robin cursor */
@@ -31,7 +38,7 @@ struct eto_backend_scheduler {
 
 void eto_backend_sched_opts_default(eto_backend_sched_opts *o) {
   memset(o, 0, sizeof *o);
-  o->strategy = ETO_BACKEND_GRADIENT;
+  o->strategy = ETO_BACKEND_PER_SECOND;
   o->alpha = 0.2;
   o->beta = 2.0;
   o->backward_window = 3;
@@ -50,6 +57,8 @@ void eto_backend_scheduler_free(eto_backend_scheduler *s) {
   free(s->group);
   free(s->rounds);
   free(s->active);
+  free(s->spent);
+  free(s->timed);
   free(s);
 }
 
@@ -75,8 +84,10 @@ eto_status eto_backend_scheduler_create(int n, const double *weight, const doubl
   s->hist = calloc(nn, sizeof(double *));
   s->nhist = calloc(nn, sizeof(int));
   s->caphist = calloc(nn, sizeof(int));
+  s->spent = calloc(nn, sizeof(double));
+  s->timed = calloc(nn, sizeof(int));
   if (!s->weight || !s->flops || !s->best || !s->group || !s->rounds || !s->active || !s->hist || !s->nhist ||
-      !s->caphist) {
+      !s->caphist || !s->spent || !s->timed) {
     eto_backend_scheduler_free(s);
     return ETO_ERR_NOMEM;
   }
@@ -161,6 +172,41 @@ double eto_backend_scheduler_gradient(const eto_backend_scheduler *s, int i) {
   return s->weight[i] * (s->o.alpha * backward + (1 - s->o.alpha) * forward);
 }
 
+void eto_backend_scheduler_spent(eto_backend_scheduler *s, int task, double seconds) {
+  if (task < 0 || task >= s->n || !(seconds >= 0) || !isfinite(seconds)) return;
+  s->spent[task] += seconds;
+  s->timed[task]++;
+}
+
+static const char *const strategy_names[] = {"gradient", "round-robin", "per-second"};
+
+const char *eto_backend_strategy_name(eto_backend_strategy st) {
+  return (int)st >= 0 && (int)st < 3 ? strategy_names[st] : "?";
+}
+
+int eto_backend_strategy_parse(const char *name) {
+  for (int k = 0; name && k < 3; k++)
+    if (strcmp(name, strategy_names[k]) == 0) return k;
+  return -1;
+}
+
+/* the seconds a round of task i is expected to take: its own mean, else every timed round's, else 1 */
+static double round_seconds(const eto_backend_scheduler *s, int i) {
+  if (s->timed[i] > 0 && s->spent[i] > 0) return s->spent[i] / s->timed[i];
+  double all = 0;
+  int k = 0;
+  for (int j = 0; j < s->n; j++) {
+    all += s->spent[j];
+    k += s->timed[j];
+  }
+  return k > 0 && all > 0 ? all / k : 1;
+}
+
+double eto_backend_scheduler_score(const eto_backend_scheduler *s, int i) {
+  double g = eto_backend_scheduler_gradient(s, i);
+  return s->o.strategy == ETO_BACKEND_PER_SECOND && g != 0 ? g / round_seconds(s, i) : g;
+}
+
 int eto_backend_scheduler_next(eto_backend_scheduler *s) {
   int any = 0;
   for (int i = 0; i < s->n; i++) {
@@ -184,7 +230,7 @@ int eto_backend_scheduler_next(eto_backend_scheduler *s) {
   double lo = INFINITY, hi = -INFINITY;
   int arg = -1;
   for (int i = 0; i < s->n; i++) {
-    double g = s->active[i] ? eto_backend_scheduler_gradient(s, i) : 0;
+    double g = s->active[i] ? eto_backend_scheduler_score(s, i) : 0;
     if (g < lo) {
       lo = g;
       if (s->active[i]) arg = i;

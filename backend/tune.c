@@ -488,6 +488,7 @@ static eto_status run_round(tune_ctx *x, int i) {
     tk->own_measurer = 1;
     emit(x, ETO_BACKEND_EVENT_START, i, NULL);
   }
+  double rs = eto_now(); /* the round's seconds for the scheduler: without the measurer's one-time set-up */
   int64_t left = tk->budget - tk->trials;
   if (total_mode(x) && x->o.total_trials - x->new_trials < left) left = x->o.total_trials - x->new_trials;
   int n = (int)(left < x->per_round ? left : x->per_round);
@@ -668,6 +669,7 @@ static eto_status run_round(tune_ctx *x, int i) {
 
   train_model(x, 0);
   tk->rounds++;
+  eto_backend_scheduler_spent(x->sched, i, eto_now() - rs);
   eto_backend_scheduler_update(x->sched, i, measured > 0 ? measured : observed, tk->best_cost);
   if (tk->trials >= tk->budget) {
     tk->done = 1;

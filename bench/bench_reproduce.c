@@ -271,6 +271,7 @@ static void backend_out(const eto_backend_progress *p, void *user) {
 typedef struct {
   int trials, threads;
   int trials_total; /* plan modes: one budget for the whole list (etotune tune --trials-total), 0 = none */
+  const char *scheduler; /* the task scheduler's strategy, every mode (etotune tune --scheduler) */
   uint64_t seed;
   double min_repeat_ms;
 } run_opts;
@@ -291,9 +292,10 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
   int64_t start = (int64_t)time(NULL);
   double t0 = eto_now();
   eto_status st = ETO_OK;
+  eto_backend_opts bo;
+  eto_backend_opts_default(&bo);
+  bo.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(ro->scheduler);
   if (m == M_FULL) {
-    eto_backend_opts bo;
-    eto_backend_opts_default(&bo);
     bo.trials_per_op = ro->trials;
     bo.seed = ro->seed;
     bo.measure = mo;
@@ -326,6 +328,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
       so.measure = mo;
       so.seed = ro->seed;
       so.reuse_policy = mode_reuse[m];
+      so.search = &bo;
       so.total_trials = ro->trials_total;
       if (m == M_SEEDED_WAIT) so.release_after = 0;
       eto_drv_report rep;
@@ -396,14 +399,15 @@ static double best_stop(const mode_result *r, const mode_result *F, double *at, 
 static void usage(const char *a0) {
   fprintf(stderr,
           "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait] [--seed S] [--threads T]\n"
-          "       [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N]\n"
+          "       [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N] [--scheduler S]\n"
           "Runs each mode on a fresh cache and prints trials, seconds, weighted latency, throughput normalized to\n"
           "the full search and speed-ups (total, time-to-best, time-to-same). --trials: full-search budget per\n"
           "operator (1000; e.g. 200 for a quick run). Output in DIR (default bench/out/<list name>).\n"
           "--full-from DIR: take the full search from an earlier run on this host with the same list, budget and seed\n"
           "(its db-full kept with --keep, its curves.csv and summary.json) instead of searching again.\n"
           "--trials-total N: the plan modes run with one budget of N new trials for the whole list (the full\n"
-          "search keeps --trials per operator): e.g. the full search's own total, to compare at equal trials.\n",
+          "search keeps --trials per operator): e.g. the full search's own total, to compare at equal trials.\n"
+          "--scheduler S: the task scheduler of every mode: per-second (default), gradient (Ansor's) or round-robin.\n",
           a0);
 }
 
@@ -416,7 +420,7 @@ static int modes_option(const char *prog, const char *name, const char *v, void 
 }
 
 int main(int argc, char **argv) {
-  run_opts ro = {.trials = 1000, .threads = 0, .seed = 1, .min_repeat_ms = 100};
+  run_opts ro = {.trials = 1000, .threads = 0, .seed = 1, .min_repeat_ms = 100, .scheduler = "per-second"};
   const char *list = NULL, *outdir = NULL, *full_from = NULL;
   int keep = 0, want[M_COUNT] = {1, 1, 1, 1, 1, 0}; /* seeded-wait only when asked */
   int help = 0;
@@ -430,6 +434,7 @@ int main(int argc, char **argv) {
       {"--out", ETO_CLI_STR, &outdir, 0, 0},
       {"--full-from", ETO_CLI_STR, &full_from, 0, 0},
       {"--trials-total", ETO_CLI_INT, &ro.trials_total, 0, ETO_CLI_MAX_TRIALS},
+      {"--scheduler", ETO_CLI_TEXT, &ro.scheduler, 0, 0},
   };
   if (eto_cli_parse("bench_reproduce", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), modes_option,
                     want, &list) != 0) {
@@ -439,6 +444,10 @@ int main(int argc, char **argv) {
   if (help) {
     usage(argv[0]);
     return 0;
+  }
+  if (eto_backend_strategy_parse(ro.scheduler) < 0) {
+    fprintf(stderr, "bench_reproduce: --scheduler takes per-second, gradient or round-robin\n");
+    return 2;
   }
   if (!list || ro.trials < 1 || ro.seed == 0 || !want[M_FULL]) {
     if (list && !want[M_FULL]) fprintf(stderr, "bench_reproduce: the full search is the reference; keep it in --modes\n");
@@ -510,6 +519,7 @@ int main(int argc, char **argv) {
   printf("# %s on %s\n\n", list, t.description);
   printf("date %s; %d operators; full-search budget %d trials per operator; seed %llu; min repeat %.0f ms", date, n,
          ro.trials, (unsigned long long)ro.seed, ro.min_repeat_ms);
+  printf("; scheduler %s", ro.scheduler);
   if (ro.trials_total > 0) printf("; plan modes: one budget of %d trials for the list", ro.trials_total);
   printf("\n\n");
   printf("| mode | trials | seconds | weighted latency ms | throughput vs full | speed-up total | vs full time-to-best | "
@@ -581,7 +591,7 @@ int main(int argc, char **argv) {
   if (f) {
     fprintf(f, "{\n  \"list\": \"%s\",\n  \"date\": \"%s\",\n  \"target\": \"%s\",\n  \"operators\": %d,\n", list, date,
             t.description, n);
-    fprintf(f, "  \"trials_total_plan_modes\": %d,\n", ro.trials_total);
+    fprintf(f, "  \"trials_total_plan_modes\": %d,\n  \"scheduler\": \"%s\",\n", ro.trials_total, ro.scheduler);
     fprintf(f, "  \"trials_per_full_search\": %d,\n  \"seed\": %llu,\n  \"min_repeat_ms\": %.1f,\n", ro.trials,
             (unsigned long long)ro.seed, ro.min_repeat_ms);
     fprintf(f, "  \"full_time_to_best_s\": %.0f,\n  \"modes\": {\n", ttb);

@@ -22,6 +22,7 @@ typedef struct {
   eto_sel_plan_opts plan;
   int trials, threads, build_jobs, per_round, qwalk, transfer, cuda;
   const char *family; /* "all" or "representatives" */
+  const char *scheduler; /* the task scheduler's strategy (eto_backend_strategy_parse) */
   int64_t trials_total;
   int release_after;
   double time_budget, min_repeat_ms, screen_ms;
@@ -107,6 +108,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   a->min_repeat_ms = 100;
   a->screen_ms = 20;
   a->family = "all";
+  a->scheduler = "per-second";
   a->per_round = 64;
   a->release_after = ETO_DRV_RELEASE_AFTER;
   eto_cli_limits_default(&a->limits);
@@ -128,6 +130,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--min-repeat-ms", ETO_CLI_DOUBLE, &a->min_repeat_ms, 0.1, ETO_CLI_MAX_MS},
       {"--screen-ms", ETO_CLI_DOUBLE, &a->screen_ms, 0, ETO_CLI_MAX_MS},
       {"--family", ETO_CLI_TEXT, &a->family, 0, 0},
+      {"--scheduler", ETO_CLI_TEXT, &a->scheduler, 0, 0},
       {"--measures-per-round", ETO_CLI_INT, &a->per_round, 1, ETO_CLI_MAX_PROGRAMS},
       {"--release-after", ETO_CLI_INT, &a->release_after, 0, ETO_CLI_MAX_TRIALS},
   };
@@ -143,6 +146,10 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   }
   if (strcmp(a->family, "all") != 0 && strcmp(a->family, "representatives") != 0) {
     fprintf(stderr, "etotune tune: --family takes all (default) or representatives\n");
+    return -1;
+  }
+  if (eto_backend_strategy_parse(a->scheduler) < 0) {
+    fprintf(stderr, "etotune tune: --scheduler takes per-second (default), gradient or round-robin\n");
     return -1;
   }
   if (strcmp(a->mode, "full") != 0 && strcmp(a->mode, "eto") != 0 && strcmp(a->mode, "topk") != 0) {
@@ -362,6 +369,7 @@ int eto_cli_tune(int argc, char **argv) {
   o.total_trials = a.trials_total;
   o.measures_per_round = a.per_round;
   o.qwalk = a.qwalk;
+  o.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(a.scheduler);
   o.transfer = a.transfer;
   o.measure.min_repeat_seconds = a.min_repeat_ms / 1e3;
   o.measure.screen_seconds = a.screen_ms / 1e3;

@@ -114,13 +114,13 @@ const eto_cli_command eto_cli_commands[] = {
      "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
      "                    checked with the memory it needs before any work, as etotune help tune says",
      eto_cli_reuse},
-    {"tune", "LIST [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--scheduler S] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
      "policy (--reuse) along the plan; cached programs are re-verified and reused for free.\n"
      "--mode full: Ansor-style full search of every operator (sampling, evolution scored by an XGBoost cost\n"
-     "model, a gradient task scheduler weighted by freq). Trials already in the cache count and are not\n"
+     "model, a task scheduler weighted by freq). Trials already in the cache count and are not\n"
      "measured again; an already tuned list finishes at once; Ctrl-C stops after the current candidate.\n"
      "--mode topk: the Selective Tuning baseline (for benchmarks; see etotune help plan, --mode topk): one full\n"
      "search per cluster of similar operators, then TopK for the other members from their cluster's\n"
@@ -138,6 +138,9 @@ const eto_cli_command eto_cli_commands[] = {
      "                         trials (default 64: one round), so that every operator has a program early, and\n"
      "                         starts again from the source's final best when that is over 1% faster\n"
      "                         (0 = wait for the source's whole search; ETO's and TopK's edges always wait)\n"
+     "  --scheduler S          which operator gets the next round: per-second (default: the one whose next round\n"
+     "                         most lowers the list's weighted latency per second its rounds take), gradient\n"
+     "                         (Ansor's: per round, whatever a round costs) or round-robin\n"
      "  --time-budget S        stop the searches after S seconds\n"
      "  --seed S               random seed (default: from the clock; always printed)\n"
      "  --report FILE.json     also write the report as JSON\n"

@@ -1,7 +1,9 @@
 /* Task scheduler on synthetic latency curves (no measurement): the warm-up visits every task once in order;
  * afterwards every choice is the argmin of Ansor's gradient, recomputed here independently from the
  * curves; the task with the larger weight × gradient gets more rounds; similarity groups bound the forward
- * gradient by β · flops / best group throughput; dead and finished tasks are never chosen. */
+ * gradient by β · flops / best group throughput; dead and finished tasks are never chosen. The per-second
+ * strategy's choice is the argmin of gradient / mean seconds of the task's rounds, and a task whose rounds cost
+ * 4x the seconds gets fewer rounds than under Ansor's gradient. */
 #include <math.h>
 
 #include "backend_test_util.h"
@@ -50,10 +52,12 @@ static double curve(int kind, int r) {
   }
 }
 
+/* secs: the wall seconds of one round of each task (NULL: none reported); strategy: GRADIENT or PER_SECOND */
 static void run(const char *name, int n, const double *w, const double *flops, const int *group,
-                const int *kind, int total_rounds, int *counts) {
+                const int *kind, int total_rounds, int *counts, eto_backend_strategy strategy, const double *secs) {
   eto_backend_sched_opts so;
   eto_backend_sched_opts_default(&so);
+  so.strategy = strategy;
   eto_backend_scheduler *s = NULL;
   CHECK(eto_backend_scheduler_create(n, w, flops, group, &so, &s) == ETO_OK, "create");
   oracle o = {.n = n};
@@ -75,6 +79,10 @@ static void run(const char *name, int n, const double *w, const double *flops, c
         double mine = eto_backend_scheduler_gradient(s, i);
         CHECK(fabs(g - mine) <= 1e-9 * fmax(1e-12, fabs(g)),
               "%s step %d task %d: gradient %.12g, formula %.12g", name, step, i, mine, g);
+        if (strategy == ETO_BACKEND_PER_SECOND && secs) g /= secs[i]; /* every round of task i took secs[i] */
+        double score = eto_backend_scheduler_score(s, i);
+        CHECK(fabs(g - score) <= 1e-9 * fmax(1e-12, fabs(g)), "%s step %d task %d: score %.12g, expected %.12g",
+              name, step, i, score, g);
         if (g < lo) {
           lo = g;
           expect = i;
@@ -91,6 +99,7 @@ static void run(const char *name, int n, const double *w, const double *flops, c
     o.best[got] = fmin(o.best[got], c);
     o.hist[got][r - 1] = o.best[got];
     counts[got]++;
+    if (secs) eto_backend_scheduler_spent(s, got, secs[got]);
     eto_backend_scheduler_update(s, got, 64, c);
   }
   eto_backend_scheduler_free(s);
@@ -102,7 +111,7 @@ int main(void) {
   {
     double w[2] = {1, 10}, fl[2] = {1e9, 1e9};
     int kind[2] = {0, 0};
-    run("weights", 2, w, fl, NULL, kind, 60, counts);
+    run("weights", 2, w, fl, NULL, kind, 60, counts, ETO_BACKEND_GRADIENT, NULL);
     printf("weights 1 vs 10: rounds %d vs %d\n", counts[0], counts[1]);
     CHECK(counts[1] > 2 * counts[0], "heavier task got %d rounds, lighter %d", counts[1], counts[0]);
   }
@@ -110,7 +119,7 @@ int main(void) {
   {
     double w[3] = {1, 1, 1}, fl[3] = {1e9, 1e9, 1e9};
     int kind[3] = {2, 0, 3};
-    run("curves", 3, w, fl, NULL, kind, 60, counts);
+    run("curves", 3, w, fl, NULL, kind, 60, counts, ETO_BACKEND_GRADIENT, NULL);
     printf("curves fast-then-flat / improving / flat: rounds %d %d %d\n", counts[0], counts[1], counts[2]);
     CHECK(counts[1] > counts[2], "improving task %d rounds, flat fast task %d", counts[1], counts[2]);
   }
@@ -118,8 +127,41 @@ int main(void) {
   {
     double w[2] = {1, 1}, fl[2] = {4e9, 1e9};
     int group[2] = {0, 0}, kind[2] = {1, 3};
-    run("group", 2, w, fl, group, kind, 30, counts);
+    run("group", 2, w, fl, group, kind, 30, counts, ETO_BACKEND_GRADIENT, NULL);
     printf("group: rounds %d %d\n", counts[0], counts[1]);
+  }
+  /* per second: the same two improving curves, task 1's rounds taking 4x the seconds; without times reported the
+   * per-second strategy is Ansor's */
+  {
+    double w[2] = {1, 1}, fl[2] = {1e9, 1e9}, secs[2] = {0.5, 2.0};
+    int kind[2] = {0, 0}, grad[2], per[2], none[2];
+    run("gradient, timed", 2, w, fl, NULL, kind, 60, grad, ETO_BACKEND_GRADIENT, secs);
+    run("per-second", 2, w, fl, NULL, kind, 60, per, ETO_BACKEND_PER_SECOND, secs);
+    run("per-second, untimed", 2, w, fl, NULL, kind, 60, none, ETO_BACKEND_PER_SECOND, NULL);
+    printf("rounds of 0.5 s / 2 s: gradient %d/%d, per-second %d/%d\n", grad[0], grad[1], per[0], per[1]);
+    CHECK(abs(grad[0] - grad[1]) <= 2, "the gradient ignores seconds, yet gave %d vs %d rounds", grad[0], grad[1]);
+    CHECK(per[0] > 2 * per[1], "per-second gave the 4x cheaper task %d rounds, the other %d", per[0], per[1]);
+    CHECK(none[0] == grad[0] && none[1] == grad[1], "untimed per-second %d/%d differs from the gradient %d/%d",
+          none[0], none[1], grad[0], grad[1]);
+    /* a task with no timed round is scored by the mean of every timed round */
+    eto_backend_sched_opts so;
+    eto_backend_sched_opts_default(&so);
+    CHECK(so.strategy == ETO_BACKEND_PER_SECOND, "the default strategy is %s", eto_backend_strategy_name(so.strategy));
+    eto_backend_scheduler *s = NULL;
+    eto_backend_scheduler_create(2, w, fl, NULL, &so, &s);
+    eto_backend_scheduler_restore(s, 1, 4, 2e-3);
+    eto_backend_scheduler_spent(s, 0, 1.0);
+    eto_backend_scheduler_update(s, 0, 64, 3e-3);
+    eto_backend_scheduler_spent(s, 0, 3.0);
+    eto_backend_scheduler_update(s, 0, 64, 3e-3);
+    double g1 = eto_backend_scheduler_gradient(s, 1), s1 = eto_backend_scheduler_score(s, 1);
+    CHECK(g1 < 0 && fabs(s1 - g1 / 2.0) <= 1e-12 * fabs(g1), "untimed task: score %g, gradient %g / 2 s", s1, g1);
+    CHECK(eto_backend_strategy_parse("per-second") == ETO_BACKEND_PER_SECOND &&
+              eto_backend_strategy_parse("gradient") == ETO_BACKEND_GRADIENT &&
+              eto_backend_strategy_parse("round-robin") == ETO_BACKEND_ROUND_ROBIN &&
+              eto_backend_strategy_parse("fast") == -1,
+          "strategy names");
+    eto_backend_scheduler_free(s);
   }
   /* dead and finished tasks are never chosen; everything done gives -1 */
   {
