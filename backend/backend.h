@@ -101,7 +101,7 @@ void eto_cost_model_free(eto_cost_model *m);
  * ====================================================================================================== */
 
 /* GRADIENT is Ansor's: the expected gain of a task's next round. PER_SECOND divides that gain by the seconds the
- * task's rounds have taken (their mean, measured; the mean of the other tasks' while a task has none), so a round
+ * task's rounds have taken (their median, measured; the median of every task's while a task has none), so a round
  * of an operator whose candidates take twice as long to build and time must promise twice the gain: the list's
  * weighted latency falls fastest per second of tuning instead of per round. */
 typedef enum { ETO_BACKEND_GRADIENT, ETO_BACKEND_ROUND_ROBIN, ETO_BACKEND_PER_SECOND } eto_backend_strategy;
@@ -157,7 +157,7 @@ int eto_backend_scheduler_active(const eto_backend_scheduler *s, int task);
  * β · flops / best_similar_flops_per_s) − best. 0 for a task that is not selectable. */
 double eto_backend_scheduler_gradient(const eto_backend_scheduler *s, int task);
 /* The value the strategy minimizes for task i: the gradient, divided for per-second by the seconds a round of
- * the task is expected to take (the mean of its measured rounds; of every task's while it has none; 1 while no
+ * the task is expected to take (the median of its measured rounds; of every task's while it has none; 1 while no
  * round was timed). 0 for a task that is not selectable. */
 double eto_backend_scheduler_score(const eto_backend_scheduler *s, int task);
 void eto_backend_scheduler_free(eto_backend_scheduler *s);

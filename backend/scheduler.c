@@ -11,8 +11,9 @@
  * than its group's best after 5 more rounds than any other member leaves the group (Ansor's
  * _adjust_similarity_group).
  *
- * The per-second strategy (the default) minimizes grad_i / s_i instead, s_i the mean wall seconds of task i's
- * rounds so far (the mean over every timed round of all tasks while task i has none; 1 before any): Ansor's
+ * The per-second strategy (the default) minimizes grad_i / s_i instead, s_i the median wall seconds of task i's
+ * rounds so far (the median of every timed round of all tasks while task i has none; 1 before any; a median, so
+ * that one round slowed by another process or a build timeout does not mark the task as slow for good): Ansor's
  * objective per second of tuning rather than per round, since a round of a large operator can take several
  * times one of a small one (candidates to build, reference and timed runs). */
 #include <math.h>
@@ -28,8 +29,8 @@ struct eto_backend_scheduler {
   eto_backend_sched_opts o;
   double *weight, *flops, *best;
   int *group, *rounds, *active;
-  double *spent; /* wall seconds of the task's timed rounds */
-  int *timed;    /* its rounds with a time */
+  double **secs; /* wall seconds of each timed round of the task */
+  int *timed, *capsecs;
   double **hist; /* best cost after each round */
   int *nhist, *caphist;
   int rr_next; /* round-robin cursor */
@@ -57,8 +58,10 @@ void eto_backend_scheduler_free(eto_backend_scheduler *s) {
   free(s->group);
   free(s->rounds);
   free(s->active);
-  free(s->spent);
+  for (int i = 0; s->secs && i < s->n; i++) free(s->secs[i]);
+  free(s->secs);
   free(s->timed);
+  free(s->capsecs);
   free(s);
 }
 
@@ -84,10 +87,11 @@ eto_status eto_backend_scheduler_create(int n, const double *weight, const doubl
   s->hist = calloc(nn, sizeof(double *));
   s->nhist = calloc(nn, sizeof(int));
   s->caphist = calloc(nn, sizeof(int));
-  s->spent = calloc(nn, sizeof(double));
+  s->secs = calloc(nn, sizeof(double *));
   s->timed = calloc(nn, sizeof(int));
+  s->capsecs = calloc(nn, sizeof(int));
   if (!s->weight || !s->flops || !s->best || !s->group || !s->rounds || !s->active || !s->hist || !s->nhist ||
-      !s->caphist || !s->spent || !s->timed) {
+      !s->caphist || !s->secs || !s->timed || !s->capsecs) {
     eto_backend_scheduler_free(s);
     return ETO_ERR_NOMEM;
   }
@@ -173,9 +177,15 @@ double eto_backend_scheduler_gradient(const eto_backend_scheduler *s, int i) {
 }
 
 void eto_backend_scheduler_spent(eto_backend_scheduler *s, int task, double seconds) {
-  if (task < 0 || task >= s->n || !(seconds >= 0) || !isfinite(seconds)) return;
-  s->spent[task] += seconds;
-  s->timed[task]++;
+  if (task < 0 || task >= s->n || !(seconds > 0) || !isfinite(seconds)) return;
+  if (s->timed[task] == s->capsecs[task]) {
+    int cap = s->capsecs[task] ? 2 * s->capsecs[task] : 16;
+    double *h = realloc(s->secs[task], sizeof(double) * (size_t)cap);
+    if (!h) return; /* a round less in the median: harmless */
+    s->secs[task] = h;
+    s->capsecs[task] = cap;
+  }
+  s->secs[task][s->timed[task]++] = seconds;
 }
 
 static const char *const strategy_names[] = {"gradient", "round-robin", "per-second"};
@@ -190,16 +200,32 @@ int eto_backend_strategy_parse(const char *name) {
   return -1;
 }
 
-/* the seconds a round of task i is expected to take: its own mean, else every timed round's, else 1 */
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* the median of v[0..n-1] (sorted in place) */
+static double median_of(double *v, int n) {
+  qsort(v, (size_t)n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* the seconds a round of task i is expected to take: the median of its timed rounds, else of every task's, else 1
+ * (the arrays are sorted in place: their order means nothing) */
 static double round_seconds(const eto_backend_scheduler *s, int i) {
-  if (s->timed[i] > 0 && s->spent[i] > 0) return s->spent[i] / s->timed[i];
-  double all = 0;
+  if (s->timed[i] > 0) return median_of(s->secs[i], s->timed[i]);
   int k = 0;
-  for (int j = 0; j < s->n; j++) {
-    all += s->spent[j];
-    k += s->timed[j];
-  }
-  return k > 0 && all > 0 ? all / k : 1;
+  for (int j = 0; j < s->n; j++) k += s->timed[j];
+  if (k == 0) return 1;
+  double *all = malloc(sizeof(double) * (size_t)k);
+  if (!all) return 1;
+  k = 0;
+  for (int j = 0; j < s->n; j++)
+    for (int r = 0; r < s->timed[j]; r++) all[k++] = s->secs[j][r];
+  double m = median_of(all, k);
+  free(all);
+  return m;
 }
 
 double eto_backend_scheduler_score(const eto_backend_scheduler *s, int i) {

@@ -2,7 +2,7 @@
  * afterwards every choice is the argmin of Ansor's gradient, recomputed here independently from the
  * curves; the task with the larger weight × gradient gets more rounds; similarity groups bound the forward
  * gradient by β · flops / best group throughput; dead and finished tasks are never chosen. The per-second
- * strategy's choice is the argmin of gradient / mean seconds of the task's rounds, and a task whose rounds cost
+ * strategy's choice is the argmin of gradient / median seconds of the task's rounds, and a task whose rounds cost
  * 4x the seconds gets fewer rounds than under Ansor's gradient. */
 #include <math.h>
 
@@ -143,7 +143,8 @@ int main(void) {
     CHECK(per[0] > 2 * per[1], "per-second gave the 4x cheaper task %d rounds, the other %d", per[0], per[1]);
     CHECK(none[0] == grad[0] && none[1] == grad[1], "untimed per-second %d/%d differs from the gradient %d/%d",
           none[0], none[1], grad[0], grad[1]);
-    /* a task with no timed round is scored by the mean of every timed round */
+    /* a task with no timed round is scored by the median of every timed round, a timed one by the median of its
+     * own (one slow round does not mark it slow) */
     eto_backend_sched_opts so;
     eto_backend_sched_opts_default(&so);
     CHECK(so.strategy == ETO_BACKEND_PER_SECOND, "the default strategy is %s", eto_backend_strategy_name(so.strategy));
@@ -156,6 +157,10 @@ int main(void) {
     eto_backend_scheduler_update(s, 0, 64, 3e-3);
     double g1 = eto_backend_scheduler_gradient(s, 1), s1 = eto_backend_scheduler_score(s, 1);
     CHECK(g1 < 0 && fabs(s1 - g1 / 2.0) <= 1e-12 * fabs(g1), "untimed task: score %g, gradient %g / 2 s", s1, g1);
+    eto_backend_scheduler_spent(s, 0, 1.0);
+    eto_backend_scheduler_update(s, 0, 64, 3e-3);
+    double g0 = eto_backend_scheduler_gradient(s, 0), s0 = eto_backend_scheduler_score(s, 0);
+    CHECK(fabs(s0 - g0 / 1.0) <= 1e-12 * fabs(g0), "rounds of 1, 3, 1 s: score %g, gradient %g / 1 s", s0, g0);
     CHECK(eto_backend_strategy_parse("per-second") == ETO_BACKEND_PER_SECOND &&
               eto_backend_strategy_parse("gradient") == ETO_BACKEND_GRADIENT &&
               eto_backend_strategy_parse("round-robin") == ETO_BACKEND_ROUND_ROBIN &&
