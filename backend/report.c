@@ -96,11 +96,11 @@ void eto_backend_report_print(const eto_backend_report *r, FILE *f) {
           other > 0 ? other : 0.0,
           r->seconds > 0 ? 100.0 * outside / r->seconds : 0.0);
   if (r->new_trials > 0)
-    fprintf(f, "per new trial: %.3f s (building %.3f s, check %.3f s, timing %.3f s); %lld timed by the screen alone, %lld by "
-            "the check run alone\n",
+    fprintf(f, "per new trial: %.3f s (building %.3f s, check %.3f s, timing %.3f s); %lld timed by the screens alone (%lld "
+            "by the quick one), %lld by the check run alone\n",
             r->seconds / (double)r->new_trials, r->build_seconds / (double)r->new_trials,
             r->check_seconds / (double)r->new_trials, r->timing_seconds / (double)r->new_trials,
-            (long long)r->screened_trials, (long long)r->pruned_trials);
+            (long long)r->screened_trials, (long long)r->quick_trials, (long long)r->pruned_trials);
   char lat[32];
   latency_text(r->weighted_latency, lat, sizeof lat);
   fprintf(f, "frequency-weighted latency sum: %s", lat);
@@ -207,6 +207,7 @@ char *eto_backend_report_json(const eto_backend_report *r) {
   cJSON_AddNumberToObject(tot, "check_seconds", r->check_seconds);
   cJSON_AddNumberToObject(tot, "timing_seconds", r->timing_seconds);
   cJSON_AddNumberToObject(tot, "screened_trials", (double)r->screened_trials);
+  cJSON_AddNumberToObject(tot, "quick_screened_trials", (double)r->quick_trials);
   cJSON_AddNumberToObject(tot, "pruned_trials", (double)r->pruned_trials);
   cJSON_AddNumberToObject(tot, "search_seconds", r->search_seconds);
   cJSON_AddNumberToObject(tot, "train_seconds", r->train_seconds);

@@ -7,6 +7,12 @@ operator's two best programs are re-timed alternately in one run (`etotune measu
   bench/retune.py --etotune BIN --base-db DIR --out DIR LIST... [--trials 1000] [--seed 1] [--threads 2]
                   [--min-repeat-ms 25]
 
+The re-tune's curve comes from its cache (`etotune db export`: every trial is stored with its time, in whole
+seconds): the list's weighted latency, by the searches' own measurements, against seconds since the re-tune
+started, relative to the full search's final one. From it: when the re-tune first reached 97% of the full
+search's throughput (and how many times less than the full search's total time that is), and where it stood at
+the 20x point (the full search's time / 20).
+
 Each step writes its JSON report under OUT/<list name>/ and is skipped when that file exists, so a run cut short
 resumes where it stopped (a step cut short starts again from a fresh copy of its cache). Writes OUT/retune.md and
 OUT/retune.json: per list, seconds and trials of both, the time ratio, and the re-timed weighted throughput of the
@@ -66,6 +72,47 @@ def retime(etotune, line, recipe, threads, tmp):
         return float("nan")
     p = json.loads(r.stdout)["operators"][0]["programs"][0]
     return p["median_s"] if p["status"] == "ok" else float("nan")
+
+
+def curve(etotune, db, report, full_report, tmp):
+    """[(seconds since the re-tune started, throughput vs the full search's final)], from the re-tune's stored
+    trials of the list's operators (the changed list's operators are new: every trial of theirs is the re-tune's).
+    The start is the last trial's time less the report's seconds (whole seconds, as the cache stores)."""
+    if subprocess.run([etotune, "db", "--db", db, "export", tmp], capture_output=True).returncode != 0:
+        return []
+    ops = [o for o in report["operators"] if not o.get("bridge")]
+    freq = {o["workload"]: o["freq"] for o in ops}
+    full_wl = sum(o["freq"] * o["latency_s"] for o in full_report["operators"] if not o.get("bridge"))
+    trials = []
+    for line in open(tmp):
+        r = json.loads(line)
+        if r.get("type") == "trial" and r["workload"] in freq and r["status"] == "ok" and r["latency_s"] > 0:
+            trials.append((r["time"], r["workload"], r["latency_s"]))
+    os.remove(tmp)
+    if not trials:
+        return []
+    trials.sort()
+    start = trials[-1][0] - seconds_of(report)
+    best, out = {}, []
+    for t, w, lat in trials:
+        if lat < best.get(w, float("inf")):
+            best[w] = lat
+            if len(best) == len(freq):
+                wl = sum(freq[k] * best[k] for k in freq)
+                out.append((max(0.0, t - start), full_wl / wl))
+    return out
+
+
+def first_reach(points, level):
+    return next((t for t, v in points if v >= level), None)
+
+
+def value_at(points, t):
+    v = None
+    for s, x in points:
+        if s <= t:
+            v = x
+    return v
 
 
 def main():
@@ -140,6 +187,13 @@ def main():
             ],
         }
         row["time_ratio"] = row["full_seconds"] / row["retune_seconds"]
+        pts = curve(a.etotune, os.path.join(d, "db-retune"), reports["retune"], reports["full"],
+                    os.path.join(d, "trials.jsonl"))
+        t97 = first_reach(pts, 0.97)
+        row["curve"] = pts
+        row["first_97_s"] = t97
+        row["first_97_ratio"] = row["full_seconds"] / max(t97, 1) if t97 is not None else None
+        row["at_20x"] = value_at(pts, row["full_seconds"] / 20)
         rows.append(row)
     json.dump(rows, open(os.path.join(a.out, "retune.json"), "w"), indent=1)
     with open(os.path.join(a.out, "retune.md"), "w") as f:
@@ -149,6 +203,14 @@ def main():
             f.write(f"| {os.path.basename(r['list'])} | {r['retune_seconds']:.0f} | {r['retune_trials']} | "
                     f"{r['full_seconds']:.0f} | {r['full_trials']} | {r['time_ratio']:.1f}x | "
                     f"{100 * r['throughput_vs_full']:.1f}% |\n")
+        f.write("\nThe re-tune's curve (the searches' own measurements, relative to the full search's final):\n\n"
+                "| changed list | first at 97% | time ratio there | at the full search's time / 20 |\n"
+                "|---|---:|---:|---:|\n")
+        for r in rows:
+            t97 = f"{r['first_97_s']:.0f} s" if r["first_97_s"] is not None else "never"
+            ratio = f"{r['first_97_ratio']:.1f}x" if r["first_97_ratio"] else "-"
+            at = f"{100 * r['at_20x']:.1f}%" if r["at_20x"] is not None else "no program for every operator yet"
+            f.write(f"| {os.path.basename(r['list'])} | {t97} | {ratio} | {at} |\n")
         for r in rows:
             f.write(f"\n{os.path.basename(r['list'])} per operator (re-timed median ms, full / re-tuned):\n\n")
             for o in r["per_operator"]:

@@ -25,7 +25,7 @@ typedef struct {
   const char *scheduler; /* the task scheduler's strategy (eto_backend_strategy_parse) */
   int64_t trials_total;
   int release_after;
-  double time_budget, min_repeat_ms, screen_ms;
+  double time_budget, min_repeat_ms, screen_ms, quick_ms;
   uint64_t seed;
   int have_seed;
   eto_cli_limits limits;
@@ -107,6 +107,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   a->trials = 1000;
   a->min_repeat_ms = 100;
   a->screen_ms = 20;
+  a->quick_ms = 8;
   a->family = "all";
   a->scheduler = "per-second";
   a->per_round = 64;
@@ -129,6 +130,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--build-jobs", ETO_CLI_INT, &a->build_jobs, 1, eto_cli_opt_max_threads()},
       {"--min-repeat-ms", ETO_CLI_DOUBLE, &a->min_repeat_ms, 0.1, ETO_CLI_MAX_MS},
       {"--screen-ms", ETO_CLI_DOUBLE, &a->screen_ms, 0, ETO_CLI_MAX_MS},
+      {"--quick-ms", ETO_CLI_DOUBLE, &a->quick_ms, 0, ETO_CLI_MAX_MS},
       {"--family", ETO_CLI_TEXT, &a->family, 0, 0},
       {"--scheduler", ETO_CLI_TEXT, &a->scheduler, 0, 0},
       {"--measures-per-round", ETO_CLI_INT, &a->per_round, 1, ETO_CLI_MAX_PROGRAMS},
@@ -373,6 +375,7 @@ int eto_cli_tune(int argc, char **argv) {
   o.transfer = a.transfer;
   o.measure.min_repeat_seconds = a.min_repeat_ms / 1e3;
   o.measure.screen_seconds = a.screen_ms / 1e3;
+  o.measure.quick_seconds = a.quick_ms / 1e3;
   o.measure.threads = a.threads;
   o.measure.build_jobs = a.build_jobs;
   if (!a.have_seed) { /* chosen here so that it can be printed before the run */

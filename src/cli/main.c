@@ -155,6 +155,8 @@ const eto_cli_command eto_cli_commands[] = {
      "  --screen-ms MS         candidates are first timed by 3 repeats of >= MS ms (default 20); one whose screen\n"
      "                         is > 1.02x the best so far keeps that result, the others get the full protocol,\n"
      "                         so every best latency comes from it (0 = off: every candidate gets it)\n"
+     "  --quick-ms MS          before that screen, a quick one of 3 repeats of >= MS ms (default 8): a candidate\n"
+     "                         over 1.25x the best keeps its result (0 = off)\n"
      "  --measures-per-round N candidates per full-search round (default 64); --qwalk: OpEvo mutation; --no-transfer\n"
      "  --max-reference-seconds S  before any work, every operator is checked: its tensors (inputs, reference\n"
      "                         and one output per worker process) must fit the available memory, and its naive\n"

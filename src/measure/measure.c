@@ -43,6 +43,8 @@ void eto_measure_opts_default(eto_measure_opts *o) {
   o->prune_ratio = 3;
   o->screen_seconds = 0.02;
   o->confirm_ratio = 1.02;
+  o->quick_seconds = 0.008;
+  o->quick_ratio = 1.25;
 }
 
 int eto_measure_protocol(eto_target_kind kind, const eto_measure_opts *o, char *buf, int cap) {

@@ -89,6 +89,14 @@ typedef struct {
                                 candidate whose screen other processes disturbed, is timed by the full protocol
                                 above, so every best latency comes from it. Default 0.02; 0 = off */
   double confirm_ratio;      /* see screen_seconds (default 1.02: the screen's median is within about 2% on a quiet machine) */
+  double quick_seconds;      /* cpu, > 0 and < screen_seconds (screen on): before the screen, `repeats` repeats of
+                                >= this many seconds (the quick screen); one whose median is above quick_ratio x
+                                the best is reported from them (.screened = .quick = 1). Most candidates of a
+                                search are far from its best, and a 2% verdict needs the longer screen only near
+                                it. A quick screen other processes disturbed decides nothing. Default 0.008 (3
+                                repeats span the 20 ms that /proc/stat needs to see other processes); 0 = off */
+  double quick_ratio;        /* see quick_seconds (default 1.25: far beyond a quick screen's noise on a quiet
+                                machine) */
 } eto_measure_opts;
 
 /* Fills the defaults above. */
@@ -113,6 +121,7 @@ typedef struct {
   double check_seconds;      /* the check run against the reference (wall) */
   double timing_seconds;     /* warm-up and timed repeats, the screen's included (wall) */
   int screened;              /* timed by the short screen alone (see screen_seconds) */
+  int quick;                 /* of which by the quick screen (see quick_seconds) */
   double gflops;             /* flops / median */
   double max_rel_error;      /* of the check run */
   int disturbed_repeats;     /* repeats thrown away because another process used > 15% of the cores (a disturbed

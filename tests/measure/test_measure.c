@@ -101,6 +101,7 @@ int main(void) {
   eto_measurer_free(m);
   o.min_repeat_seconds = 0.1;
   o.screen_seconds = 0.02;
+  o.quick_seconds = 0; /* the quick screen: below */
   CHECK(eto_measurer_create(op, &t, &o, &m, msg, sizeof msg) == ETO_OK, "%s", msg);
   eto_measurer_set_best(m, full / 100);
   /* a screen another process disturbed decides nothing (the full protocol follows): try again then */
@@ -108,8 +109,9 @@ int main(void) {
     eto_measurer_run(m, &slow, &r);
     if (r.screened || r.disturbed_repeats == 0) break;
   }
-  CHECK(r.screened && r.repeats == 3, "not screened against a 100x faster best: screened %d repeats %d (disturbed %d)",
-        r.screened, r.repeats, r.disturbed_repeats);
+  CHECK(r.screened && !r.quick && r.repeats == 3,
+        "not screened against a 100x faster best: screened %d (quick %d) repeats %d (disturbed %d)", r.screened, r.quick,
+        r.repeats, r.disturbed_repeats);
   CHECK(r.median > 0.3 * full && r.median < 10 * full, "screened latency %.3f ms vs %.3f ms measured", r.median * 1e3,
         full * 1e3);
   double screen_time = r.timing_seconds;
@@ -118,6 +120,33 @@ int main(void) {
   CHECK(r.error == ETO_MEASURE_OK && !r.screened && r.repeats == 3, "screened against a 10x slower best");
   CHECK(r.timing_seconds >= 3 * o.min_repeat_seconds && (screen_time < 0.6 * r.timing_seconds || r.disturbed_repeats > 0),
         "timing: screen %.3f s, full protocol %.3f s", screen_time, r.timing_seconds);
+  eto_measurer_free(m);
+  /* the quick screen (3 repeats of >= 8 ms before the screen): a candidate 100x slower than the best is decided by
+   * it, in less time than by the screen; one 1.1x slower (within its 1.25x margin) goes on to the screen, which
+   * decides it (over 1.02x); one that beats the best gets the full protocol */
+  o.quick_seconds = 0.008;
+  CHECK(eto_measurer_create(op, &t, &o, &m, msg, sizeof msg) == ETO_OK, "%s", msg);
+  eto_measurer_set_best(m, full / 100);
+  for (int i = 0; i < 5; i++) {
+    eto_measurer_run(m, &slow, &r);
+    if (r.quick || r.disturbed_repeats == 0) break;
+  }
+  CHECK(r.screened && r.quick && r.repeats == 3, "not decided by the quick screen against a 100x faster best: screened %d "
+        "quick %d repeats %d (disturbed %d)", r.screened, r.quick, r.repeats, r.disturbed_repeats);
+  CHECK(r.median > 0.3 * full && r.median < 10 * full, "quick screen's latency %.3f ms vs %.3f ms measured",
+        r.median * 1e3, full * 1e3);
+  CHECK(r.timing_seconds < 0.85 * screen_time || r.disturbed_repeats > 0, "timing: quick screen %.3f s, screen %.3f s",
+        r.timing_seconds, screen_time);
+  eto_measurer_set_best(m, full / 1.1);
+  for (int i = 0; i < 5; i++) {
+    eto_measurer_run(m, &slow, &r);
+    if ((r.screened && !r.quick) || r.disturbed_repeats == 0) break;
+  }
+  CHECK(r.error == ETO_MEASURE_OK && r.screened && !r.quick, "1.1x slower than the best: screened %d quick %d "
+        "(disturbed %d), expected the screen's verdict", r.screened, r.quick, r.disturbed_repeats);
+  eto_measurer_set_best(m, full * 10);
+  eto_measurer_run(m, &slow, &r);
+  CHECK(r.error == ETO_MEASURE_OK && !r.screened && !r.quick && r.repeats == 3, "screened against a 10x slower best");
   eto_measurer_free(m);
   o.screen_seconds = 0; /* off */
   CHECK(eto_measurer_create(op, &t, &o, &m, msg, sizeof msg) == ETO_OK, "%s", msg);
@@ -129,6 +158,8 @@ int main(void) {
   eto_measure_opts d;
   eto_measure_opts_default(&d);
   eto_measure_protocol(ETO_TARGET_CPU, &d, proto, sizeof proto);
-  CHECK(strstr(proto, "screened by 3 repeats of >= 20 ms") != NULL, "protocol: %s", proto);
+  CHECK(strstr(proto, "screened by 3 repeats of >= 8 ms (one whose median is > 1.25x the best keeps that result), "
+                      "then by 3 repeats of >= 20 ms (> 1.02x") != NULL,
+        "protocol: %s", proto);
   return check_result();
 }
