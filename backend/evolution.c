@@ -238,7 +238,7 @@ int eto_evo_sample_population(const eto_compute *c, const eto_target *t, const e
     for (int i = 0; i < batch && count < cap; i++) {
       eto_program p;
       eto_sched_sample(c, t, sk->kind[eto_rng_below(rng, sk->count)], &so, rng, &p);
-      if (eto_sched_validate(c, t, &p, NULL, 0) != 0) continue;
+      if (eto_sched_candidate_ok(c, t, &p, NULL, 0) != 0) continue;
       int r = eto_progset_add(&seen, eto_program_hash(&p));
       if (r < 0) {
         eto_progset_clear(&seen);
@@ -349,7 +349,7 @@ static int mutate(evo_ctx *x, eto_program *p) {
   else
     rc = eto_mutate_vec(&x->tk->c, p, &x->tk->rng);
   if (rc != 0) return -1;
-  return eto_sched_validate(&x->tk->c, x->t, p, NULL, 0);
+  return eto_sched_candidate_ok(&x->tk->c, x->t, p, NULL, 0);
 }
 
 /* Returns the number of programs written to best (capacity out_size), best first; -1 on out of memory. */

@@ -35,7 +35,7 @@ void tun_queue_skip_invalid(tun_queue *q, int round) {
 
 int tun_queue_try(tun_queue *q, int round, const eto_program *p) {
   if (round >= 0 && round <= ETO_TUNER_ROUNDS) q->res->round_candidates[round]++;
-  if (eto_sched_validate(&q->c, q->t, p, NULL, 0) != 0) {
+  if (eto_sched_candidate_ok(&q->c, q->t, p, NULL, 0) != 0) {
     q->res->skipped_invalid++;
     return 0;
   }

@@ -96,8 +96,8 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
   for (int j = 0; j < p->nreduce; j++)
     exact &= fit_loop(ca->nest.reduce[j].extent, p->rtile[j], ETO_REDUCE_LEVELS, fit.rtile[j], imp.rtile[j]);
   int n = 0;
-  if (eto_sched_validate(ca, t, &fit, NULL, 0) == 0) out[n++] = fit;
-  if (!exact && eto_sched_validate(ca, t, &imp, NULL, 0) == 0) out[n++] = imp;
+  if (eto_sched_candidate_ok(ca, t, &fit, NULL, 0) == 0) out[n++] = fit;
+  if (!exact && eto_sched_candidate_ok(ca, t, &imp, NULL, 0) == 0) out[n++] = imp;
   return n;
 }
 

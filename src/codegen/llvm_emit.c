@@ -491,7 +491,10 @@ static LLVMModuleRef build_module(LLVMContextRef ctx, const eto_kernel *k, const
 static eto_status optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, char *msg, int cap) {
   LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
   /* the program decides what is unrolled and vectorized (UNROLL/VECTOR loops): LLVM's own loop
-   * vectorizer and unroller would only grow the code and the compile time */
+   * vectorizer and unroller would only grow the code and the compile time. The SLP vectorizer runs all the same
+   * in LLVM 19's default<O3> (opt-bisect names SLPVectorizerPass), and the searches' best programs rely on it
+   * (made ineffective with -slp-threshold, a depthwise conv's best lost 17%, a conv's 3%); in rare large
+   * straight-line blocks it produces wrong code (bench/RESULTS.md F.3), which the check run catches */
   LLVMPassBuilderOptionsSetLoopVectorization(o, 0);
   LLVMPassBuilderOptionsSetSLPVectorization(o, 0);
   LLVMPassBuilderOptionsSetLoopUnrolling(o, 0);

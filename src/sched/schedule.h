@@ -78,14 +78,19 @@ int64_t eto_rng_below(eto_rng *r, int64_t n);
  * necessarily valid; callers validate and retry. */
 void eto_sched_sample(const eto_compute *c, const eto_target *t, eto_sketch_kind sketch, const eto_sample_opts *opts,
                       eto_rng *rng, eto_program *out);
-/* Samples until a valid program is found (at most max_tries, <= 0 means 1000); uses the sketches in turn at
- * random. Returns 0 on success, -1 when no valid program was found. */
+/* Samples until a program a search may propose is found (eto_sched_candidate_ok; at most max_tries, <= 0 means
+ * 1000); uses the sketches in turn at random. Returns 0 on success, -1 when no valid program was found. */
 int eto_sched_sample_valid(const eto_compute *c, const eto_target *t, const eto_sample_opts *opts, eto_rng *rng,
                            int max_tries, eto_program *out);
 
 /* Checks p against c's loop nest and t's limits. Returns 0 when valid; otherwise -1 and a reason in why
  * (e.g. "threads per block 2048 > limit 1024"). */
 int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap);
+/* eto_sched_validate, and what a search may propose on t besides: a multi-level program's innermost straight-line
+ * block (register tile x the reduction steps unrolled into it) within t->max_straight_line statements, whose
+ * compile time LLVM would otherwise make seconds. Programs over it stay valid (a cached one is used, exported and
+ * reused as before); searches just do not propose them. Returns 0 or -1 with the reason in why. */
+int eto_sched_candidate_ok(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap);
 /* Bytes of smem_elements shared (float32) elements; eto_sched_validate rejects a program whose
  * smem_per_block takes more than t->max_shared_bytes. */
 int64_t eto_sched_smem_bytes(int64_t smem_elements);

@@ -141,7 +141,7 @@ int eto_sched_sample_valid(const eto_compute *c, const eto_target *t, const eto_
   for (int i = 0; i < max_tries; i++) {
     eto_sketch_kind k = set.kind[eto_rng_below(rng, set.count)];
     eto_sched_sample(c, t, k, opts, rng, out);
-    if (eto_sched_validate(c, t, out, NULL, 0) == 0) return 0;
+    if (eto_sched_candidate_ok(c, t, out, NULL, 0) == 0) return 0;
   }
   return -1;
 }
@@ -228,6 +228,25 @@ static int unused_level(eto_sketch_kind k, int level) {
 
 int64_t eto_sched_smem_bytes(int64_t smem_elements) { return smem_elements * 4; }
 
+/* The statements of a multi-level program's innermost straight-line block as the lowering builds it (lower_mlt):
+ * the register tile (S3 x S4 factors, always unrolled) times the R2 steps when S4 x R2 fits the unroll step, times
+ * the R1 steps when that block times S3 x R1 fits it too. */
+static int64_t straight_line(const eto_program *p) {
+  int64_t s3 = 1, s4 = 1, r1 = 1, r2 = 1;
+  for (int i = 0; i < p->nspace; i++) {
+    s3 *= p->stile[i][3];
+    s4 *= p->stile[i][4];
+  }
+  for (int j = 0; j < p->nreduce; j++) {
+    r1 *= p->rtile[j][1];
+    r2 *= p->rtile[j][2];
+  }
+  int64_t n = s3 * s4, body = s4 * r2;
+  if (body <= p->unroll) n *= r2;
+  if (body * s3 * r1 <= p->unroll) n *= r1;
+  return n;
+}
+
 int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap) {
   if ((unsigned)p->sketch >= ETO_SKETCH_COUNT) FAIL("unknown sketch %d", (int)p->sketch);
   if (p->nspace != c->nest.nspace || p->nreduce != c->nest.nreduce)
@@ -282,5 +301,16 @@ int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_prog
   if (eto_sched_smem_bytes(f.smem_per_block) > t->max_shared_bytes)
     FAIL("shared memory per block %lld bytes > limit %lld", (long long)eto_sched_smem_bytes(f.smem_per_block),
          (long long)t->max_shared_bytes);
+  return 0;
+}
+
+int eto_sched_candidate_ok(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap) {
+  if (eto_sched_validate(c, t, p, why, cap) != 0) return -1;
+  if (p->sketch == ETO_SKETCH_MULTI_LEVEL && t->max_straight_line > 0) {
+    int64_t n = straight_line(p);
+    if (n > t->max_straight_line)
+      FAIL("straight-line block of %lld statements > limit %d (register tile x unrolled reduction steps)", (long long)n,
+           t->max_straight_line);
+  }
   return 0;
 }

@@ -82,6 +82,7 @@ void eto_target_cpu(int threads, eto_target *out) {
   /* accumulators per thread: at most the vector register file (16 registers with AVX2, 32 with AVX-512) */
   out->max_thread_tile = out->warp_size * (out->vector_bits >= 512 ? 32 : 16);
   out->max_innermost = 64;
+  out->max_straight_line = 4096;
   out->regs_per_thread = 0;
   fingerprint(out, feat);
   snprintf(out->description, sizeof out->description,

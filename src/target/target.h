@@ -33,6 +33,10 @@ typedef struct eto_target {
   int max_vthreads;              /* virtual threads per block (Ansor: 8) */
   int max_thread_tile;           /* accumulators per thread (register tile) */
   int max_innermost;             /* largest innermost split factor (Ansor: 64) */
+  int max_straight_line;         /* CPU: statements of a multi-level program's innermost straight-line block (its
+                                    register tile times the reduction steps unrolled into it); LLVM's time grows
+                                    faster than the block (4096: ~1 s, 8192: ~9 s, 12288: over the 10 s build
+                                    timeout). 0 = no limit (GPU) */
   int regs_per_thread;           /* GPU register limit; 0 on the CPU */
   char fingerprint[17];          /* 16 hex digits */
   char description[512];         /* human-readable summary, also stored in the cache's meta db */

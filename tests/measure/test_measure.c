@@ -122,7 +122,7 @@ int main(void) {
         "timing: screen %.3f s, full protocol %.3f s", screen_time, r.timing_seconds);
   eto_measurer_free(m);
   /* the quick screen (3 repeats of >= 8 ms before the screen): a candidate 100x slower than the best is decided by
-   * it, in less time than by the screen; one 1.1x slower (within its 1.25x margin) goes on to the screen, which
+   * it, in less time than by the screen; one 1.12x slower (within its 1.25x margin) goes on to the screen, which
    * decides it (over 1.02x); one that beats the best gets the full protocol */
   o.quick_seconds = 0.008;
   CHECK(eto_measurer_create(op, &t, &o, &m, msg, sizeof msg) == ETO_OK, "%s", msg);
@@ -137,12 +137,16 @@ int main(void) {
         r.median * 1e3, full * 1e3);
   CHECK(r.timing_seconds < 0.85 * screen_time || r.disturbed_repeats > 0, "timing: quick screen %.3f s, screen %.3f s",
         r.timing_seconds, screen_time);
-  eto_measurer_set_best(m, full / 1.1);
+  /* a best 1.12x faster than the candidate, from a fresh full measurement each time (other tests beside this one
+   * move its latency by a few percent): up to 5 tries for the screen's verdict */
   for (int i = 0; i < 5; i++) {
+    eto_measurer_set_best(m, 0);
     eto_measurer_run(m, &slow, &r);
-    if ((r.screened && !r.quick) || r.disturbed_repeats == 0) break;
+    eto_measurer_set_best(m, r.median / 1.12);
+    eto_measurer_run(m, &slow, &r);
+    if (r.screened && !r.quick) break;
   }
-  CHECK(r.error == ETO_MEASURE_OK && r.screened && !r.quick, "1.1x slower than the best: screened %d quick %d "
+  CHECK(r.error == ETO_MEASURE_OK && r.screened && !r.quick, "1.12x slower than the best: screened %d quick %d "
         "(disturbed %d), expected the screen's verdict", r.screened, r.quick, r.disturbed_repeats);
   eto_measurer_set_best(m, full * 10);
   eto_measurer_run(m, &slow, &r);

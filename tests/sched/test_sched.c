@@ -108,5 +108,29 @@ int main(void) {
   CHECK(strstr(sig, "mlt") && strstr(sig, "ctr"), "gemv signature %s", sig);
   eto_sched_signature(&cb, &cpu, sig, sizeof sig);
   CHECK(strcmp(sig, "mlt(in0,in1)") == 0, "1x1 conv signature %s", sig);
+  /* what a search may propose: a 16x16 register tile with 48 reduction steps unrolled into it (12288 statements,
+   * over LLVM's 10 s build timeout) is valid but no candidate; the same with 16 steps (4096) or with the steps left
+   * a loop (u=16: S4 x R2 = 48 > 16, 256 statements) is both */
+  {
+    eto_op ffn = test_op("matmul m=128 n=3072 k=768\n");
+    eto_compute cf;
+    eto_op_compute(&ffn, &cf);
+    static const struct {
+      const char *recipe;
+      int candidate;
+    } cases[] = {
+        {"v1 mlt s=1.1.1.1.1/4.1.2.16.1/24.1.8.16.1 r=2.8.48 u=64 v=2.1", 0},
+        {"v1 mlt s=1.1.1.1.1/4.1.2.16.1/24.1.8.16.1 r=6.8.16 u=64 v=2.1", 1},
+        {"v1 mlt s=1.1.1.1.1/4.1.2.16.1/24.1.8.16.1 r=2.8.48 u=16 v=2.1", 1},
+    };
+    for (int i = 0; i < 3; i++) {
+      CHECK(eto_program_parse(cases[i].recipe, &p, why, sizeof why) == 0, "%s: %s", cases[i].recipe, why);
+      CHECK(eto_sched_validate(&cf, &cpu, &p, why, sizeof why) == 0, "%s invalid: %s", cases[i].recipe, why);
+      why[0] = 0;
+      int ok = eto_sched_candidate_ok(&cf, &cpu, &p, why, sizeof why) == 0;
+      CHECK(ok == cases[i].candidate, "%s: candidate %d, expected %d (%s)", cases[i].recipe, ok, cases[i].candidate, why);
+      if (!ok) CHECK(strstr(why, "straight-line block of 12288 statements > limit 4096") != NULL, "reason: %s", why);
+    }
+  }
   return check_result();
 }
