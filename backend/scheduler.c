@@ -200,21 +200,10 @@ int eto_backend_strategy_parse(const char *name) {
   return -1;
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-/* the median of v[0..n-1] (sorted in place) */
-static double median_of(double *v, int n) {
-  qsort(v, (size_t)n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* the seconds a round of task i is expected to take: the median of its timed rounds, else of every task's, else 1
  * (the arrays are sorted in place: their order means nothing) */
 static double round_seconds(const eto_backend_scheduler *s, int i) {
-  if (s->timed[i] > 0) return median_of(s->secs[i], s->timed[i]);
+  if (s->timed[i] > 0) return eto_median(s->secs[i], s->timed[i]);
   int k = 0;
   for (int j = 0; j < s->n; j++) k += s->timed[j];
   if (k == 0) return 1;
@@ -223,7 +212,7 @@ static double round_seconds(const eto_backend_scheduler *s, int i) {
   k = 0;
   for (int j = 0; j < s->n; j++)
     for (int r = 0; r < s->timed[j]; r++) all[k++] = s->secs[j][r];
-  double m = median_of(all, k);
+  double m = eto_median(all, k);
   free(all);
   return m;
 }

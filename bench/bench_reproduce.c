@@ -420,7 +420,13 @@ static int modes_option(const char *prog, const char *name, const char *v, void 
 }
 
 int main(int argc, char **argv) {
-  run_opts ro = {.trials = 1000, .threads = 0, .seed = 1, .min_repeat_ms = 100, .scheduler = "per-second"};
+  eto_backend_sched_opts sched_default;
+  eto_backend_sched_opts_default(&sched_default);
+  run_opts ro = {.trials = 1000,
+                 .threads = 0,
+                 .seed = 1,
+                 .min_repeat_ms = 100,
+                 .scheduler = eto_backend_strategy_name(sched_default.strategy)};
   const char *list = NULL, *outdir = NULL, *full_from = NULL;
   int keep = 0, want[M_COUNT] = {1, 1, 1, 1, 1, 0}; /* seeded-wait only when asked */
   int help = 0;

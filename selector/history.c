@@ -50,11 +50,6 @@ static int visit_trial(const eto_cache_trial *t, void *user) {
   return 0;
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 eto_status eto_sel_fit_reuse(struct eto_cache *cache, const eto_target *t, const char *policy, double extra,
                              uint64_t seed, eto_sel_fit *out) {
   memset(out, 0, sizeof *out);
@@ -89,9 +84,7 @@ eto_status eto_sel_fit_reuse(struct eto_cache *cache, const eto_target *t, const
     out->estimated += est;
   }
   if (out->edges >= ETO_SEL_FIT_MIN_EDGES) {
-    qsort(ratio, (size_t)out->edges, sizeof *ratio, cmp_double);
-    int m = out->edges;
-    double med = m % 2 ? ratio[m / 2] : 0.5 * (ratio[m / 2 - 1] + ratio[m / 2]);
+    double med = eto_median(ratio, out->edges);
     out->scale = fmin(ETO_SEL_FIT_MAX_SCALE, fmax(1 / ETO_SEL_FIT_MAX_SCALE, med));
     out->fitted = 1;
   }

@@ -37,6 +37,16 @@ int64_t eto_gcd64(int64_t a, int64_t b) {
   return a;
 }
 
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+double eto_median(double *v, int n) {
+  qsort(v, (size_t)n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 eto_status eto_write_text_file(const char *text, const char *path, char *msg, int cap) {
   FILE *f = fopen(path, "w");
   int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;

@@ -36,6 +36,9 @@ double eto_now(void);
 /* Greatest common divisor of |a| and |b| (gcd(0, b) = |b|). */
 int64_t eto_gcd64(int64_t a, int64_t b);
 
+/* The median of v[0..n-1], n >= 1 (the mean of the two middle values when n is even); sorts v in place. */
+double eto_median(double *v, int n);
+
 /* Writes text plus a newline to path, replacing the file. Returns ETO_OK, or ETO_ERR_IO with "cannot write PATH:
  * reason" in msg. */
 eto_status eto_write_text_file(const char *text, const char *path, char *msg, int cap);

@@ -22,7 +22,7 @@ typedef struct {
   eto_sel_plan_opts plan;
   int trials, threads, build_jobs, per_round, qwalk, transfer, cuda;
   const char *family; /* "all" or "representatives" */
-  const char *scheduler; /* the task scheduler's strategy (eto_backend_strategy_parse) */
+  const char *scheduler; /* the task scheduler's strategy (eto_backend_strategy_parse); NULL: the backend's default */
   int64_t trials_total;
   int release_after;
   double time_budget, min_repeat_ms, screen_ms, quick_ms;
@@ -109,7 +109,6 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   a->screen_ms = 20;
   a->quick_ms = 8;
   a->family = "all";
-  a->scheduler = "per-second";
   a->per_round = 64;
   a->release_after = ETO_DRV_RELEASE_AFTER;
   eto_cli_limits_default(&a->limits);
@@ -150,7 +149,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
     fprintf(stderr, "etotune tune: --family takes all (default) or representatives\n");
     return -1;
   }
-  if (eto_backend_strategy_parse(a->scheduler) < 0) {
+  if (a->scheduler && eto_backend_strategy_parse(a->scheduler) < 0) {
     fprintf(stderr, "etotune tune: --scheduler takes per-second (default), gradient or round-robin\n");
     return -1;
   }
@@ -371,7 +370,7 @@ int eto_cli_tune(int argc, char **argv) {
   o.total_trials = a.trials_total;
   o.measures_per_round = a.per_round;
   o.qwalk = a.qwalk;
-  o.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(a.scheduler);
+  if (a.scheduler) o.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(a.scheduler);
   o.transfer = a.transfer;
   o.measure.min_repeat_seconds = a.min_repeat_ms / 1e3;
   o.measure.screen_seconds = a.screen_ms / 1e3;

@@ -171,18 +171,6 @@ static eto_stmt *nest_loops(lctx *L, eto_stmt *body, const int *vars, const int6
   return body;
 }
 
-static int64_t prod_space(const eto_program *p, int level) {
-  int64_t n = 1;
-  for (int i = 0; i < p->nspace; i++) n *= p->stile[i][level];
-  return n;
-}
-
-static int64_t prod_reduce(const eto_program *p, int level) {
-  int64_t n = 1;
-  for (int j = 0; j < p->nreduce; j++) n *= p->rtile[j][level];
-  return n;
-}
-
 /* Variables of the per-thread register tile: s3 loops (all axes), then s4 loops with the vector axis moved
  * innermost. Fills vars/ext/kind for both groups and the reg index.
  * The vector axis: on a GPU the last axis with S4 > 1. On the CPU the last axis whose S4 factor is a multiple
@@ -246,7 +234,7 @@ static eto_stmt *lower_mlt(lctx *L) {
   eto_kernel *k = L->k;
   eto_arena *a = L->a;
   int ns = c->nest.nspace, nr = c->nest.nreduce;
-  int64_t T = prod_space(p, 2), VT = prod_space(p, 1), F = prod_reduce(p, 0);
+  int64_t T = eto_sched_space_product(p, 2), VT = eto_sched_space_product(p, 1), F = eto_sched_reduce_product(p, 0);
   int64_t TILE = 1;
   for (int i = 0; i < ns; i++) TILE *= p->stile[i][3] * p->stile[i][4];
   k->threads = T;
@@ -472,13 +460,13 @@ static eto_stmt *lower_mlt(lctx *L) {
   eto_stmt *inner = accumulate(L, reg, ridx, ops);
   inner = wrap_s4(L, &tv, inner, 4);
   /* auto_unroll_max_step: unroll r2 (and then r1) while the unrolled body stays within the step */
-  int64_t body_size = prod_space(p, 4) * prod_reduce(p, 2);
+  int un2, un1;
+  eto_sched_mlt_unrolled(p, &un2, &un1);
   for (int j = nr - 1; j >= 0; j--)
-    if (p->rtile[j][2] > 1) inner = s_for(a, r2v[j], p->rtile[j][2], body_size <= p->unroll ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
+    if (p->rtile[j][2] > 1) inner = s_for(a, r2v[j], p->rtile[j][2], un2 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
   inner = wrap_s3(L, &tv, inner);
-  body_size *= prod_space(p, 3) * prod_reduce(p, 1);
   for (int j = nr - 1; j >= 0; j--)
-    if (p->rtile[j][1] > 1) inner = s_for(a, r1v[j], p->rtile[j][1], body_size <= p->unroll ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
+    if (p->rtile[j][1] > 1) inner = s_for(a, r1v[j], p->rtile[j][1], un1 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
 
   stmt_list th_body = {.a = a};
   eto_stmt *copy_in = acc >= 0 ? s_store(a, reg, ridx, x_load(a, acc, accidx, NULL)) : s_store(a, reg, ridx, x_float(a, 0));
@@ -514,7 +502,7 @@ static eto_stmt *lower_ctr(lctx *L) {
   int64_t s0[ETO_MAX_LOOPS], r2e[ETO_MAX_LOOPS];
   for (int i = 0; i < ns; i++) s0[i] = p->stile[i][0];
   for (int j = 0; j < nr; j++) r2e[j] = p->rtile[j][2];
-  int64_t T = prod_reduce(p, 2);
+  int64_t T = eto_sched_reduce_product(p, 2);
   k->threads = L->gpu ? T : 1;
   eto_expr *bidx[ETO_MAX_LOOPS];
   decode(a, x_var(a, 0), s0, ns, bidx);
@@ -624,7 +612,7 @@ static eto_stmt *lower_two(lctx *L) {
     s0[i] = p->stile[i][0];
     s2[i] = p->stile[i][2];
   }
-  int64_t T = prod_space(p, 2);
+  int64_t T = eto_sched_space_product(p, 2);
   k->threads = T;
   eto_expr *bidx[ETO_MAX_LOOPS], *th[ETO_MAX_LOOPS];
   decode(a, x_var(a, 0), s0, ns, bidx);
@@ -639,7 +627,7 @@ static eto_stmt *lower_two(lctx *L) {
   int64_t re[ETO_MAX_LOOPS];
   eto_loop_kind rk[ETO_MAX_LOOPS];
   eto_expr *ks[ETO_MAX_LOOPS];
-  int64_t inner = prod_space(p, 4);
+  int64_t inner = eto_sched_space_product(p, 4);
   for (int j = nr - 1; j >= 0; j--) {
     rv[j] = new_var(k, "r", j);
     re[j] = p->rtile[j][2];
@@ -653,7 +641,7 @@ static eto_stmt *lower_two(lctx *L) {
     for (int d = 0; d < c->in[i].rank; d++) vs[d] = virtual_coord(L, i, d, xs, ks);
     ops[i] = load_virtual(L, i, vs, NULL);
   }
-  int64_t TILE = prod_space(p, 4);
+  int64_t TILE = eto_sched_space_product(p, 4);
   int reg = new_buf(k, "reg", ETO_BUF_REG, TILE, -1);
   eto_expr *ridx = reg_index(L, &tv, -1, 4);
   stmt_list s = {.a = a};
@@ -689,7 +677,7 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
   k->gpu = L.gpu;
   snprintf(k->name, sizeof k->name, "eto_%s", eto_sketch_name(p->sketch));
   new_var(k, "blk", -1);
-  k->blocks = prod_space(p, 0);
+  k->blocks = eto_sched_space_product(p, 0);
   for (int i = 0; i < c->ninputs; i++) L.in_buf[i] = new_buf(k, c->in[i].name, ETO_BUF_INPUT, 0, i);
   int arg = c->ninputs;
   L.bias_buf = c->bias ? new_buf(k, "bias", ETO_BUF_INPUT, 0, arg++) : -1;

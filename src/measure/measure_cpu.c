@@ -22,6 +22,11 @@ static const double foreign_limit = 0.15;
 /* A retried candidate's timeouts are this many times the usual ones. */
 static const double retry_timeout_scale = 2.0;
 
+/* candidates with a best to beat are screened (eto_measure_opts.screen_seconds) */
+static int screen_on(const eto_measure_opts *o) {
+  return o->screen_seconds > 0 && o->screen_seconds < o->min_repeat_seconds;
+}
+
 /* the quick screen runs before the screen (eto_measure_opts.quick_seconds) */
 static int quick_on(const eto_measure_opts *o) {
   return o->quick_seconds > 0 && o->quick_seconds < o->screen_seconds && o->quick_ratio > 1;
@@ -34,19 +39,20 @@ static int cpu_protocol(const eto_measure_opts *o, char *buf, int cap) {
     n = snprintf(prune, sizeof prune, "; in searches, a candidate whose check run is > %gx the best so far (and >= 2 ms) is timed by that run alone",
                  o->prune_ratio);
   const char *first = n ? ", the others are first" : "; in searches, candidates are first";
-  if (o->screen_seconds > 0 && o->screen_seconds < o->min_repeat_seconds && quick_on(o) && n >= 0 &&
-      n < (int)sizeof prune)
-    snprintf(prune + n, sizeof prune - (size_t)n,
-             "%s screened by %d repeats of >= %.0f ms (one whose median is > %gx the best keeps that result), then by "
-             "%d repeats of >= %.0f ms (> %gx: the same; the others, and screens other processes disturbed, get the "
-             "full protocol)",
-             first, o->repeats, o->quick_seconds * 1e3, o->quick_ratio, o->repeats, o->screen_seconds * 1e3,
-             o->confirm_ratio);
-  else if (o->screen_seconds > 0 && o->screen_seconds < o->min_repeat_seconds && n >= 0 && n < (int)sizeof prune)
-    snprintf(prune + n, sizeof prune - (size_t)n,
-             "%s screened by %d repeats of >= %.0f ms (one whose screen median is > %gx the best keeps that result; the "
-             "others, and screens other processes disturbed, get the full protocol)",
-             first, o->repeats, o->screen_seconds * 1e3, o->confirm_ratio);
+  if (screen_on(o) && n >= 0 && n < (int)sizeof prune) {
+    if (quick_on(o))
+      snprintf(prune + n, sizeof prune - (size_t)n,
+               "%s screened by %d repeats of >= %.0f ms (one whose median is > %gx the best keeps that result), then "
+               "by %d repeats of >= %.0f ms (> %gx: the same; the others, and screens other processes disturbed, get "
+               "the full protocol)",
+               first, o->repeats, o->quick_seconds * 1e3, o->quick_ratio, o->repeats, o->screen_seconds * 1e3,
+               o->confirm_ratio);
+    else
+      snprintf(prune + n, sizeof prune - (size_t)n,
+               "%s screened by %d repeats of >= %.0f ms (one whose screen median is > %gx the best keeps that result; "
+               "the others, and screens other processes disturbed, get the full protocol)",
+               first, o->repeats, o->screen_seconds * 1e3, o->confirm_ratio);
+  }
   return snprintf(buf, cap,
                   "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
                   "each (repeated when other processes used > 15%% of the cores), median of the per-run means%s; timeouts build "
@@ -242,7 +248,7 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
     /* the screens: short repeats; a candidate clearly slower than the best so far keeps that result, the quick
      * screen's verdict at a wide margin, the screen's at a narrow one. A screen other processes disturbed decides
      * nothing (the full protocol below detects and answers them itself). */
-    if (g.best > 0 && m->o.screen_seconds > 0 && m->o.screen_seconds < m->o.min_repeat_seconds) {
+    if (g.best > 0 && screen_on(&m->o)) {
       double len[2] = {m->o.quick_seconds, m->o.screen_seconds}, ratio[2] = {m->o.quick_ratio, m->o.confirm_ratio};
       for (int st = quick_on(&m->o) ? 0 : 1; st < 2 && !r->screened; st++) {
         cpu_sample before;

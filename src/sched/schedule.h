@@ -86,6 +86,13 @@ int eto_sched_sample_valid(const eto_compute *c, const eto_target *t, const eto_
 /* Checks p against c's loop nest and t's limits. Returns 0 when valid; otherwise -1 and a reason in why
  * (e.g. "threads per block 2048 > limit 1024"). */
 int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap);
+/* The product of a program's space (reduction) tile factors at one level over all its loops. */
+int64_t eto_sched_space_product(const eto_program *p, int level);
+int64_t eto_sched_reduce_product(const eto_program *p, int level);
+/* Which reduction tile levels a multi-level program unrolls into its register tile (Ansor's auto_unroll_max_step,
+ * as the lowering applies it): *r2 when S4 x R2 fits the unroll step, *r1 when S4 x R2 x S3 x R1 fits it too (the
+ * S3 and S4 levels are always unrolled). */
+void eto_sched_mlt_unrolled(const eto_program *p, int *r2, int *r1);
 /* eto_sched_validate, and what a search may propose on t besides: a multi-level program's innermost straight-line
  * block (register tile x the reduction steps unrolled into it) within t->max_straight_line statements, whose
  * compile time LLVM would otherwise make seconds. Programs over it stay valid (a cached one is used, exported and

@@ -228,22 +228,32 @@ static int unused_level(eto_sketch_kind k, int level) {
 
 int64_t eto_sched_smem_bytes(int64_t smem_elements) { return smem_elements * 4; }
 
-/* The statements of a multi-level program's innermost straight-line block as the lowering builds it (lower_mlt):
- * the register tile (S3 x S4 factors, always unrolled) times the R2 steps when S4 x R2 fits the unroll step, times
- * the R1 steps when that block times S3 x R1 fits it too. */
+int64_t eto_sched_space_product(const eto_program *p, int level) {
+  int64_t n = 1;
+  for (int i = 0; i < p->nspace; i++) n *= p->stile[i][level];
+  return n;
+}
+
+int64_t eto_sched_reduce_product(const eto_program *p, int level) {
+  int64_t n = 1;
+  for (int j = 0; j < p->nreduce; j++) n *= p->rtile[j][level];
+  return n;
+}
+
+void eto_sched_mlt_unrolled(const eto_program *p, int *r2, int *r1) {
+  int64_t body = eto_sched_space_product(p, 4) * eto_sched_reduce_product(p, 2);
+  *r2 = body <= p->unroll;
+  *r1 = body * eto_sched_space_product(p, 3) * eto_sched_reduce_product(p, 1) <= p->unroll;
+}
+
+/* The statements of a multi-level program's innermost straight-line block: the register tile (S3 x S4, always
+ * unrolled) times the reduction steps unrolled into it (eto_sched_mlt_unrolled). */
 static int64_t straight_line(const eto_program *p) {
-  int64_t s3 = 1, s4 = 1, r1 = 1, r2 = 1;
-  for (int i = 0; i < p->nspace; i++) {
-    s3 *= p->stile[i][3];
-    s4 *= p->stile[i][4];
-  }
-  for (int j = 0; j < p->nreduce; j++) {
-    r1 *= p->rtile[j][1];
-    r2 *= p->rtile[j][2];
-  }
-  int64_t n = s3 * s4, body = s4 * r2;
-  if (body <= p->unroll) n *= r2;
-  if (body * s3 * r1 <= p->unroll) n *= r1;
+  int r2, r1;
+  eto_sched_mlt_unrolled(p, &r2, &r1);
+  int64_t n = eto_sched_space_product(p, 3) * eto_sched_space_product(p, 4);
+  if (r2) n *= eto_sched_reduce_product(p, 2);
+  if (r1) n *= eto_sched_reduce_product(p, 1);
   return n;
 }
 
