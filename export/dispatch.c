@@ -1,8 +1,10 @@
 /* dispatch.c — one function per family of a cpu export (docs/architecture.md §11): int <name>_<family>(int64_t s,
- * inputs..., out) runs the member tuned for s when there is one, else the smallest tuned member above s on
- * zero-padded copies of the tensors whose shape depends on s (cropped back), else (s above every tuned member)
- * naive loops. Zero padding is exact for the kinds that dispatch: sums of products (matmul, batch_matmul) and of
- * squares (norm) gain nothing from zeros, and padded rows and columns of the output are dropped. */
+ * inputs..., out) runs the member tuned for s when there is one; else the smallest tuned member above s: its
+ * dynamic kernel (the member's program lowered with s as a run-time extent, export.c) on the caller's tensors, or,
+ * for a program without one, its kernel on zero-padded copies of the tensors whose shape depends on s (cropped
+ * back); else (s above every tuned member) chunks of rows or naive loops. Zero padding is exact for the kinds that
+ * dispatch: sums of products (matmul, batch_matmul) and of squares (norm) gain nothing from zeros, and padded rows
+ * and columns of the output are dropped. */
 #include <cJSON.h>
 #include <stdio.h>
 #include <string.h>
@@ -151,7 +153,20 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
     for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%sfloat *", a ? ", " : "", a < x->nargs - 1 ? "const " : "");
     fprintf(f, ") = {");
     for (int j = 0; j < F->n; j++) fprintf(f, "%s%s", j ? ", " : "", p->items[F->item[j]].e.function);
-    fprintf(f, "};\n  if (s < 1");
+    fprintf(f, "};\n");
+    int ndyn = 0;
+    for (int j = 0; j < F->n; j++) ndyn += p->items[F->item[j]].dyn;
+    if (ndyn) { /* the members' dynamic kernels (NULL where the program has none): run at s, no copies */
+      fprintf(f, "  static int (*const dyn[%d])(int64_t", F->n);
+      for (int a = 0; a < x->nargs; a++) fprintf(f, ", %sfloat *", a < x->nargs - 1 ? "const " : "");
+      fprintf(f, ") = {");
+      for (int j = 0; j < F->n; j++) {
+        const eto_export_item *m = &p->items[F->item[j]];
+        fprintf(f, "%s%s%s", j ? ", " : "", m->dyn ? m->e.function : "NULL", m->dyn ? "_dyn" : "");
+      }
+      fprintf(f, "};\n");
+    }
+    fprintf(f, "  if (s < 1");
     for (int a = 0; a < x->nargs; a++) fprintf(f, " || !%s", x->arg_name[a]);
     fprintf(f, ") return EINVAL;\n"
                "  int lo = 0, hi = %d; /* the first tuned value >= s */\n"
@@ -163,6 +178,10 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
                "  if (lo < %d && value[lo] == s) return fn[lo](",
             F->n, F->n);
     for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%s", a ? ", " : "", x->arg_name[a]);
+    if (ndyn) {
+      fprintf(f, ");\n  if (lo < %d && dyn[lo]) return dyn[lo](s", F->n);
+      for (int a = 0; a < x->nargs; a++) fprintf(f, ", %s", x->arg_name[a]);
+    }
     if (row_chunks(F)) {
       /* the variable only stacks rows (matmul m=s): chunks of the largest tuned value, the last one padded */
       fprintf(f, ");\n  if (lo == %d) { /* above every tuned value: chunks of rows */\n"
@@ -225,9 +244,9 @@ void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p) {
     }
     fprintf(f, " * Tuned values (each runs its own kernel, %s_<value> above): ", F->function);
     for (int j = 0; j < F->n; j++) fprintf(f, "%s%lld", j ? ", " : "", (long long)value_of(p, F, j));
-    fprintf(f, ".\n * Another s runs the kernel of the smallest tuned value above it on zero-padded copies of the tensors\n"
-               " * whose shape depends on s (kept in per-thread scratch buffers; where s only stacks rows, the rows of the\n"
-               " * largest tuned value under s run in place and only the rest is padded), an s above %lld runs %s.\n"
+    fprintf(f, ".\n * Another s runs the program of the smallest tuned value above it, compiled with s as a run-time extent\n"
+               " * (on these tensors, no copies; a program without that form runs on zero-padded copies of the tensors\n"
+               " * whose shape depends on s, kept in per-thread scratch buffers), an s above %lld runs %s.\n"
                " * Returns 0, EINVAL (s < 1 or a NULL pointer) or ENOMEM (scratch). */\nint %s(int64_t s, ",
             (long long)value_of(p, F, F->n - 1),
             row_chunks(F) ? "as chunks of rows of that size (the last one padded)" : "naive loops (correct, slow)",
@@ -270,6 +289,8 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
       cJSON_AddNumberToObject(e, "value", (double)v);
       cJSON_AddStringToObject(e, "function", p->items[F->item[m]].e.function);
       cJSON_AddStringToObject(e, "recipe", p->items[F->item[m]].e.recipe);
+      /* how the values below it are served: its dynamic kernel, or its kernel on padded copies */
+      if (F->dispatch) cJSON_AddStringToObject(e, "below", p->items[F->item[m]].dyn ? "dynamic" : "padded");
       prev = v;
     }
     if (F->dispatch) {

@@ -212,6 +212,46 @@ static eto_status compile_items(eto_export_plan *pl, eto_program *progs, const c
   return ETO_OK;
 }
 
+/* Compiles the dynamic kernel (eto_lower_opts.grown) of every member of a family that dispatches, into
+ * build/<suffix>_dyn.o: the member's program with the variable as a run-time extent. A program the dynamic lowering
+ * refuses (another sketch) keeps x->dyn = 0: the dispatch pads for it as before. */
+static eto_status compile_dynamic(eto_export_plan *pl, const eto_program *progs, const char *build, char *msg, int cap) {
+  for (int f = 0; f < pl->nfam; f++) {
+    const eto_export_family *F = &pl->fam[f];
+    if (!F->dispatch) continue;
+    for (int j = 0; j < F->n; j++) {
+      eto_export_item *x = &pl->items[F->item[j]];
+      eto_op grown = *x->op;
+      for (int q = 0; q < F->nkeys; q++) grown.v[F->keys[q]] += 1;
+      eto_compute c, g;
+      eto_op_compute(x->op, &c);
+      eto_op_compute(&grown, &g);
+      eto_kernel *k = NULL;
+      eto_lower_opts lo = {.lanes = pl->t->warp_size, .grown = &g};
+      char why[512];
+      if (eto_lower(&c, &progs[F->item[j]], &lo, &k, why, sizeof why) != ETO_OK) continue;
+      x->dyn_blocks = k->blocks;
+      char name[220], path[1400];
+      snprintf(name, sizeof name, "%s_dyn", x->kernel);
+      void *obj = NULL;
+      size_t size = 0;
+      eto_object_opts oo = {.pic = 1, .hidden = 1};
+      eto_status st = eto_codegen_object(k, name, &oo, &obj, &size, why, sizeof why);
+      eto_kernel_free(k);
+      if (st != ETO_OK) {
+        snprintf(msg, cap, "%s: compiling the dynamic kernel of %s: %s", x->e.key, x->e.recipe, why);
+        return st;
+      }
+      snprintf(path, sizeof path, "%s/%s_dyn.o", build, x->suffix);
+      st = write_bytes(path, obj, size, msg, cap);
+      free(obj);
+      if (st != ETO_OK) return st;
+      x->dyn = 1;
+    }
+  }
+  return ETO_OK;
+}
+
 static const char *tool(const char *given, const char *env, const char *dflt) {
   if (given && *given) return given;
   const char *e = getenv(env);
@@ -250,19 +290,21 @@ static eto_status build_libs(const eto_export_plan *pl, const char *build, eto_e
                      "-o", rt_o, NULL};
   st = eto_export_run_tool(cc_argv, log, msg, cap);
   if (st != ETO_OK) return st;
-  int n = pl->n;
-  char **objs = calloc((size_t)n + 1, sizeof *objs);
-  char **argv = calloc((size_t)n + 16, sizeof *argv);
+  int n = 0; /* every item's object, then the dynamic kernels' */
+  char **objs = calloc(2 * (size_t)pl->n + 1, sizeof *objs);
+  char **argv = calloc(2 * (size_t)pl->n + 16, sizeof *argv);
   if (!objs || !argv) {
     free(objs);
     free(argv);
     return ETO_ERR_NOMEM;
   }
-  for (int i = 0; i < n && st == ETO_OK; i++) {
-    objs[i] = malloc(1400);
-    if (!objs[i]) st = ETO_ERR_NOMEM;
-    else snprintf(objs[i], 1400, "%s/%s.o", build, pl->items[i].suffix);
-  }
+  for (int d = 0; d < 2; d++)
+    for (int i = 0; i < pl->n && st == ETO_OK; i++) {
+      if (d && !pl->items[i].dyn) continue;
+      objs[n] = malloc(1400);
+      if (!objs[n]) st = ETO_ERR_NOMEM;
+      else snprintf(objs[n++], 1400, "%s/%s%s.o", build, pl->items[i].suffix, d ? "_dyn" : "");
+    }
   if (st == ETO_OK) {
     unlink(tmp_a); /* ar r adds to an existing archive */
     const char *head[] = {ar, "rcs", tmp_a};
@@ -292,6 +334,8 @@ static void remove_build(const eto_export_plan *pl, const char *build) {
   for (int i = 0; i < pl->n; i++) {
     snprintf(path, sizeof path, "%s/%s.o", build, pl->items[i].suffix);
     unlink(path);
+    snprintf(path, sizeof path, "%s/%s_dyn.o", build, pl->items[i].suffix);
+    if (pl->items[i].dyn) unlink(path);
   }
   static const char *const files[] = {"%s/%s_runtime.c", "%s/%s_runtime.o", "%s/lib%s.a", "%s/lib%s.so", "%s/%s.h"};
   for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
@@ -459,6 +503,7 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
   } else {
     if (st == ETO_OK) st = compile_items(&pl, progs, build, msg, cap);
     if (st == ETO_OK) eto_export_family_shapes(&pl);
+    if (st == ETO_OK) st = compile_dynamic(&pl, progs, build, msg, cap);
     if (st == ETO_OK) st = build_libs(&pl, build, out, msg, cap);
   }
   if (st == ETO_OK) {

@@ -26,6 +26,10 @@ typedef struct {
   char fallback_reason[600];        /* why there was no verified program (fallback only) */
   int family;                       /* its family among eto_op_families of the list, -1 when none */
   int64_t value;                    /* a family member's value of the variable */
+  int dyn;                          /* cpu family member: its program is also compiled as a dynamic kernel
+                                     * (<kernel>_dyn: the variable as a run-time extent s <= value), which serves
+                                     * the values below it without padded copies */
+  int64_t dyn_blocks;
 } eto_export_item;
 
 /* A family (op.h: the operators of one `let` line) of a cpu export: its tuned members' functions plus one

@@ -442,6 +442,12 @@ static void add_kernel(LLVMContextRef ctx, LLVMModuleRef mod, const eto_kernel *
       E.buf[bi] = LLVMBuildGEP2(E.b, LLVMArrayType(E.f32, (unsigned)(bf->size > 0 ? bf->size : 1)), a, z, 2, "");
     }
   }
+  LLVMValueRef sval = NULL; /* a dynamic kernel's extent: *(const int64_t *)args[nargs] */
+  if (k->svar >= 0) {
+    LLVMValueRef idx = ci(&E, k->nargs);
+    LLVMValueRef p = LLVMBuildLoad2(E.b, E.fptr, LLVMBuildGEP2(E.b, E.fptr, args, &idx, 1, ""), "");
+    sval = LLVMBuildLoad2(E.b, E.i64, p, "S");
+  }
   /* for (blk = begin; blk < end; blk++) body */
   LLVMValueRef begin = LLVMGetParam(E.fn, 1), end = LLVMGetParam(E.fn, 2);
   LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(ctx, E.fn, "block");
@@ -454,6 +460,7 @@ static void add_kernel(LLVMContextRef ctx, LLVMModuleRef mod, const eto_kernel *
   LLVMPositionBuilderAtEnd(E.b, body);
   for (int v = 0; v < k->nvars; v++) set_var(&E, v, ci(&E, 0)); /* vars of omitted extent-1 loops */
   set_var(&E, 0, blk);
+  if (sval) set_var(&E, k->svar, sval);
   emit_stmt(&E, k->body);
   LLVMValueRef next = LLVMBuildAdd(E.b, blk, ci(&E, 1), "");
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(E.b);

@@ -15,9 +15,13 @@ typedef struct {
   int gpu;
   int64_t lanes;
   int in_buf[ETO_MAX_INPUTS], bias_buf, out_buf;
-  int64_t gstride[ETO_MAX_INPUTS][ETO_MAX_DIMS]; /* row-major strides of the real inputs */
+  eto_expr *gstride[ETO_MAX_INPUTS][ETO_MAX_DIMS]; /* row-major strides of the real inputs */
   int need_pred[ETO_MAX_INPUTS][ETO_MAX_DIMS];   /* dimension can leave the tensor */
   int imperfect_space[ETO_MAX_LOOPS], imperfect_reduce[ETO_MAX_LOOPS];
+  /* a dynamic kernel (eto_lower_opts.grown): the extents and dimensions that are the run-time value S */
+  eto_expr *S;                                   /* NULL for a kernel of fixed shape */
+  int dyn_space[ETO_MAX_LOOPS], dyn_reduce[ETO_MAX_LOOPS], dyn_dim[ETO_MAX_INPUTS][ETO_MAX_DIMS];
+  int guard_dyn; /* emit the guards of the dynamic axes (a partial block or reduction step); 0: a full one */
 } lctx;
 
 static int new_var(eto_kernel *k, const char *name, int idx) {
@@ -72,11 +76,13 @@ static eto_expr *load_virtual(lctx *L, int i, eto_expr **vs, eto_expr *guard) {
       real = x_div(a, r, in->dilate[d]);
       pred = x_and(a, pred, x_bin(a, ETO_X_EQ, x_mod(a, r, in->dilate[d]), x_int(a, 0)));
     }
-    if (L->need_pred[i][d]) {
+    if (L->dyn_dim[i][d]) { /* indexed by its dynamic axis alone: past S only in a partial block or step */
+      if (L->guard_dyn) pred = x_and(a, pred, x_bin(a, ETO_X_LT, real, L->S));
+    } else if (L->need_pred[i][d]) {
       pred = x_and(a, pred, x_bin(a, ETO_X_LE, x_int(a, 0), real));
       pred = x_and(a, pred, x_bin(a, ETO_X_LT, real, x_int(a, in->shape[d])));
     }
-    g = x_add(a, g, x_muli(a, real, L->gstride[i][d]));
+    g = x_add(a, g, x_mul(a, real, L->gstride[i][d]));
   }
   return x_load(a, L->in_buf[i], g, pred);
 }
@@ -88,10 +94,10 @@ static void analyse_preds(lctx *L) {
   const eto_program *p = L->p;
   for (int i = 0; i < c->ninputs; i++) {
     const eto_operand *in = &c->in[i];
-    int64_t gs = 1;
+    eto_expr *gs = x_int(L->a, 1);
     for (int d = in->rank - 1; d >= 0; d--) {
       L->gstride[i][d] = gs;
-      gs *= in->shape[d];
+      gs = L->dyn_dim[i][d] ? x_mul(L->a, gs, L->S) : x_muli(L->a, gs, in->shape[d]);
     }
     for (int d = 0; d < in->rank; d++) {
       const eto_index *ix = &in->index[d];
@@ -125,18 +131,24 @@ static void analyse_preds(lctx *L) {
   }
 }
 
+/* Guard "x < extent" of one axis: imperfect tiles; a dynamic axis x < S in a partial block or step only. */
+static eto_expr *axis_guard(lctx *L, eto_expr *g, eto_expr *x, int imperfect, int dyn, int64_t extent) {
+  if (dyn) return L->guard_dyn ? x_and(L->a, g, x_bin(L->a, ETO_X_LT, x, L->S)) : g;
+  return imperfect ? x_and(L->a, g, x_bin(L->a, ETO_X_LT, x, x_int(L->a, extent))) : g;
+}
+
 /* Guard "x_i < extent_i" for imperfect space axes (NULL when none). */
 static eto_expr *space_guard(lctx *L, eto_expr **xs) {
   eto_expr *g = NULL;
   for (int s = 0; s < L->c->nest.nspace; s++)
-    if (L->imperfect_space[s]) g = x_and(L->a, g, x_bin(L->a, ETO_X_LT, xs[s], x_int(L->a, L->c->nest.space[s].extent)));
+    g = axis_guard(L, g, xs[s], L->imperfect_space[s], L->dyn_space[s], L->c->nest.space[s].extent);
   return g;
 }
 
 static eto_expr *reduce_guard(lctx *L, eto_expr **ks) {
   eto_expr *g = NULL;
   for (int r = 0; r < L->c->nest.nreduce; r++)
-    if (L->imperfect_reduce[r]) g = x_and(L->a, g, x_bin(L->a, ETO_X_LT, ks[r], x_int(L->a, L->c->nest.reduce[r].extent)));
+    g = axis_guard(L, g, ks[r], L->imperfect_reduce[r], L->dyn_reduce[r], L->c->nest.reduce[r].extent);
   return g;
 }
 
@@ -148,11 +160,10 @@ static eto_stmt *epilogue_store(lctx *L, eto_expr *acc, eto_expr **xs) {
   if (c->body == ETO_BODY_SQUARE_ADD_SQRT) v = x_bin(a, ETO_X_FSQRT, v, NULL);
   if (c->bias) v = x_bin(a, ETO_X_FADD, v, x_load(a, L->bias_buf, xs[c->bias_axis], NULL));
   if (c->relu) v = x_bin(a, ETO_X_FMAX, v, x_float(a, 0.0f));
-  eto_expr *o = x_int(a, 0);
-  int64_t st = 1;
+  eto_expr *o = x_int(a, 0), *st = x_int(a, 1);
   for (int s = c->nest.nspace - 1; s >= 0; s--) {
-    o = x_add(a, o, x_muli(a, xs[s], st));
-    st *= c->nest.space[s].extent;
+    o = x_add(a, o, x_mul(a, xs[s], st));
+    st = L->dyn_space[s] ? x_mul(a, st, L->S) : x_muli(a, st, c->nest.space[s].extent);
   }
   return s_if(a, space_guard(L, xs), s_store(a, L->out_buf, o, v));
 }
@@ -260,6 +271,20 @@ static eto_stmt *lower_mlt(lctx *L) {
     r0var[j] = new_var(k, "r0_", j);
     klo[j] = x_muli(a, x_var(a, r0var[j]), qr[j]);
   }
+  /* a dynamic kernel: a block past S is skipped; a full block and reduction step run without the guards of the
+   * dynamic axes (the fast path), a partial one with them; a reduction step past S is skipped */
+  eto_expr *bany = NULL, *bfull = NULL, *kany = NULL, *kfull = NULL;
+  for (int i = 0; L->S && i < ns; i++)
+    if (L->dyn_space[i]) {
+      bany = x_and(a, bany, x_bin(a, ETO_X_LT, blo[i], L->S));
+      bfull = x_and(a, bfull, x_bin(a, ETO_X_LE, x_addi(a, blo[i], bt[i]), L->S));
+    }
+  for (int j = 0; L->S && j < nr; j++)
+    if (L->dyn_reduce[j]) {
+      kany = x_and(a, kany, x_bin(a, ETO_X_LT, klo[j], L->S));
+      kfull = x_and(a, kfull, x_bin(a, ETO_X_LE, x_addi(a, klo[j], qr[j]), L->S));
+    }
+  eto_expr *full = x_and(a, bfull, kfull);
 
   tile_vars tv;
   make_tile_vars(L, &tv, 3, 4);
@@ -342,153 +367,170 @@ static eto_stmt *lower_mlt(lctx *L) {
                                     &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1)));
   }
 
-  /* one reduction step: fetch, compute */
-  stmt_list step = {.a = a};
-  if (L->gpu) sl_push(&step, s_barrier(a));
-  for (int i = 0; i < c->ninputs; i++) {
-    const eto_operand *in = &c->in[i];
-    int rank = in->rank;
-    int cvar[ETO_MAX_DIMS];
-    eto_expr *cd[ETO_MAX_DIMS];
-    eto_stmt *fetch;
-    /* CPU: the innermost tile dimension is copied in SIMD vectors (lanes wide), vec of them per step */
-    int64_t W = L->lanes, U = p->vec[i], E = fdim[i][rank - 1];
-    int bd = blocked[i], cr = -1;
-    if (bd >= 0) W = 1; /* scalar copy: a vector along the global innermost dimension would scatter */
-    while (W > 1 && E % W) W /= 2;
-    if (W == 1 || (E / W) % U) U = 1;
-    int cu = -1, ci = -1;
-    if (!L->gpu) {
-      for (int d = 0; d < rank; d++) {
-        cvar[d] = new_var(k, "c", d);
-        cd[d] = x_var(a, cvar[d]);
-      }
-      if (bd >= 0) { /* the blocked dimension is copied as (cq, cr), cr innermost: contiguous shared stores */
-        cr = new_var(k, "cr", i);
-        cd[bd] = x_add(a, x_muli(a, cd[bd], V4), x_var(a, cr));
-      }
-      if (W > 1) {
-        cu = new_var(k, "cu", i);
-        ci = new_var(k, "ci", i);
-        cd[rank - 1] = x_add(a, x_muli(a, x_add(a, x_muli(a, cd[rank - 1], U), x_var(a, cu)), W), x_var(a, ci));
-      }
-    } else {
-      int it = new_var(k, "f", i), ln = new_var(k, "l", i);
-      int64_t size = k->buf[sh[i]].size, vec = p->vec[i];
-      eto_expr *flat = x_add(a, x_muli(a, x_add(a, x_muli(a, x_var(a, it), T), x_var(a, tvar)), vec), x_var(a, ln));
-      decode(a, flat, fdim[i], rank, cd);
-      cvar[0] = it;
-      cvar[1] = ln;
-      (void)size;
-    }
-    eto_expr *vs[ETO_MAX_DIMS];
-    eto_expr *shi = x_int(a, 0);
-    for (int d = 0; d < rank; d++) {
-      vs[d] = x_add(a, base[i][d], cd[d]);
-      if (d == bd) shi = x_add(a, shi, x_add(a, x_muli(a, x_var(a, cvar[d]), fstride[i][d]), x_var(a, cr)));
-      else shi = x_add(a, shi, x_muli(a, cd[d], fstride[i][d]));
-    }
-    eto_stmt *st = s_store(a, sh[i], shi, load_virtual(L, i, vs, NULL));
-    if (!L->gpu) {
-      eto_loop_kind kinds[ETO_MAX_DIMS];
-      int64_t ext[ETO_MAX_DIMS];
-      for (int d = 0; d < rank; d++) {
-        kinds[d] = ETO_LOOP_SERIAL;
-        ext[d] = fdim[i][d];
-      }
-      if (W > 1) {
-        ext[rank - 1] = E / W / U;
-        st = s_for(a, ci, W, ETO_LOOP_VECTOR, st);
-        if (U > 1) st = s_for(a, cu, U, ETO_LOOP_UNROLL, st);
-      }
-      if (bd >= 0) {
-        ext[bd] = fdim[i][bd] / V4;
-        st = s_for(a, cr, V4, ETO_LOOP_SERIAL, st);
-      }
-      fetch = nest_loops(L, st, cvar, ext, kinds, rank);
-    } else {
-      int64_t size = k->buf[sh[i]].size, vec = p->vec[i];
-      int64_t iters = (size + T * vec - 1) / (T * vec);
-      eto_expr *flat = x_add(a, x_muli(a, x_add(a, x_muli(a, x_var(a, cvar[0]), T), x_var(a, tvar)), vec), x_var(a, cvar[1]));
-      st = s_if(a, size % (T * vec) ? x_bin(a, ETO_X_LT, flat, x_int(a, size)) : NULL, st);
-      if (vec > 1) st = s_for(a, cvar[1], vec, ETO_LOOP_VECTOR, st);
-      fetch = s_for(a, tvar, T, ETO_LOOP_THREAD, iters > 1 ? s_for(a, cvar[0], iters, ETO_LOOP_SERIAL, st) : st);
-    }
-    sl_push(&step, fetch);
-  }
-  if (L->gpu) sl_push(&step, s_barrier(a));
-
-  /* compute: t, v, [reg <- acc], r1, s3, r2, s4 */
-  int r1v[ETO_MAX_LOOPS], r2v[ETO_MAX_LOOPS];
-  eto_expr *ks[ETO_MAX_LOOPS], *qs[ETO_MAX_LOOPS];
-  for (int j = 0; j < nr; j++) {
-    r1v[j] = new_var(k, "r1_", j);
-    r2v[j] = new_var(k, "r2_", j);
-    qs[j] = x_add(a, x_muli(a, x_var(a, r1v[j]), p->rtile[j][2]), x_var(a, r2v[j]));
-    ks[j] = x_add(a, klo[j], qs[j]);
-  }
-  eto_expr *ops[ETO_MAX_INPUTS];
-  eto_expr *rg = reduce_guard(L, ks);
-  for (int i = 0; i < c->ninputs; i++) {
-    const eto_operand *in = &c->in[i];
-    eto_expr *shi = x_int(a, 0);
-    for (int d = 0; d < in->rank; d++) {
-      const eto_index *ix = &in->index[d];
-      if (d == blocked[i]) { /* the vector axis alone: (locq, s4) in the blocked layout */
-        shi = x_add(a, shi, x_add(a, x_muli(a, locq[tv.vec_axis], fstride[i][d]), x_var(a, tv.s4[tv.vec_axis])));
-        continue;
-      }
-      eto_expr *off = x_int(a, 0); /* virtual coordinate minus the tile base */
-      for (int t = 0; t < ix->nterms; t++) {
-        const eto_term *tm = &ix->term[t];
-        int sp = tm->var < ns;
-        eto_expr *l = sp ? loc[tm->var] : qs[tm->var - ns];
-        int64_t ext = sp ? bt[tm->var] : qr[tm->var - ns];
-        if (tm->div == 1) {
-          off = x_add(a, off, x_muli(a, l, tm->coef));
-          if (tm->coef < 0) off = x_addi(a, off, -tm->coef * (ext - 1));
-        } else {
-          eto_expr *lo = sp ? blo[tm->var] : klo[tm->var - ns];
-          eto_expr *at = tm->coef >= 0 ? lo : x_addi(a, lo, ext - 1);
-          off = x_add(a, off, x_muli(a, x_sub(a, x_div(a, x_add(a, lo, l), tm->div), x_div(a, at, tm->div)), tm->coef));
+  /* one reduction step: fetch, compute; a dynamic kernel builds it twice, without and with its guards */
+  eto_stmt *variant[2];
+  int nvariant = full ? 2 : 1;
+  for (int vi = 0; vi < nvariant; vi++) {
+    L->guard_dyn = vi == 1;
+      stmt_list step = {.a = a};
+    if (L->gpu) sl_push(&step, s_barrier(a));
+    for (int i = 0; i < c->ninputs; i++) {
+      const eto_operand *in = &c->in[i];
+      int rank = in->rank;
+      int cvar[ETO_MAX_DIMS];
+      eto_expr *cd[ETO_MAX_DIMS];
+      eto_stmt *fetch;
+      /* CPU: the innermost tile dimension is copied in SIMD vectors (lanes wide), vec of them per step */
+      int64_t W = L->lanes, U = p->vec[i], E = fdim[i][rank - 1];
+      int bd = blocked[i], cr = -1;
+      if (bd >= 0) W = 1; /* scalar copy: a vector along the global innermost dimension would scatter */
+      while (W > 1 && E % W) W /= 2;
+      if (W == 1 || (E / W) % U) U = 1;
+      int cu = -1, ci = -1;
+      if (!L->gpu) {
+        for (int d = 0; d < rank; d++) {
+          cvar[d] = new_var(k, "c", d);
+          cd[d] = x_var(a, cvar[d]);
         }
+        if (bd >= 0) { /* the blocked dimension is copied as (cq, cr), cr innermost: contiguous shared stores */
+          cr = new_var(k, "cr", i);
+          cd[bd] = x_add(a, x_muli(a, cd[bd], V4), x_var(a, cr));
+        }
+        if (W > 1) {
+          cu = new_var(k, "cu", i);
+          ci = new_var(k, "ci", i);
+          cd[rank - 1] = x_add(a, x_muli(a, x_add(a, x_muli(a, cd[rank - 1], U), x_var(a, cu)), W), x_var(a, ci));
+        }
+      } else {
+        int it = new_var(k, "f", i), ln = new_var(k, "l", i);
+        int64_t size = k->buf[sh[i]].size, vec = p->vec[i];
+        eto_expr *flat = x_add(a, x_muli(a, x_add(a, x_muli(a, x_var(a, it), T), x_var(a, tvar)), vec), x_var(a, ln));
+        decode(a, flat, fdim[i], rank, cd);
+        cvar[0] = it;
+        cvar[1] = ln;
+        (void)size;
       }
-      shi = x_add(a, shi, x_muli(a, off, fstride[i][d]));
+      eto_expr *vs[ETO_MAX_DIMS];
+      eto_expr *shi = x_int(a, 0);
+      for (int d = 0; d < rank; d++) {
+        vs[d] = x_add(a, base[i][d], cd[d]);
+        if (d == bd) shi = x_add(a, shi, x_add(a, x_muli(a, x_var(a, cvar[d]), fstride[i][d]), x_var(a, cr)));
+        else shi = x_add(a, shi, x_muli(a, cd[d], fstride[i][d]));
+      }
+      eto_stmt *st = s_store(a, sh[i], shi, load_virtual(L, i, vs, NULL));
+      if (!L->gpu) {
+        eto_loop_kind kinds[ETO_MAX_DIMS];
+        int64_t ext[ETO_MAX_DIMS];
+        for (int d = 0; d < rank; d++) {
+          kinds[d] = ETO_LOOP_SERIAL;
+          ext[d] = fdim[i][d];
+        }
+        if (W > 1) {
+          ext[rank - 1] = E / W / U;
+          st = s_for(a, ci, W, ETO_LOOP_VECTOR, st);
+          if (U > 1) st = s_for(a, cu, U, ETO_LOOP_UNROLL, st);
+        }
+        if (bd >= 0) {
+          ext[bd] = fdim[i][bd] / V4;
+          st = s_for(a, cr, V4, ETO_LOOP_SERIAL, st);
+        }
+        fetch = nest_loops(L, st, cvar, ext, kinds, rank);
+      } else {
+        int64_t size = k->buf[sh[i]].size, vec = p->vec[i];
+        int64_t iters = (size + T * vec - 1) / (T * vec);
+        eto_expr *flat = x_add(a, x_muli(a, x_add(a, x_muli(a, x_var(a, cvar[0]), T), x_var(a, tvar)), vec), x_var(a, cvar[1]));
+        st = s_if(a, size % (T * vec) ? x_bin(a, ETO_X_LT, flat, x_int(a, size)) : NULL, st);
+        if (vec > 1) st = s_for(a, cvar[1], vec, ETO_LOOP_VECTOR, st);
+        fetch = s_for(a, tvar, T, ETO_LOOP_THREAD, iters > 1 ? s_for(a, cvar[0], iters, ETO_LOOP_SERIAL, st) : st);
+      }
+      sl_push(&step, fetch);
     }
-    ops[i] = x_load(a, sh[i], shi, rg);
-  }
-  eto_stmt *inner = accumulate(L, reg, ridx, ops);
-  inner = wrap_s4(L, &tv, inner, 4);
-  /* auto_unroll_max_step: unroll r2 (and then r1) while the unrolled body stays within the step */
-  int un2, un1;
-  eto_sched_mlt_unrolled(p, &un2, &un1);
-  for (int j = nr - 1; j >= 0; j--)
-    if (p->rtile[j][2] > 1) inner = s_for(a, r2v[j], p->rtile[j][2], un2 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
-  inner = wrap_s3(L, &tv, inner);
-  for (int j = nr - 1; j >= 0; j--)
-    if (p->rtile[j][1] > 1) inner = s_for(a, r1v[j], p->rtile[j][1], un1 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
+    if (L->gpu) sl_push(&step, s_barrier(a));
 
-  stmt_list th_body = {.a = a};
-  eto_stmt *copy_in = acc >= 0 ? s_store(a, reg, ridx, x_load(a, acc, accidx, NULL)) : s_store(a, reg, ridx, x_float(a, 0));
-  sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, copy_in, 4)));
-  sl_push(&th_body, inner);
-  if (acc >= 0) sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, s_store(a, acc, accidx, x_load(a, reg, ridx, NULL)), 4)));
-  else sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, epilogue_store(L, x_load(a, reg, ridx, NULL), xs), 4)));
-  eto_stmt *compute = s_for(a, tvar, T, ETO_LOOP_THREAD, nest_loops(L, sl_seq(&th_body), &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1));
-  if (T == 1) compute = nest_loops(L, sl_seq(&th_body), &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1);
-  sl_push(&step, compute);
+    /* compute: t, v, [reg <- acc], r1, s3, r2, s4 */
+    int r1v[ETO_MAX_LOOPS], r2v[ETO_MAX_LOOPS];
+    eto_expr *ks[ETO_MAX_LOOPS], *qs[ETO_MAX_LOOPS];
+    for (int j = 0; j < nr; j++) {
+      r1v[j] = new_var(k, "r1_", j);
+      r2v[j] = new_var(k, "r2_", j);
+      qs[j] = x_add(a, x_muli(a, x_var(a, r1v[j]), p->rtile[j][2]), x_var(a, r2v[j]));
+      ks[j] = x_add(a, klo[j], qs[j]);
+    }
+    eto_expr *ops[ETO_MAX_INPUTS];
+    eto_expr *rg = reduce_guard(L, ks);
+    for (int i = 0; i < c->ninputs; i++) {
+      const eto_operand *in = &c->in[i];
+      eto_expr *shi = x_int(a, 0);
+      for (int d = 0; d < in->rank; d++) {
+        const eto_index *ix = &in->index[d];
+        if (d == blocked[i]) { /* the vector axis alone: (locq, s4) in the blocked layout */
+          shi = x_add(a, shi, x_add(a, x_muli(a, locq[tv.vec_axis], fstride[i][d]), x_var(a, tv.s4[tv.vec_axis])));
+          continue;
+        }
+        eto_expr *off = x_int(a, 0); /* virtual coordinate minus the tile base */
+        for (int t = 0; t < ix->nterms; t++) {
+          const eto_term *tm = &ix->term[t];
+          int sp = tm->var < ns;
+          eto_expr *l = sp ? loc[tm->var] : qs[tm->var - ns];
+          int64_t ext = sp ? bt[tm->var] : qr[tm->var - ns];
+          if (tm->div == 1) {
+            off = x_add(a, off, x_muli(a, l, tm->coef));
+            if (tm->coef < 0) off = x_addi(a, off, -tm->coef * (ext - 1));
+          } else {
+            eto_expr *lo = sp ? blo[tm->var] : klo[tm->var - ns];
+            eto_expr *at = tm->coef >= 0 ? lo : x_addi(a, lo, ext - 1);
+            off = x_add(a, off, x_muli(a, x_sub(a, x_div(a, x_add(a, lo, l), tm->div), x_div(a, at, tm->div)), tm->coef));
+          }
+        }
+        shi = x_add(a, shi, x_muli(a, off, fstride[i][d]));
+      }
+      ops[i] = x_load(a, sh[i], shi, rg);
+    }
+    eto_stmt *inner = accumulate(L, reg, ridx, ops);
+    inner = wrap_s4(L, &tv, inner, 4);
+    /* auto_unroll_max_step: unroll r2 (and then r1) while the unrolled body stays within the step */
+    int un2, un1;
+    eto_sched_mlt_unrolled(p, &un2, &un1);
+    for (int j = nr - 1; j >= 0; j--)
+      if (p->rtile[j][2] > 1) inner = s_for(a, r2v[j], p->rtile[j][2], un2 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
+    inner = wrap_s3(L, &tv, inner);
+    for (int j = nr - 1; j >= 0; j--)
+      if (p->rtile[j][1] > 1) inner = s_for(a, r1v[j], p->rtile[j][1], un1 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
+
+    stmt_list th_body = {.a = a};
+    eto_stmt *copy_in = acc >= 0 ? s_store(a, reg, ridx, x_load(a, acc, accidx, NULL)) : s_store(a, reg, ridx, x_float(a, 0));
+    sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, copy_in, 4)));
+    sl_push(&th_body, inner);
+    if (acc >= 0) sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, s_store(a, acc, accidx, x_load(a, reg, ridx, NULL)), 4)));
+    else sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, epilogue_store(L, x_load(a, reg, ridx, NULL), xs), 4)));
+    eto_stmt *compute = s_for(a, tvar, T, ETO_LOOP_THREAD, nest_loops(L, sl_seq(&th_body), &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1));
+    if (T == 1) compute = nest_loops(L, sl_seq(&th_body), &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1);
+    sl_push(&step, compute);
+    variant[vi] = sl_seq(&step);
+  }
+  eto_stmt *step_st = variant[0];
+  if (nvariant == 2) {
+    eto_stmt *both[2] = {s_if(a, full, variant[0]),
+                         s_if(a, x_and(a, x_bin(a, ETO_X_EQ, full, x_int(a, 0)), kany), variant[1])};
+    step_st = s_seq(a, 2, both);
+  }
 
   eto_loop_kind sk[ETO_MAX_LOOPS];
   for (int j = 0; j < nr; j++) sk[j] = ETO_LOOP_SERIAL;
-  sl_push(&body, nest_loops(L, sl_seq(&step), r0var, r0, sk, nr));
+  sl_push(&body, nest_loops(L, step_st, r0var, r0, sk, nr));
 
-  /* final phase: epilogue from the accumulators */
+  /* final phase: epilogue from the accumulators (a dynamic kernel: without the guards in a full block) */
   if (acc >= 0) {
-    eto_stmt *ep = wrap_s3(L, &tv, wrap_s4(L, &tv, epilogue_store(L, x_load(a, acc, accidx, NULL), xs), 4));
-    ep = nest_loops(L, ep, &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1);
-    sl_push(&body, T > 1 ? s_for(a, tvar, T, ETO_LOOP_THREAD, ep) : ep);
+    for (int vi = bfull ? 0 : 1; vi < 2; vi++) {
+      L->guard_dyn = vi == 1;
+      eto_stmt *ep = wrap_s3(L, &tv, wrap_s4(L, &tv, epilogue_store(L, x_load(a, acc, accidx, NULL), xs), 4));
+      ep = nest_loops(L, ep, &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1);
+      ep = T > 1 ? s_for(a, tvar, T, ETO_LOOP_THREAD, ep) : ep;
+      if (bfull) ep = s_if(a, vi ? x_bin(a, ETO_X_EQ, bfull, x_int(a, 0)) : bfull, ep);
+      sl_push(&body, ep);
+    }
   }
-  return sl_seq(&body);
+  return s_if(a, bany, sl_seq(&body));
 }
 
 /* ---------------- cross-thread reduction ---------------- */
@@ -652,6 +694,57 @@ static eto_stmt *lower_two(lctx *L) {
   return T > 1 ? s_for(a, tvar, T, ETO_LOOP_THREAD, b) : b;
 }
 
+/* One extent of c (x0) and of the grown description (x1): 0 when equal, 1 when x1 = x0 + 1 = v + 1 (*v is set by
+ * the first such pair), -1 otherwise. */
+static int grown_extent(int64_t x0, int64_t x1, int64_t *v) {
+  if (x0 == x1) return 0;
+  if (x1 != x0 + 1 || (*v >= 0 && x0 != *v)) return -1;
+  *v = x0;
+  return 1;
+}
+
+/* The dynamic axes and dimensions of c against g (c's operator with its variable one larger). Returns 0, or -1
+ * with a reason: the kernel can be dynamic only where the variable is a loop extent and the tensor dimensions
+ * it indexes alone. */
+static int analyse_dyn(lctx *L, const eto_compute *g, int64_t *v, char *why, int cap) {
+  const eto_compute *c = L->c;
+  *v = -1;
+  if (L->gpu || L->p->sketch != ETO_SKETCH_MULTI_LEVEL) {
+    snprintf(why, cap, "a dynamic kernel is lowered for the CPU from a multi-level tiling only");
+    return -1;
+  }
+  if (g->nest.nspace != c->nest.nspace || g->nest.nreduce != c->nest.nreduce || g->ninputs != c->ninputs ||
+      g->body != c->body || g->bias != c->bias || g->relu != c->relu || g->bias_axis != c->bias_axis) {
+    snprintf(why, cap, "the grown operator has another loop nest");
+    return -1;
+  }
+  int bad = 0;
+  for (int s = 0; s < c->nest.nspace; s++)
+    bad |= (L->dyn_space[s] = grown_extent(c->nest.space[s].extent, g->nest.space[s].extent, v)) < 0;
+  for (int r = 0; r < c->nest.nreduce; r++)
+    bad |= (L->dyn_reduce[r] = grown_extent(c->nest.reduce[r].extent, g->nest.reduce[r].extent, v)) < 0;
+  for (int i = 0; i < c->ninputs && !bad; i++) {
+    const eto_operand *x = &c->in[i], *y = &g->in[i];
+    bad |= x->rank != y->rank;
+    for (int d = 0; d < x->rank && !bad; d++) {
+      const eto_index *ix = &x->index[d];
+      bad |= memcmp(ix, &y->index[d], sizeof *ix) != 0 || x->pad_lo[d] != y->pad_lo[d] || x->dilate[d] != y->dilate[d];
+      L->dyn_dim[i][d] = grown_extent(x->shape[d], y->shape[d], v);
+      if (L->dyn_dim[i][d] == 0) continue;
+      int ax = ix->nterms == 1 ? ix->term[0].var : -1;
+      bad |= L->dyn_dim[i][d] < 0 || ix->nterms != 1 || ix->offset != 0 || ix->term[0].coef != 1 ||
+             ix->term[0].div != 1 || x->pad_lo[d] != 0 || x->dilate[d] != 1 ||
+             !(ax < c->nest.nspace ? L->dyn_space[ax] : L->dyn_reduce[ax - c->nest.nspace]);
+    }
+  }
+  if (bad || *v < 1) {
+    snprintf(why, cap, bad ? "the variable is not a loop extent and the tensor dimensions it indexes alone"
+                           : "the grown operator has the same shape");
+    return -1;
+  }
+  return 0;
+}
+
 eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower_opts *opts, eto_kernel **out, char *why,
                      int cap) {
   *out = NULL;
@@ -677,6 +770,19 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
   k->gpu = L.gpu;
   snprintf(k->name, sizeof k->name, "eto_%s", eto_sketch_name(p->sketch));
   new_var(k, "blk", -1);
+  k->svar = -1;
+  if (opts && opts->grown) {
+    char reason[160];
+    int64_t v;
+    if (analyse_dyn(&L, opts->grown, &v, reason, sizeof reason) != 0) {
+      if (why) snprintf(why, cap, "%s", reason);
+      eto_kernel_free(k);
+      return ETO_ERR_INVALID;
+    }
+    k->svar = new_var(k, "S", -1);
+    k->smax = v;
+    L.S = x_var(k->arena, k->svar);
+  }
   k->blocks = eto_sched_space_product(p, 0);
   for (int i = 0; i < c->ninputs; i++) L.in_buf[i] = new_buf(k, c->in[i].name, ETO_BUF_INPUT, 0, i);
   int arg = c->ninputs;

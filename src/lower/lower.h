@@ -100,6 +100,10 @@ struct eto_kernel {
   int nvars;                        /* var 0 is the block index */
   char var_name[ETO_KERNEL_MAX_VARS][16];
   eto_stmt *body;                   /* per-block body */
+  int svar;                         /* a dynamic kernel's run-time extent s (eto_lower_opts.grown): the var that
+                                     * holds it, bound before the blocks run from *(const int64_t *)args[nargs];
+                                     * -1 for a kernel of fixed shape */
+  int64_t smax;                     /* a dynamic kernel: the largest s it computes (the lowered value) */
   struct eto_arena *arena;          /* owns every node */
 };
 
@@ -107,6 +111,11 @@ typedef struct {
   int gpu;            /* lower for a GPU: cooperative fetch by all threads, per-thread locals, barriers */
   int lanes;          /* CPU: float32 SIMD lanes (8 with AVX2, 16 with AVX-512); 0 means 8. Tile copies are
                        * vectors of this width, p->vec[i] of them per step */
+  const eto_compute *grown; /* NULL, or a dynamic kernel (CPU, multi-level tiling): the compute description of the
+                             * same operator with its `let` variable one larger. Every loop extent and tensor
+                             * dimension that differs between c and *grown (v there, v+1 here) becomes the run-time
+                             * value s, 1 <= s <= v (eto_kernel.svar): one kernel serves every s up to v, skipping
+                             * the blocks and reduction steps past s and guarding only the partial ones. */
 } eto_lower_opts;
 
 /* Lowers p for compute c. *out is owned by the caller (eto_kernel_free). Returns ETO_OK, or

@@ -162,7 +162,8 @@ void eto_kernel_print_named(const eto_kernel *k, const char *name, FILE *f) {
   for (int v = 1; v < k->nvars; v++) {
     fprintf(f, "  int64_t ");
     print_var(k, v, f);
-    fprintf(f, " = 0;\n");
+    if (v == k->svar) fprintf(f, " = *(const int64_t *)args[%d];  // the dynamic extent, 1..%lld\n", k->nargs, (long long)k->smax);
+    else fprintf(f, " = 0;\n");
   }
   fprintf(f, "  for (int64_t ");
   print_var(k, 0, f);
@@ -272,6 +273,7 @@ eto_status eto_kernel_interpret(const eto_kernel *k, float *const *args) {
     if (k->buf[b].scope <= ETO_BUF_OUTPUT) in.bufs[b] = args[k->buf[b].arg];
     else in.bufs[b] = calloc((size_t)k->buf[b].size, sizeof(float));
   }
+  if (k->svar >= 0) in.vars[k->svar] = *(const int64_t *)(const void *)args[k->nargs];
   for (int64_t blk = 0; blk < k->blocks && !in.error; blk++) {
     in.vars[0] = blk;
     exec(&in, k->body);

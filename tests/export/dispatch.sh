@@ -39,6 +39,12 @@ jq -e '.families | length == 5' "$tmp/exp/manifest.json" >/dev/null || bad "mani
 jq -e '.families[] | select(.name == "dense") | .function == "dyn_dense" and (.dispatch | length) == 19
   and .dispatch[16].from == 17 and .dispatch[16].to == 20 and .dispatch[18].from == 25 and .dispatch[18].to == null' \
   "$tmp/exp/manifest.json" >/dev/null || bad "manifest: dense's dispatch table: $(jq -c '.families[0].dispatch[16:]' "$tmp/exp/manifest.json")"
+# members whose program has a dynamic kernel serve the values below them without copies; the others pad
+ndyn="$(jq '[.families[].dispatch[] | select(.below == "dynamic")] | length' "$tmp/exp/manifest.json")"
+npad="$(jq '[.families[].dispatch[] | select(.below == "padded")] | length' "$tmp/exp/manifest.json")"
+echo "members serving lower values: $ndyn by a dynamic kernel, $npad by padding"
+[ "$ndyn" -ge 20 ] && [ "$npad" -ge 1 ] || bad "manifest: $ndyn dynamic and $npad padded members (expected both)"
+grep -q "dyn_kernel_scores_20_dyn" "$tmp/exp/dyn.h" && bad "the header declares a dynamic kernel"
 for fn in dyn_dense dyn_dense_relu dyn_scores dyn_context dyn_norm dyn_dense_20; do
   grep -q " $fn(" "$tmp/exp/dyn.h" || bad "the header does not declare $fn"
 done

@@ -1,0 +1,153 @@
+/* Dynamic kernels (eto_lower_opts.grown): a multi-level program of an operator at value v of its variable, lowered
+ * once with the variable as the run-time extent S, computes the operator at every S in 1..v. For families of every
+ * shape the dispatch serves (rows of a dense layer, both dimensions of attention scores, the reduction of the
+ * attention context, a dynamic bias axis, a norm's reduction) and random perfect and imperfect programs: the
+ * interpreted and the JIT-compiled kernel match the reference at every S, and write nothing past the output of S
+ * (a sentinel tail). A program of another sketch, or a variable that is not a loop extent, is refused. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "codegen.h"
+#include "kernel_util.h"
+
+static const char *const families[] = {
+    "matmul m=%d n=20 k=9",                /* dense: s stacks rows */
+    "batch_matmul b=2 m=%d n=%d k=10",     /* attention scores: two dynamic space axes, innermost n */
+    "batch_matmul b=2 m=%d n=12 k=%d",     /* attention context: a dynamic reduction */
+    "matmul m=6 n=%d k=16 bias=1 relu=1",  /* a dynamic bias axis, vectorized */
+    "norm b=2 m=%d n=9",                   /* a norm's dynamic reduction */
+};
+
+static int parse_op(const char *fmt, int s, eto_oplist **list, const eto_op **op) {
+  char line[128], msg[512];
+  snprintf(line, sizeof line, fmt, s, s);
+  eto_status st = eto_oplist_parse("dynamic.list", line, strlen(line), list, msg, sizeof msg);
+  CHECK(st == ETO_OK, "parse %s: %s", line, msg);
+  if (st != ETO_OK) return -1;
+  *op = eto_oplist_get(*list, 0);
+  return 0;
+}
+
+#define SENTINEL 12345.0f
+
+/* Runs k (interpreted, or compiled in cc) at S on the operator of S; returns the mismatches (sentinel writes
+ * count too). */
+static int64_t run_at(const char *fmt, int S, int64_t out_cap, eto_kernel *k, eto_compiled *cc, eto_pool *pool) {
+  eto_oplist *list = NULL;
+  const eto_op *op = NULL;
+  if (parse_op(fmt, S, &list, &op) != 0) return -1;
+  test_io io;
+  test_io_init(op, 7 + (uint64_t)S, &io);
+  float *out = malloc(sizeof(float) * (size_t)out_cap);
+  for (int64_t j = 0; j < out_cap; j++) out[j] = j < io.out_n ? NAN : SENTINEL;
+  float *held = io.buf[io.nin];
+  io.buf[io.nin] = out;
+  int64_t s64 = S;
+  float *args[8] = {0};
+  for (int i = 0; i <= io.nin; i++) args[i] = io.buf[i];
+  args[k->nargs] = (float *)(void *)&s64;
+  if (cc) eto_pool_run(pool, eto_compiled_fn(cc), args, k->blocks);
+  else CHECK(eto_kernel_interpret(k, args) == ETO_OK, "%s at S=%d: interpreter out of bounds", fmt, S);
+  int64_t bad = 0;
+  test_io_mismatch(&io, &bad);
+  for (int64_t j = io.out_n; j < out_cap; j++) bad += out[j] != SENTINEL;
+  io.buf[io.nin] = held;
+  free(out);
+  test_io_free(&io);
+  eto_oplist_free(list);
+  return bad;
+}
+
+int main(void) {
+  char msg[2048];
+  eto_target tgt;
+  eto_target_cpu(2, &tgt);
+  eto_jit *jit = NULL;
+  eto_status st = eto_jit_create(&jit, msg, sizeof msg);
+  CHECK(st == ETO_OK, "jit: %s", msg);
+  if (st != ETO_OK) return check_result();
+  eto_pool *pool = eto_pool_create(2);
+  eto_rng rng;
+  eto_rng_seed(&rng, 5);
+  int total = 0, runs = 0;
+  static const int values[] = {13, 20};
+  for (size_t fi = 0; fi < sizeof families / sizeof *families; fi++)
+    for (size_t vi = 0; vi < sizeof values / sizeof *values; vi++) {
+      int v = values[vi];
+      eto_oplist *lv = NULL, *lg = NULL;
+      const eto_op *opv = NULL, *opg = NULL;
+      if (parse_op(families[fi], v, &lv, &opv) != 0 || parse_op(families[fi], v + 1, &lg, &opg) != 0) {
+        eto_oplist_free(lv);
+        continue;
+      }
+      eto_compute c, g;
+      eto_op_compute(opv, &c);
+      eto_op_compute(opg, &g);
+      eto_shape osh;
+      eto_op_output_shape(opv, &osh);
+      int64_t out_cap = eto_shape_size(&osh) + 64;
+      for (int trial = 0; trial < 8; trial++) {
+        eto_sample_opts so = {.imperfect = trial % 2};
+        eto_program p;
+        int found = 0;
+        for (int tries = 0; tries < 200 && !found; tries++) {
+          eto_sched_sample(&c, &tgt, ETO_SKETCH_MULTI_LEVEL, &so, &rng, &p);
+          found = eto_sched_validate(&c, &tgt, &p, NULL, 0) == 0;
+        }
+        if (!found) continue;
+        char recipe[ETO_RECIPE_MAX];
+        eto_program_format(&p, recipe, sizeof recipe);
+        eto_kernel *k = NULL;
+        eto_lower_opts lo = {.lanes = tgt.warp_size, .grown = &g};
+        st = eto_lower(&c, &p, &lo, &k, msg, sizeof msg);
+        CHECK(st == ETO_OK, "%s v=%d %s: lower: %s", families[fi], v, recipe, msg);
+        if (st != ETO_OK) continue;
+        CHECK(k->svar > 0 && k->smax == v, "%s v=%d: svar %d, smax %lld", families[fi], v, k->svar, (long long)k->smax);
+        eto_compiled *cc = NULL;
+        st = eto_jit_compile(jit, k, &cc, msg, sizeof msg);
+        CHECK(st == ETO_OK, "%s v=%d %s: compile: %s", families[fi], v, recipe, msg);
+        for (int S = 1; S <= v && st == ETO_OK; S++)
+          for (int mode = 0; mode < 2; mode++) {
+            if (mode == 0 && S % 3 && S != v) continue; /* the interpreter at every third S and at v */
+            int64_t bad = run_at(families[fi], S, out_cap, k, mode ? cc : NULL, pool);
+            CHECK(bad == 0, "%s v=%d %s (%s) at S=%d: %lld wrong or stray outputs", families[fi], v, recipe,
+                  mode ? "llvm" : "interp", S, (long long)bad);
+            if (bad && getenv("ETO_TEST_DUMP")) eto_kernel_print(k, stderr);
+            runs++;
+          }
+        eto_compiled_free(cc);
+        eto_kernel_free(k);
+        total++;
+      }
+      eto_oplist_free(lv);
+      eto_oplist_free(lg);
+    }
+  CHECK(total >= 60, "only %d dynamic programs checked", total);
+
+  /* refused: another sketch, a variable that is not a loop extent (a conv's input height) */
+  eto_oplist *l1 = NULL, *l2 = NULL;
+  const eto_op *o1 = NULL, *o2 = NULL;
+  if (parse_op("conv2d n=1 c=4 h=%d w=9 k=6 r=3 s=3 pad=1", 9, &l1, &o1) == 0 &&
+      parse_op("conv2d n=1 c=4 h=%d w=9 k=6 r=3 s=3 pad=1", 10, &l2, &o2) == 0) {
+    eto_compute c, g;
+    eto_op_compute(o1, &c);
+    eto_op_compute(o2, &g);
+    eto_program p;
+    CHECK(eto_sched_sample_valid(&c, &tgt, &(eto_sample_opts){0}, &rng, 0, &p) == 0, "conv: no program");
+    p.sketch = ETO_SKETCH_MULTI_LEVEL;
+    eto_kernel *k = NULL;
+    eto_lower_opts lo = {.lanes = tgt.warp_size, .grown = &g};
+    st = eto_lower(&c, &p, &lo, &k, msg, sizeof msg);
+    CHECK(st == ETO_ERR_INVALID && strstr(msg, "not a loop extent"), "conv h: %d %s", st, msg);
+    eto_kernel_free(k);
+  }
+  eto_oplist_free(l1);
+  eto_oplist_free(l2);
+  printf("%d dynamic programs checked, %d runs\n", total, runs);
+  eto_pool_free(pool);
+  eto_jit_free(jit);
+  return check_result();
+}
