@@ -9,7 +9,7 @@
  * first member with its variable keys set to s), random inputs, one call checked against eto_op_reference, then
  * the dispatched call (warm-up, 3 repeats of >= MS each, median of the per-run means) and oneDNN's matmul
  * (bench_onednn_matmul: the same protocol), one after the other. Prints per length the tuned value that served
- * it (padded or exact), both GFLOP/s and their ratio; then per family and over all the median and the minimum
+ * it (exact, dynamic or padded), both GFLOP/s and their ratio; then per family and over all the median and the minimum
  * ratio. Exit status 0 when every call matched its reference. */
 #define _GNU_SOURCE
 #include <cjson/cJSON.h>
@@ -54,13 +54,19 @@ static double time_call(void *f, int nargs, int64_t s, float **a, double min_s) 
   return bench_median(t, 3);
 }
 
-/* The tuned value serving s (the first dispatch row whose range holds it); 0: naive loops. */
-static int64_t served_by(const cJSON *table, int64_t s) {
+/* The tuned value serving s (the first dispatch row whose range holds it; 0: naive loops) and how it serves a
+ * smaller s (the row's "below": "dynamic" or "padded"). */
+static int64_t served_by(const cJSON *table, int64_t s, const char **below) {
   const cJSON *e;
+  *below = "padded";
   cJSON_ArrayForEach(e, table) {
     const cJSON *to = cJSON_GetObjectItem(e, "to"), *v = cJSON_GetObjectItem(e, "value");
     if (!cJSON_IsNumber(to)) return 0;
-    if (s <= (int64_t)to->valuedouble) return cJSON_IsNumber(v) ? (int64_t)v->valuedouble : 0;
+    if (s <= (int64_t)to->valuedouble) {
+      const cJSON *b = cJSON_GetObjectItem(e, "below");
+      if (cJSON_IsString(b)) *below = b->valuestring;
+      return cJSON_IsNumber(v) ? (int64_t)v->valuedouble : 0;
+    }
   }
   return 0;
 }
@@ -197,11 +203,12 @@ int main(int argc, char **argv) {
       usleep(20000);
       ratios[nr++] = ratio;
       if (nall < 4096) all[nall++] = ratio;
-      int64_t by = served_by(table, s);
+      const char *below;
+      int64_t by = served_by(table, s, &below);
       char how[64];
       if (by == 0) snprintf(how, sizeof how, "naive loops");
       else if (by == s) snprintf(how, sizeof how, "%lld (exact)", (long long)by);
-      else snprintf(how, sizeof how, "%lld (padded)", (long long)by);
+      else snprintf(how, sizeof how, "%lld (%s)", (long long)by, below);
       for (int o = 0; o < 2; o++)
         if (outs[o])
           fprintf(outs[o], "| %s | %lld | %s | %.1f | %.1f | %.3f |\n", fname, (long long)s, how, flops / td * 1e-9,

@@ -22,6 +22,8 @@ typedef struct {
   eto_expr *S;                                   /* NULL for a kernel of fixed shape */
   int dyn_space[ETO_MAX_LOOPS], dyn_reduce[ETO_MAX_LOOPS], dyn_dim[ETO_MAX_INPUTS][ETO_MAX_DIMS];
   int guard_dyn; /* emit the guards of the dynamic axes (a partial block or reduction step); 0: a full one */
+  int whole_axis, whole_dim; /* in a partial block: the space axis, the input dimension (of the load being built)
+                              * known to lie below S here (a whole vector of the register tile, of a tile copy) */
 } lctx;
 
 static int new_var(eto_kernel *k, const char *name, int idx) {
@@ -77,7 +79,7 @@ static eto_expr *load_virtual(lctx *L, int i, eto_expr **vs, eto_expr *guard) {
       pred = x_and(a, pred, x_bin(a, ETO_X_EQ, x_mod(a, r, in->dilate[d]), x_int(a, 0)));
     }
     if (L->dyn_dim[i][d]) { /* indexed by its dynamic axis alone: past S only in a partial block or step */
-      if (L->guard_dyn) pred = x_and(a, pred, x_bin(a, ETO_X_LT, real, L->S));
+      if (L->guard_dyn && d != L->whole_dim) pred = x_and(a, pred, x_bin(a, ETO_X_LT, real, L->S));
     } else if (L->need_pred[i][d]) {
       pred = x_and(a, pred, x_bin(a, ETO_X_LE, x_int(a, 0), real));
       pred = x_and(a, pred, x_bin(a, ETO_X_LT, real, x_int(a, in->shape[d])));
@@ -141,7 +143,8 @@ static eto_expr *axis_guard(lctx *L, eto_expr *g, eto_expr *x, int imperfect, in
 static eto_expr *space_guard(lctx *L, eto_expr **xs) {
   eto_expr *g = NULL;
   for (int s = 0; s < L->c->nest.nspace; s++)
-    g = axis_guard(L, g, xs[s], L->imperfect_space[s], L->dyn_space[s], L->c->nest.space[s].extent);
+    if (s != L->whole_axis || !L->dyn_space[s])
+      g = axis_guard(L, g, xs[s], L->imperfect_space[s], L->dyn_space[s], L->c->nest.space[s].extent);
   return g;
 }
 
@@ -235,6 +238,22 @@ static eto_stmt *wrap_s3(lctx *L, const tile_vars *tv, eto_stmt *body) {
   for (int i = L->p->nspace - 1; i >= 0; i--)
     if (L->p->stile[i][3] > 1) body = s_for(L->a, tv->s3[i], L->p->stile[i][3], ETO_LOOP_UNROLL, body);
   return body;
+}
+
+/* The s4 loops around the epilogue's store of buf[idx] at xs. In a partial block of a dynamic kernel whose vector
+ * axis is dynamic, twice: a register tile whose vector run (from vec_lo, S4 lanes) lies below S stores whole
+ * vectors, the other one lane by lane (a guard that depends on the lane keeps a loop from vectorizing). */
+static eto_stmt *epilogue_s4(lctx *L, const tile_vars *tv, int buf, eto_expr *idx, eto_expr **xs, eto_expr *vec_lo) {
+  eto_arena *a = L->a;
+  int va = tv->vec_axis;
+  eto_stmt *slow = wrap_s4(L, tv, epilogue_store(L, x_load(a, buf, idx, NULL), xs), 4);
+  if (!L->S || !L->guard_dyn || va < 0 || !L->dyn_space[va]) return slow;
+  L->whole_axis = va;
+  eto_stmt *fast = wrap_s4(L, tv, epilogue_store(L, x_load(a, buf, idx, NULL), xs), 4);
+  L->whole_axis = -1;
+  eto_expr *whole = x_bin(a, ETO_X_LE, x_addi(a, vec_lo, L->p->stile[va][4]), L->S);
+  eto_stmt *both[2] = {s_if(a, whole, fast), s_if(a, x_bin(a, ETO_X_EQ, whole, x_int(a, 0)), slow)};
+  return s_seq(a, 2, both);
 }
 
 /* ---------------- multi-level tiling ---------------- */
@@ -354,6 +373,10 @@ static eto_stmt *lower_mlt(lctx *L) {
     xs[i] = x_add(a, blo[i], e);
   }
   eto_expr *ridx = reg_index(L, &tv, 3, 4);
+  /* the vector axis's global index at s4 = 0 (where a register tile's vector run starts) */
+  eto_expr *vec_lo = NULL;
+  if (tv.vec_axis >= 0)
+    vec_lo = x_add(a, blo[tv.vec_axis], x_muli(a, locq[tv.vec_axis], p->stile[tv.vec_axis][4]));
   eto_expr *accidx = NULL;
   if (acc >= 0) {
     eto_expr *slot = L->gpu ? x_var(a, vvar) : x_add(a, x_muli(a, x_var(a, tvar), VT), x_var(a, vvar));
@@ -418,6 +441,18 @@ static eto_stmt *lower_mlt(lctx *L) {
         else shi = x_add(a, shi, x_muli(a, cd[d], fstride[i][d]));
       }
       eto_stmt *st = s_store(a, sh[i], shi, load_virtual(L, i, vs, NULL));
+      /* a partial block or step of a dynamic kernel whose innermost dimension is dynamic: a run of W that lies
+       * below S is copied as a vector, the other one lane by lane */
+      eto_stmt *st_whole = NULL;
+      eto_expr *whole = NULL;
+      if (!L->gpu && L->S && L->guard_dyn && W > 1 && L->dyn_dim[i][rank - 1]) {
+        L->whole_dim = rank - 1;
+        st_whole = s_store(a, sh[i], shi, load_virtual(L, i, vs, NULL));
+        L->whole_dim = -1;
+        eto_expr *run = x_add(a, base[i][rank - 1],
+                              x_muli(a, x_add(a, x_muli(a, x_var(a, cvar[rank - 1]), U), x_var(a, cu)), W));
+        whole = x_bin(a, ETO_X_LE, x_addi(a, run, W), L->S);
+      }
       if (!L->gpu) {
         eto_loop_kind kinds[ETO_MAX_DIMS];
         int64_t ext[ETO_MAX_DIMS];
@@ -428,6 +463,11 @@ static eto_stmt *lower_mlt(lctx *L) {
         if (W > 1) {
           ext[rank - 1] = E / W / U;
           st = s_for(a, ci, W, ETO_LOOP_VECTOR, st);
+          if (st_whole) {
+            eto_stmt *both[2] = {s_if(a, whole, s_for(a, ci, W, ETO_LOOP_VECTOR, st_whole)),
+                                 s_if(a, x_bin(a, ETO_X_EQ, whole, x_int(a, 0)), st)};
+            st = s_seq(a, 2, both);
+          }
           if (U > 1) st = s_for(a, cu, U, ETO_LOOP_UNROLL, st);
         }
         if (bd >= 0) {
@@ -502,9 +542,17 @@ static eto_stmt *lower_mlt(lctx *L) {
     sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, copy_in, 4)));
     sl_push(&th_body, inner);
     if (acc >= 0) sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, s_store(a, acc, accidx, x_load(a, reg, ridx, NULL)), 4)));
-    else sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, epilogue_store(L, x_load(a, reg, ridx, NULL), xs), 4)));
-    eto_stmt *compute = s_for(a, tvar, T, ETO_LOOP_THREAD, nest_loops(L, sl_seq(&th_body), &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1));
-    if (T == 1) compute = nest_loops(L, sl_seq(&th_body), &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1);
+    else sl_push(&th_body, wrap_s3(L, &tv, epilogue_s4(L, &tv, reg, ridx, xs, vec_lo)));
+    /* a partial block: a thread's tile that starts at or past S on a dynamic axis computes nothing */
+    eto_expr *tile_any = NULL;
+    for (int i = 0; L->guard_dyn && i < ns; i++)
+      if (L->dyn_space[i]) {
+        eto_expr *lo = x_add(a, blo[i], x_muli(a, x_add(a, x_muli(a, vt[i], s2[i]), th[i]), p->stile[i][3] * p->stile[i][4]));
+        tile_any = x_and(a, tile_any, x_bin(a, ETO_X_LT, lo, L->S));
+      }
+    eto_stmt *per_thread = s_if(a, tile_any, sl_seq(&th_body));
+    eto_stmt *compute = s_for(a, tvar, T, ETO_LOOP_THREAD, nest_loops(L, per_thread, &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1));
+    if (T == 1) compute = nest_loops(L, per_thread, &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1);
     sl_push(&step, compute);
     variant[vi] = sl_seq(&step);
   }
@@ -523,7 +571,7 @@ static eto_stmt *lower_mlt(lctx *L) {
   if (acc >= 0) {
     for (int vi = bfull ? 0 : 1; vi < 2; vi++) {
       L->guard_dyn = vi == 1;
-      eto_stmt *ep = wrap_s3(L, &tv, wrap_s4(L, &tv, epilogue_store(L, x_load(a, acc, accidx, NULL), xs), 4));
+      eto_stmt *ep = wrap_s3(L, &tv, epilogue_s4(L, &tv, acc, accidx, xs, vec_lo));
       ep = nest_loops(L, ep, &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1);
       ep = T > 1 ? s_for(a, tvar, T, ETO_LOOP_THREAD, ep) : ep;
       if (bfull) ep = s_if(a, vi ? x_bin(a, ETO_X_EQ, bfull, x_int(a, 0)) : bfull, ep);
@@ -766,7 +814,8 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
     return ETO_ERR_NOMEM;
   }
   ir_arena_on_oom(k->arena, &oom);
-  lctx L = {.c = c, .p = p, .k = k, .a = k->arena, .gpu = opts && opts->gpu, .lanes = opts && opts->lanes > 0 ? opts->lanes : 8};
+  lctx L = {.c = c, .p = p, .k = k, .a = k->arena, .gpu = opts && opts->gpu, .lanes = opts && opts->lanes > 0 ? opts->lanes : 8,
+            .whole_axis = -1, .whole_dim = -1};
   k->gpu = L.gpu;
   snprintf(k->name, sizeof k->name, "eto_%s", eto_sketch_name(p->sketch));
   new_var(k, "blk", -1);
