@@ -3,6 +3,7 @@
  * to oneDNN's matmul on the same shape, in one run.
  *
  *   build/bench/bench_dispatch --export DIR [--lengths 1,2,3,...] [--threads T] [--min-repeat-ms MS] [--out FILE.md]
+ *                              [--versus DIR2]
  *
  * DIR is what `etotune export LIST --out DIR` wrote for a list with families (manifest.json "families"). For every
  * matmul or batch_matmul family with a dispatch function and every length s: the operator at s (the family's
@@ -10,7 +11,10 @@
  * the dispatched call (warm-up, 3 repeats of >= MS each, median of the per-run means) and oneDNN's matmul
  * (bench_onednn_matmul: the same protocol), one after the other. Prints per length the tuned value that served
  * it (exact, dynamic or padded), both GFLOP/s and their ratio; then per family and over all the median and the minimum
- * ratio. Exit status 0 when every call matched its reference. */
+ * ratio. --versus DIR2: an export of exact shapes (e.g. 1000-trial full searches of some lengths,
+ * bench/dynamic_versus.list); where it holds the operator of a family at s, its function is checked and timed too,
+ * in the same run, and the table gives dispatched / that function. Exit status 0 when every call matched its
+ * reference. */
 #define _GNU_SOURCE
 #include <cjson/cJSON.h>
 #include <dlfcn.h>
@@ -33,7 +37,13 @@
 typedef int (*dfn2)(int64_t, const float *, const float *, float *);
 typedef int (*dfn3)(int64_t, const float *, const float *, const float *, float *);
 
+typedef int (*fn2)(const float *, const float *, float *);
+typedef int (*fn3)(const float *, const float *, const float *, float *);
+
+/* s < 0: f is an exported function of one shape (no s argument) */
 static int call(void *f, int nargs, int64_t s, float **a) {
+  if (s < 0 && nargs == 3) return ((fn2)f)(a[0], a[1], a[2]);
+  if (s < 0 && nargs == 4) return ((fn3)f)(a[0], a[1], a[2], a[3]);
   if (nargs == 3) return ((dfn2)f)(s, a[0], a[1], a[2]);
   if (nargs == 4) return ((dfn3)f)(s, a[0], a[1], a[2], a[3]);
   return -1;
@@ -54,6 +64,60 @@ static double time_call(void *f, int nargs, int64_t s, float **a, double min_s) 
   return bench_median(t, 3);
 }
 
+/* The largest relative error of out against ref (NaN counts as infinite). */
+static double max_error(const float *out, const float *ref, int64_t n) {
+  double worst = 0;
+  for (int64_t j = 0; j < n; j++) {
+    double e = fabs(out[j] - ref[j]) / (1.0 + fabs(ref[j]));
+    if (!(e <= worst)) worst = e;
+  }
+  return worst;
+}
+
+/* An export opened for timing: its manifest, library and shutdown function. */
+typedef struct {
+  cJSON *man;
+  void *lib;
+  void (*shutdown)(void);
+} export_lib;
+
+static int open_export(const char *p, const char *dir, int nthreads, export_lib *x) {
+  char path[2048], sym[300];
+  memset(x, 0, sizeof *x);
+  snprintf(path, sizeof path, "%s/manifest.json", dir);
+  char *text = bench_read_file(path);
+  x->man = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  const cJSON *jname = cJSON_GetObjectItem(x->man, "name");
+  if (!cJSON_IsString(jname)) {
+    fprintf(stderr, "%s: %s is not the manifest of an export\n", p, path);
+    return -1;
+  }
+  snprintf(path, sizeof path, "%s/lib%s.so", dir, jname->valuestring);
+  x->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!x->lib) {
+    fprintf(stderr, "%s: %s\n", p, dlerror());
+    return -1;
+  }
+  snprintf(sym, sizeof sym, "%s_set_threads", jname->valuestring);
+  int (*set_threads)(int) = (int (*)(int))dlsym(x->lib, sym);
+  if (set_threads) set_threads(nthreads);
+  snprintf(sym, sizeof sym, "%s_shutdown", jname->valuestring);
+  x->shutdown = (void (*)(void))dlsym(x->lib, sym);
+  return 0;
+}
+
+/* The function of x's operator whose workload key is key, NULL when none. */
+static void *exact_function(const export_lib *x, const char *key) {
+  const cJSON *o;
+  cJSON_ArrayForEach(o, cJSON_GetObjectItem(x->man, "operators")) {
+    const char *w = cJSON_GetStringValue(cJSON_GetObjectItem(o, "workload"));
+    const char *f = cJSON_GetStringValue(cJSON_GetObjectItem(o, "function"));
+    if (w && f && strcmp(w, key) == 0) return dlsym(x->lib, f);
+  }
+  return NULL;
+}
+
 /* The tuned value serving s (the first dispatch row whose range holds it; 0: naive loops) and how it serves a
  * smaller s (the row's "below": "dynamic" or "padded"). */
 static int64_t served_by(const cJSON *table, int64_t s, const char **below) {
@@ -72,7 +136,7 @@ static int64_t served_by(const cJSON *table, int64_t s, const char **below) {
 }
 
 int main(int argc, char **argv) {
-  const char *dir = NULL, *out_md = NULL, *p = "bench_dispatch";
+  const char *dir = NULL, *out_md = NULL, *versus = NULL, *p = "bench_dispatch";
   const char *lengths = "1,2,3,4,5,7,8,13,16,17,32,37,61,64,77,101,127,128,199,256,257,300,311,384,401,443,499,500,509,"
                         "510,511,512";
   int threads = 0, min_ms = 100;
@@ -81,12 +145,13 @@ int main(int argc, char **argv) {
       {"--help", ETO_CLI_FLAG, &help, 0, 0},
       {"--export", ETO_CLI_STR, &dir, 0, 0},
       {"--out", ETO_CLI_STR, &out_md, 0, 0},
+      {"--versus", ETO_CLI_STR, &versus, 0, 0},
       {"--lengths", ETO_CLI_STR, &lengths, 0, 0},
       {"--threads", ETO_CLI_INT, &threads, 0, eto_cli_opt_max_threads()},
       {"--min-repeat-ms", ETO_CLI_INT, &min_ms, 1, 100000},
   };
   if (eto_cli_parse(p, "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), NULL, NULL, NULL) != 0 || help) {
-    fprintf(help ? stdout : stderr, "usage: %s --export DIR [--lengths L1,L2,...] [--threads T] [--min-repeat-ms MS] [--out FILE.md]\n", p);
+    fprintf(help ? stdout : stderr, "usage: %s --export DIR [--lengths L1,L2,...] [--threads T] [--min-repeat-ms MS] [--out FILE.md] [--versus DIR2]\n", p);
     return help ? 0 : 2;
   }
   if (!dir) {
@@ -106,38 +171,26 @@ int main(int argc, char **argv) {
     q = *end == ',' ? end + 1 : end;
   }
   double min_s = min_ms / 1000.0;
-  char path[2048];
-  snprintf(path, sizeof path, "%s/manifest.json", dir);
-  char *text = bench_read_file(path);
-  cJSON *man = text ? cJSON_Parse(text) : NULL;
-  free(text);
-  const cJSON *jname = cJSON_GetObjectItem(man, "name"), *jfam = cJSON_GetObjectItem(man, "families");
-  if (!cJSON_IsString(jname) || !cJSON_IsArray(jfam)) {
-    fprintf(stderr, "%s: %s is not the manifest of an export with families\n", p, path);
-    return 2;
-  }
-  snprintf(path, sizeof path, "%s/lib%s.so", dir, jname->valuestring);
-  void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  if (!lib) {
-    fprintf(stderr, "%s: %s\n", p, dlerror());
-    return 2;
-  }
   int nthreads = threads > 0 ? threads : eto_cli_opt_max_threads();
-  char sym[300];
-  snprintf(sym, sizeof sym, "%s_set_threads", jname->valuestring);
-  int (*set_threads)(int) = (int (*)(int))dlsym(lib, sym);
-  if (set_threads) set_threads(nthreads);
-  snprintf(sym, sizeof sym, "%s_shutdown", jname->valuestring);
-  void (*shutdown)(void) = (void (*)(void))dlsym(lib, sym);
+  export_lib ex, vx = {0};
+  if (open_export(p, dir, nthreads, &ex) != 0 || (versus && open_export(p, versus, nthreads, &vx) != 0)) return 2;
+  const cJSON *jfam = cJSON_GetObjectItem(ex.man, "families");
+  if (!cJSON_IsArray(jfam)) {
+    fprintf(stderr, "%s: the export in %s has no families\n", p, dir);
+    return 2;
+  }
+  void *lib = ex.lib;
+  void (*shutdown)(void) = ex.shutdown;
   FILE *md = out_md ? fopen(out_md, "w") : NULL;
   FILE *outs[2] = {stdout, md};
   for (int o = 0; o < 2; o++)
     if (outs[o])
-      fprintf(outs[o], "| family | s | served by | dispatched GFLOP/s | oneDNN GFLOP/s | dispatched / oneDNN |\n"
-                       "|---|---|---|---|---|---|\n");
-  double all[4096];
-  int nall = 0, wrong = 0;
-  char summary[8192] = "";
+      fprintf(outs[o], "| family | s | served by | dispatched GFLOP/s | oneDNN GFLOP/s | dispatched / oneDNN |%s\n"
+                       "|---|---|---|---|---|---|%s\n",
+              versus ? " full search GFLOP/s | dispatched / full search |" : "", versus ? "---|---|" : "");
+  double all[4096], vall[4096];
+  int nall = 0, nvall = 0, wrong = 0;
+  char summary[8192] = "", vsummary[8192] = "";
   const cJSON *F;
   cJSON_ArrayForEach(F, jfam) {
     const cJSON *fn = cJSON_GetObjectItem(F, "function"), *line = cJSON_GetObjectItem(F, "first_member");
@@ -158,8 +211,8 @@ int main(int argc, char **argv) {
       fprintf(stderr, "%s: %s not in the library\n", p, fn->valuestring);
       continue;
     }
-    double ratios[MAX_LENGTHS];
-    int nr = 0;
+    double ratios[MAX_LENGTHS], vratios[MAX_LENGTHS];
+    int nr = 0, nvr = 0;
     for (int li = 0; li < nlen; li++) {
       int64_t s = len[li];
       eto_op op = base;
@@ -182,14 +235,23 @@ int main(int argc, char **argv) {
       float *ref = malloc(sizeof(float) * (size_t)nout);
       eto_op_reference(&op, (const float *const *)a, ref);
       int rc = call(f, nargs, s, a);
-      double worst = 0;
-      for (int64_t j = 0; j < nout; j++) {
-        double e = fabs(a[nin][j] - ref[j]) / (1.0 + fabs(ref[j]));
-        if (!(e <= worst)) worst = e;
-      }
+      double worst = max_error(a[nin], ref, nout);
       if (rc != 0 || !(worst <= 1e-3)) {
         fprintf(stderr, "%s: %s s=%lld: WRONG (rc %d, max error %g)\n", p, fname, (long long)s, rc, worst);
         wrong++;
+      }
+      /* the exact shape's own function in the --versus export, checked the same way */
+      char key[512];
+      eto_op_key(&op, key, sizeof key);
+      void *vf = versus ? exact_function(&vx, key) : NULL;
+      if (vf) {
+        memset(a[nin], 0, sizeof(float) * (size_t)nout);
+        rc = call(vf, nargs, -1, a);
+        worst = max_error(a[nin], ref, nout);
+        if (rc != 0 || !(worst <= 1e-3)) {
+          fprintf(stderr, "%s: %s s=%lld, the --versus function: WRONG (rc %d, max error %g)\n", p, fname, (long long)s, rc, worst);
+          wrong++;
+        }
       }
       /* one after the other, each pool idle when the other runs: ours joined, oneDNN's OpenMP threads past their
        * spin (they would take the cores from the other's threads) */
@@ -201,6 +263,14 @@ int main(int argc, char **argv) {
       double flops = eto_op_flops(&op);
       double ratio = tv > 0 ? tv / td : NAN;
       usleep(20000);
+      double tx = 0;
+      if (vf) {
+        tx = time_call(vf, nargs, -1, a, min_s);
+        if (vx.shutdown) vx.shutdown();
+        usleep(20000);
+        vratios[nvr++] = tx / td;
+        if (nvall < 4096) vall[nvall++] = tx / td;
+      }
       ratios[nr++] = ratio;
       if (nall < 4096) all[nall++] = ratio;
       const char *below;
@@ -211,8 +281,13 @@ int main(int argc, char **argv) {
       else snprintf(how, sizeof how, "%lld (%s)", (long long)by, below);
       for (int o = 0; o < 2; o++)
         if (outs[o])
-          fprintf(outs[o], "| %s | %lld | %s | %.1f | %.1f | %.3f |\n", fname, (long long)s, how, flops / td * 1e-9,
+        {
+          fprintf(outs[o], "| %s | %lld | %s | %.1f | %.1f | %.3f |", fname, (long long)s, how, flops / td * 1e-9,
                   tv > 0 ? flops / tv * 1e-9 : NAN, ratio);
+          if (vf) fprintf(outs[o], " %.1f | %.3f |", flops / tx * 1e-9, tx / td);
+          else if (versus) fprintf(outs[o], " | |");
+          fprintf(outs[o], "\n");
+        }
       if (outs[0]) fflush(outs[0]);
       for (int i = 0; i <= nin; i++) free(a[i]);
       free(ref);
@@ -222,6 +297,10 @@ int main(int argc, char **argv) {
       if (ratios[i] < mn) mn = ratios[i];
     size_t sl = strlen(summary);
     snprintf(summary + sl, sizeof summary - sl, "| %s | %d | %.3f | %.3f |\n", fname, nr, bench_median(ratios, nr), mn);
+    if (nvr) {
+      sl = strlen(vsummary);
+      snprintf(vsummary + sl, sizeof vsummary - sl, "| %s | %d | %.3f |\n", fname, nvr, bench_median(vratios, nvr));
+    }
   }
   double mn = INFINITY;
   for (int i = 0; i < nall; i++)
@@ -231,7 +310,12 @@ int main(int argc, char **argv) {
       fprintf(outs[o], "\n| family | lengths | median dispatched / oneDNN | minimum |\n|---|---|---|---|\n%s| all | %d | %.3f | %.3f |\n"
                        "\n%d wrong results; threads %d, repeats of >= %d ms\n",
               summary, nall, bench_median(all, nall), mn, wrong, nthreads, min_ms);
+  for (int o = 0; o < 2 && nvall; o++)
+    if (outs[o])
+      fprintf(outs[o], "\n| family | lengths with a --versus function | median dispatched / full search |\n|---|---|---|\n%s"
+                       "| all | %d | %.3f |\n", vsummary, nvall, bench_median(vall, nvall));
   if (md) fclose(md);
-  cJSON_Delete(man);
+  cJSON_Delete(ex.man);
+  cJSON_Delete(vx.man);
   return wrong ? 1 : 0;
 }

@@ -1,12 +1,14 @@
 /* dispatch.c — one function per family of a cpu export (docs/architecture.md §11): int <name>_<family>(int64_t s,
- * inputs..., out) runs the member tuned for s when there is one; else the smallest tuned member above s: its
- * dynamic kernel (the member's program lowered with s as a run-time extent, export.c) on the caller's tensors, or,
- * for a program without one, its kernel on zero-padded copies of the tensors whose shape depends on s (cropped
- * back); else (s above every tuned member) chunks of rows or naive loops. Zero padding is exact for the kinds that
+ * inputs..., out) runs, for s up to the largest tuned member, the member a cost model picks among s's own and the
+ * dynamic kernels above s (a member's program lowered with s as a run-time extent, export.c: on the caller's
+ * tensors); where none fits, the smallest tuned member above s on zero-padded copies of the tensors whose shape
+ * depends on s (cropped back); above every tuned member, chunks of rows or naive loops. Zero padding is exact for the kinds that
  * dispatch: sums of products (matmul, batch_matmul) and of squares (norm) gain nothing from zeros, and padded rows
  * and columns of the output are dropped. */
 #include <cJSON.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "export_internal.h"
@@ -61,6 +63,54 @@ void eto_export_family_shapes(eto_export_plan *p) {
       }
     }
   }
+}
+
+/* The fixed cost of a call (thread pool, block loop) that a dynamic kernel pays however little of it runs. */
+#define PICK_CALL_S 2e-6
+
+/* What member m is expected to take at s: its own latency at its value; a dynamic kernel's latency, less the
+ * fixed cost, scaled by the share of its work it still does at s (its dynamic axes up to s in whole thread tiles
+ * and reduction steps, of the same up to its value), plus the fixed cost. */
+static double pick_cost(const eto_export_item *m, int64_t s) {
+  double lat = m->e.latency_s;
+  if (!(lat > 0)) return INFINITY;
+  if (m->value == s) return lat;
+  double fixed = lat < PICK_CALL_S ? lat : PICK_CALL_S, share = 1;
+  for (int a = 0; a < m->ngran; a++) {
+    int64_t g = m->gran[a];
+    share *= (double)((s + g - 1) / g * g) / (double)((m->value + g - 1) / g * g);
+  }
+  return fixed + (lat - fixed) * share;
+}
+
+eto_status eto_export_family_picks(eto_export_plan *p) {
+  for (int f = 0; f < p->nfam; f++) {
+    eto_export_family *F = &p->fam[f];
+    int ndyn = 0;
+    for (int j = 0; j < F->n; j++) ndyn += p->items[F->item[j]].dyn;
+    if (!F->dispatch || !ndyn) continue;
+    int64_t max = value_of(p, F, F->n - 1);
+    if (!(F->pick = malloc(sizeof(int) * (size_t)(max + 1)))) return ETO_ERR_NOMEM;
+    F->pick[0] = 0;
+    int lo = 0; /* the first member whose value is >= s */
+    for (int64_t s = 1; s <= max; s++) {
+      while (value_of(p, F, lo) < s) lo++;
+      int best = lo;
+      double cost = INFINITY;
+      /* s's own member and the dynamic kernels above s, up to 2s + 16: the model is not trusted far away */
+      for (int j = lo; j < F->n && value_of(p, F, j) <= 2 * s + 16; j++) {
+        const eto_export_item *m = &p->items[F->item[j]];
+        if (m->value != s && !m->dyn) continue;
+        double c = pick_cost(m, s);
+        if (c < cost) {
+          cost = c;
+          best = j;
+        }
+      }
+      F->pick[s] = best;
+    }
+  }
+  return ETO_OK;
 }
 
 /* 1 when argument a of F has a dimension that is the variable. */
@@ -166,6 +216,12 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
       }
       fprintf(f, "};\n");
     }
+    int64_t max = value_of(p, F, F->n - 1);
+    if (F->pick) { /* the member the cost model picked for each s up to the largest tuned value */
+      fprintf(f, "  static const unsigned short pick[%lld] = {", (long long)max + 1);
+      for (int64_t v = 0; v <= max; v++) fprintf(f, "%s%s%d", v ? "," : "", v % 32 ? "" : "\n    ", F->pick[v]);
+      fprintf(f, "};\n");
+    }
     fprintf(f, "  if (s < 1");
     for (int a = 0; a < x->nargs; a++) fprintf(f, " || !%s", x->arg_name[a]);
     fprintf(f, ") return EINVAL;\n"
@@ -174,14 +230,17 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
                "    int mid = (lo + hi) / 2;\n"
                "    if (value[mid] < s) lo = mid + 1;\n"
                "    else hi = mid;\n"
-               "  }\n"
-               "  if (lo < %d && value[lo] == s) return fn[lo](",
-            F->n, F->n);
-    for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%s", a ? ", " : "", x->arg_name[a]);
-    if (ndyn) {
-      fprintf(f, ");\n  if (lo < %d && dyn[lo]) return dyn[lo](s", F->n);
+               "  }\n",
+            F->n);
+    if (F->pick) { /* the picked member: s's own kernel, or a dynamic kernel above s run at s */
+      fprintf(f, "  if (s <= %lld) {\n    const int j = pick[s];\n    if (value[j] == s) return fn[j](", (long long)max);
+      for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%s", a ? ", " : "", x->arg_name[a]);
+      fprintf(f, ");\n    if (dyn[j]) return dyn[j](s");
       for (int a = 0; a < x->nargs; a++) fprintf(f, ", %s", x->arg_name[a]);
+      fprintf(f, ");\n  }\n");
     }
+    fprintf(f, "  if (lo < %d && value[lo] == s) return fn[lo](", F->n);
+    for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%s", a ? ", " : "", x->arg_name[a]);
     if (row_chunks(F)) {
       /* the variable only stacks rows (matmul m=s): chunks of the largest tuned value, the last one padded */
       fprintf(f, ");\n  if (lo == %d) { /* above every tuned value: chunks of rows */\n"
@@ -242,11 +301,12 @@ void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p) {
       print_dims(f, F, a, "s");
       fprintf(f, "] %s\n", a < x->nargs - 1 ? "input" : "output");
     }
-    fprintf(f, " * Tuned values (each runs its own kernel, %s_<value> above): ", F->function);
+    fprintf(f, " * Tuned values (kernels %s_<value> above): ", F->function);
     for (int j = 0; j < F->n; j++) fprintf(f, "%s%lld", j ? ", " : "", (long long)value_of(p, F, j));
-    fprintf(f, ".\n * Another s runs the program of the smallest tuned value above it, compiled with s as a run-time extent\n"
-               " * (on these tensors, no copies; a program without that form runs on zero-padded copies of the tensors\n"
-               " * whose shape depends on s, kept in per-thread scratch buffers), an s above %lld runs %s.\n"
+    fprintf(f, ".\n * An s up to the largest runs its own kernel, or the program of a tuned value above it compiled with s as\n"
+               " * a run-time extent (on these tensors, no copies), whichever a cost model expects faster (the manifest's\n"
+               " * dispatch table says which); a program without that form runs on zero-padded copies of the tensors whose\n"
+               " * shape depends on s (per-thread scratch buffers). An s above %lld runs %s.\n"
                " * Returns 0, EINVAL (s < 1 or a NULL pointer) or ENOMEM (scratch). */\nint %s(int64_t s, ",
             (long long)value_of(p, F, F->n - 1),
             row_chunks(F) ? "as chunks of rows of that size (the last one padded)" : "naive loops (correct, slow)",
@@ -254,6 +314,21 @@ void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p) {
     eto_export_print_params(f, x);
     fprintf(f, ");\n\n");
   }
+}
+
+/* A row of a family's dispatch table: values from..to served by member m (its own value exactly, the others by
+ * its dynamic kernel or on padded copies: "below"). */
+static void add_dispatch_row(cJSON *jt, const eto_export_plan *p, const eto_export_family *F, int m, int64_t from,
+                             int64_t to) {
+  const eto_export_item *x = &p->items[F->item[m]];
+  cJSON *e = cJSON_CreateObject();
+  cJSON_AddItemToArray(jt, e);
+  cJSON_AddNumberToObject(e, "from", (double)from);
+  cJSON_AddNumberToObject(e, "to", (double)to);
+  cJSON_AddNumberToObject(e, "value", (double)x->value);
+  cJSON_AddStringToObject(e, "function", x->e.function);
+  cJSON_AddStringToObject(e, "recipe", x->e.recipe);
+  if (F->dispatch) cJSON_AddStringToObject(e, "below", x->dyn ? "dynamic" : "padded");
 }
 
 void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
@@ -277,21 +352,19 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
     } else {
       cJSON_AddStringToObject(j, "function", F->function);
     }
-    /* which member serves which values: (previous tuned value, value] */
+    /* which member serves which values: (previous tuned value, value], or the runs of the picks */
     cJSON *jt = cJSON_AddArrayToObject(j, "dispatch");
     int64_t prev = 0;
-    for (int m = 0; m < F->n; m++) {
-      cJSON *e = cJSON_CreateObject();
-      cJSON_AddItemToArray(jt, e);
+    for (int m = 0; m < F->n && !F->pick; m++) {
       int64_t v = value_of(p, F, m);
-      cJSON_AddNumberToObject(e, "from", (double)(prev + 1));
-      cJSON_AddNumberToObject(e, "to", (double)v);
-      cJSON_AddNumberToObject(e, "value", (double)v);
-      cJSON_AddStringToObject(e, "function", p->items[F->item[m]].e.function);
-      cJSON_AddStringToObject(e, "recipe", p->items[F->item[m]].e.recipe);
-      /* how the values below it are served: its dynamic kernel, or its kernel on padded copies */
-      if (F->dispatch) cJSON_AddStringToObject(e, "below", p->items[F->item[m]].dyn ? "dynamic" : "padded");
+      add_dispatch_row(jt, p, F, m, prev + 1, v);
       prev = v;
+    }
+    for (int64_t s = 1; F->pick && s <= value_of(p, F, F->n - 1); s++) {
+      int64_t to = s;
+      while (to < value_of(p, F, F->n - 1) && F->pick[to + 1] == F->pick[s]) to++;
+      add_dispatch_row(jt, p, F, F->pick[s], s, to);
+      prev = s = to;
     }
     if (F->dispatch) {
       cJSON *e = cJSON_CreateObject();

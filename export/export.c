@@ -229,8 +229,14 @@ static eto_status compile_dynamic(eto_export_plan *pl, const eto_program *progs,
       eto_kernel *k = NULL;
       eto_lower_opts lo = {.lanes = pl->t->warp_size, .grown = &g};
       char why[512];
-      if (eto_lower(&c, &progs[F->item[j]], &lo, &k, why, sizeof why) != ETO_OK) continue;
+      const eto_program *pg = &progs[F->item[j]];
+      if (eto_lower(&c, pg, &lo, &k, why, sizeof why) != ETO_OK) continue;
       x->dyn_blocks = k->blocks;
+      x->ngran = 0; /* the axes the variable changes: what the kernel skips past s comes in these steps */
+      for (int a = 0; a < c.nest.nspace; a++)
+        if (c.nest.space[a].extent != g.nest.space[a].extent) x->gran[x->ngran++] = pg->stile[a][3] * pg->stile[a][4];
+      for (int a = 0; a < c.nest.nreduce; a++)
+        if (c.nest.reduce[a].extent != g.nest.reduce[a].extent) x->gran[x->ngran++] = pg->rtile[a][1] * pg->rtile[a][2];
       char name[220], path[1400];
       snprintf(name, sizeof name, "%s_dyn", x->kernel);
       void *obj = NULL;
@@ -504,6 +510,7 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
     if (st == ETO_OK) st = compile_items(&pl, progs, build, msg, cap);
     if (st == ETO_OK) eto_export_family_shapes(&pl);
     if (st == ETO_OK) st = compile_dynamic(&pl, progs, build, msg, cap);
+    if (st == ETO_OK) st = eto_export_family_picks(&pl);
     if (st == ETO_OK) st = build_libs(&pl, build, out, msg, cap);
   }
   if (st == ETO_OK) {
@@ -519,7 +526,10 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
       for (int i = 0; i < pl.n; i++) out->ops[i] = pl.items[i].e;
     }
   }
-  for (int f = 0; f < pl.nfam; f++) free(pl.fam[f].item);
+  for (int f = 0; f < pl.nfam; f++) {
+    free(pl.fam[f].item);
+    free(pl.fam[f].pick);
+  }
   free(pl.fam);
   eto_op_families_free(of, nof);
   free(drop);

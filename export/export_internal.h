@@ -30,6 +30,10 @@ typedef struct {
                                      * (<kernel>_dyn: the variable as a run-time extent s <= value), which serves
                                      * the values below it without padded copies */
   int64_t dyn_blocks;
+  int ngran;                        /* the dynamic kernel's dynamic axes: the work it does at s is about its work at
+                                     * value x prod_a (ceil(s / gran[a]) gran[a]) / (ceil(value / gran[a]) gran[a]),
+                                     * gran = a thread's tile (space axis) or a reduction step (reduction axis) */
+  int64_t gran[2 * ETO_MAX_LOOPS];
 } eto_export_item;
 
 /* A family (op.h: the operators of one `let` line) of a cpu export: its tuned members' functions plus one
@@ -46,6 +50,8 @@ typedef struct {
   int nargs;                        /* as the members' */
   int rank[ETO_MAX_INPUTS + 2];
   int64_t dim[ETO_MAX_INPUTS + 2][ETO_MAX_DIMS]; /* tensor dims of the first member; -1 where it is the variable */
+  int *pick;                        /* NULL, or pick[s] for s = 1..the largest tuned value: the member that serves s
+                                     * (its own, or a dynamic kernel above s), chosen by eto_export_family_picks */
 } eto_export_family;
 
 typedef struct {
@@ -101,6 +107,10 @@ eto_status eto_export_write_cuda_host(const eto_export_plan *p, const char *path
 /* dispatch.c: the shapes of every family (variable dimensions, whether it can dispatch), then its dispatch
  * function in the runtime, its declaration and documentation in the header, and its table in the manifest. */
 void eto_export_family_shapes(eto_export_plan *p);
+/* For every family with a dynamic member (export.c compiles them): which member serves each s up to the largest
+ * tuned value, the one the cost model expects fastest among s's own member and the dynamic kernels above s (its
+ * measured latency scaled by the work it does at s, plus a fixed cost per call). ETO_OK or ETO_ERR_NOMEM. */
+eto_status eto_export_family_picks(eto_export_plan *p);
 void eto_export_write_dispatch(FILE *f, const eto_export_plan *p);
 void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p);
 void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p);

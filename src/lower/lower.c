@@ -28,6 +28,7 @@ typedef struct {
 
 static int new_var(eto_kernel *k, const char *name, int idx) {
   int v = k->nvars++;
+  if (v >= ETO_KERNEL_MAX_VARS) return 0; /* eto_lower refuses the kernel */
   if (idx >= 0) snprintf(k->var_name[v], sizeof k->var_name[v], "%s%d", name, idx);
   else snprintf(k->var_name[v], sizeof k->var_name[v], "%s", name);
   return v;
@@ -395,7 +396,7 @@ static eto_stmt *lower_mlt(lctx *L) {
   int nvariant = full ? 2 : 1;
   for (int vi = 0; vi < nvariant; vi++) {
     L->guard_dyn = vi == 1;
-      stmt_list step = {.a = a};
+    stmt_list step = {.a = a};
     if (L->gpu) sl_push(&step, s_barrier(a));
     for (int i = 0; i < c->ninputs; i++) {
       const eto_operand *in = &c->in[i];
@@ -854,6 +855,11 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
   default: k->body = lower_two(&L); break;
   }
   ir_arena_on_oom(k->arena, NULL);
+  if (k->nvars > ETO_KERNEL_MAX_VARS) {
+    if (why) snprintf(why, cap, "the kernel needs %d loop variables, more than %d", k->nvars, ETO_KERNEL_MAX_VARS);
+    eto_kernel_free(k);
+    return ETO_ERR_INVALID;
+  }
   *out = k;
   return ETO_OK;
 }

@@ -1,0 +1,188 @@
+/* bench_dynamic.c — what a dynamic kernel (eto_lower_opts.grown) costs against the fixed kernel of the same program:
+ * the program lowered for the operator at value v, JIT-compiled twice (fixed shape, and with the variable as the
+ * run-time extent S), checked against the reference at v and at every S asked for, then timed in one run: the fixed
+ * kernel at v, the dynamic one at S = v and at each S. The ideal is the fixed kernel's time scaled by the work
+ * (flops at S / flops at v); "vs fixed" is (fixed time x flops(S) / flops(v)) / dynamic time.
+ *
+ *   build/bench/bench_dynamic --op "batch_matmul b=12 m=S n=S k=64" --value 512 --recipe "v1 mlt ..." \
+ *                             --at 511,509,448 [--threads T] [--min-repeat-ms MS]
+ *
+ * --op is an operator line whose variable is written S. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base.h"
+#include "bench_util.h"
+#include "cli_opt.h"
+#include "codegen.h"
+#include "measure.h"
+
+/* The operator of line (S replaced by s). */
+static int op_at(const char *line, int64_t s, eto_op *out) {
+  char text[512], num[32];
+  size_t n = 0;
+  snprintf(num, sizeof num, "%lld", (long long)s);
+  for (const char *q = line; *q && n + 32 < sizeof text; q++) {
+    if (*q == 'S' && (q == line || q[-1] == '=')) {
+      n += (size_t)snprintf(text + n, sizeof text - n, "%s", num);
+    } else {
+      text[n++] = *q;
+    }
+  }
+  text[n] = 0;
+  eto_oplist *l = NULL;
+  char msg[512];
+  if (eto_oplist_parse("--op", text, n, &l, msg, sizeof msg) != ETO_OK) {
+    fprintf(stderr, "bench_dynamic: %s\n", msg);
+    return -1;
+  }
+  *out = *eto_oplist_get(l, 0);
+  eto_oplist_free(l);
+  return 0;
+}
+
+typedef struct {
+  int nin;
+  float *a[6];
+  float *ref;
+  int64_t nout;
+} io;
+
+static void io_make(const eto_op *op, io *d) {
+  memset(d, 0, sizeof *d);
+  d->nin = eto_op_num_inputs(op);
+  eto_shape sh;
+  for (int i = 0; i < d->nin; i++) {
+    eto_op_input_shape(op, i, &sh);
+    int64_t n = eto_shape_size(&sh);
+    d->a[i] = malloc(sizeof(float) * (size_t)n);
+    for (int64_t j = 0; j < n; j++) d->a[i][j] = (float)((j * 7919 + i * 131) % 1000) / 1000.0f - 0.5f;
+  }
+  eto_op_output_shape(op, &sh);
+  d->nout = eto_shape_size(&sh);
+  d->a[d->nin] = calloc((size_t)d->nout, sizeof(float));
+  d->ref = malloc(sizeof(float) * (size_t)d->nout);
+  eto_op_reference(op, (const float *const *)d->a, d->ref);
+}
+
+static int io_ok(const io *d) {
+  for (int64_t j = 0; j < d->nout; j++)
+    if (!(fabsf(d->a[d->nin][j] - d->ref[j]) <= 1e-3f * (1.0f + fabsf(d->ref[j])))) return 0;
+  return 1;
+}
+
+static void io_free(io *d) {
+  for (int i = 0; i <= d->nin; i++) free(d->a[i]);
+  free(d->ref);
+}
+
+static double time_run(eto_pool *pool, eto_kernel_fn fn, float **args, int64_t blocks, double min_s) {
+  double t[3];
+  eto_pool_run(pool, fn, args, blocks);
+  for (int r = 0; r < 3; r++) {
+    double t0 = eto_now();
+    int64_t n = 0;
+    do {
+      eto_pool_run(pool, fn, args, blocks);
+      n++;
+    } while (eto_now() - t0 < min_s);
+    t[r] = (eto_now() - t0) / (double)n;
+  }
+  return bench_median(t, 3);
+}
+
+int main(int argc, char **argv) {
+  const char *line = NULL, *recipe = NULL, *at = "";
+  int value = 0, threads = 0, min_ms = 100, help = 0;
+  const eto_cli_def defs[] = {
+      {"--help", ETO_CLI_FLAG, &help, 0, 0},
+      {"--op", ETO_CLI_STR, &line, 0, 0},
+      {"--recipe", ETO_CLI_STR, &recipe, 0, 0},
+      {"--value", ETO_CLI_INT, &value, 1, 1 << 20},
+      {"--at", ETO_CLI_STR, &at, 0, 0},
+      {"--threads", ETO_CLI_INT, &threads, 0, eto_cli_opt_max_threads()},
+      {"--min-repeat-ms", ETO_CLI_INT, &min_ms, 1, 100000},
+  };
+  if (eto_cli_parse("bench_dynamic", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), NULL, NULL,
+                    NULL) != 0 || help || !line || !recipe || !value) {
+    fprintf(help ? stdout : stderr, "usage: bench_dynamic --op LINE_WITH_S --value V --recipe R --at S1,S2,... [--threads T] "
+                    "[--min-repeat-ms MS]\n");
+    return help ? 0 : 2;
+  }
+  eto_op opv, opg;
+  if (op_at(line, value, &opv) != 0 || op_at(line, value + 1, &opg) != 0) return 2;
+  eto_compute c, g;
+  eto_op_compute(&opv, &c);
+  eto_op_compute(&opg, &g);
+  eto_program p;
+  char msg[2048];
+  if (eto_program_parse(recipe, &p, msg, sizeof msg) != 0) {
+    fprintf(stderr, "bench_dynamic: --recipe: %s\n", msg);
+    return 2;
+  }
+  eto_target t;
+  int nthreads = threads > 0 ? threads : eto_cli_opt_max_threads();
+  eto_target_cpu(nthreads, &t);
+  eto_kernel *kf = NULL, *kd = NULL;
+  eto_lower_opts lo = {.lanes = t.warp_size};
+  eto_lower_opts ld = {.lanes = t.warp_size, .grown = &g};
+  eto_jit *jit = NULL;
+  eto_compiled *cf = NULL, *cd = NULL;
+  if (eto_lower(&c, &p, &lo, &kf, msg, sizeof msg) != ETO_OK || eto_lower(&c, &p, &ld, &kd, msg, sizeof msg) != ETO_OK ||
+      eto_jit_create(&jit, msg, sizeof msg) != ETO_OK || eto_jit_compile(jit, kf, &cf, msg, sizeof msg) != ETO_OK ||
+      eto_jit_compile(jit, kd, &cd, msg, sizeof msg) != ETO_OK) {
+    fprintf(stderr, "bench_dynamic: %s\n", msg);
+    return 2;
+  }
+  eto_pool *pool = eto_pool_create(nthreads);
+  double min_s = min_ms / 1000.0;
+  io dv;
+  io_make(&opv, &dv);
+  eto_pool_run(pool, eto_compiled_fn(cf), dv.a, kf->blocks);
+  int wrong = !io_ok(&dv);
+  double tf = time_run(pool, eto_compiled_fn(cf), dv.a, kf->blocks, min_s);
+  double fv = eto_op_flops(&opv);
+  printf("| S | fixed kernel at %d, ms | dynamic kernel at S, ms | ideal ms (fixed x work) | vs fixed |\n"
+         "|---|---|---|---|---|\n", value);
+  char list[1024];
+  snprintf(list, sizeof list, "%d,%s", value, at);
+  for (char *q = list; *q;) {
+    char *end;
+    long long s = strtoll(q, &end, 10);
+    if (end == q) break;
+    q = *end == ',' ? end + 1 : end;
+    if (s < 1 || s > value) {
+      fprintf(stderr, "bench_dynamic: S=%lld is outside 1..%d\n", s, value);
+      continue;
+    }
+    eto_op op;
+    op_at(line, s, &op);
+    io d;
+    io_make(&op, &d);
+    int64_t sv = s;
+    float *args[8] = {0};
+    for (int i = 0; i <= d.nin; i++) args[i] = d.a[i];
+    args[kd->nargs] = (float *)(void *)&sv;
+    eto_pool_run(pool, eto_compiled_fn(cd), args, kd->blocks);
+    if (!io_ok(&d)) {
+      fprintf(stderr, "bench_dynamic: the dynamic kernel at S=%lld is WRONG\n", s);
+      wrong++;
+    }
+    double td = time_run(pool, eto_compiled_fn(cd), args, kd->blocks, min_s);
+    double ideal = tf * eto_op_flops(&op) / fv;
+    printf("| %lld | %.4f | %.4f | %.4f | %.3f |\n", s, tf * 1e3, td * 1e3, ideal * 1e3, ideal / td);
+    io_free(&d);
+  }
+  printf("\n%s; threads %d, repeats of >= %d ms, %s\n", wrong ? "WRONG results" : "every result checked against the reference",
+         nthreads, min_ms, recipe);
+  io_free(&dv);
+  eto_compiled_free(cf);
+  eto_compiled_free(cd);
+  eto_kernel_free(kf);
+  eto_kernel_free(kd);
+  eto_jit_free(jit);
+  eto_pool_free(pool);
+  return wrong ? 1 : 0;
+}
