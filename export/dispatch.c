@@ -70,6 +70,7 @@ void eto_export_family_shapes(eto_export_plan *p) {
  * time scaled by the work, 0.91 in the mean). */
 #define PICK_CALL_S 2e-6
 #define PICK_PARTIAL 1.1
+#define PICK_MAX_VALUE 65536 /* the largest tuned value a family's table of picks goes up to */
 
 /* What member m is expected to take at s: its own latency at its value; a dynamic kernel's latency, less the
  * fixed cost, scaled by the share of its work it still does at s (its dynamic axes up to s in whole thread tiles
@@ -93,6 +94,7 @@ eto_status eto_export_family_picks(eto_export_plan *p) {
     for (int j = 0; j < F->n; j++) ndyn += p->items[F->item[j]].dyn;
     if (!F->dispatch || !ndyn) continue;
     int64_t max = value_of(p, F, F->n - 1);
+    if (max > PICK_MAX_VALUE || F->n > 65535) continue; /* no table: the nearest dynamic kernel above s */
     if (!(F->pick = malloc(sizeof(int) * (size_t)(max + 1)))) return ETO_ERR_NOMEM;
     F->pick[0] = 0;
     int lo = 0; /* the first member whose value is >= s */
@@ -244,6 +246,10 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
     }
     fprintf(f, "  if (lo < %d && value[lo] == s) return fn[lo](", F->n);
     for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%s", a ? ", " : "", x->arg_name[a]);
+    if (ndyn && !F->pick) { /* no table of picks (a very large family): the nearest dynamic kernel above s */
+      fprintf(f, ");\n  if (lo < %d && dyn[lo]) return dyn[lo](s", F->n);
+      for (int a = 0; a < x->nargs; a++) fprintf(f, ", %s", x->arg_name[a]);
+    }
     if (row_chunks(F)) {
       /* the variable only stacks rows (matmul m=s): chunks of the largest tuned value, the last one padded */
       fprintf(f, ");\n  if (lo == %d) { /* above every tuned value: chunks of rows */\n"
