@@ -1,5 +1,5 @@
 /* dispatch.c — one function per family of a cpu export (docs/architecture.md §11): int <name>_<family>(int64_t s,
- * inputs..., out) runs, for s up to the largest tuned member, the member a cost model picks among s's own and the
+ * inputs..., out) runs s's own member; else, for s up to the largest tuned member, the one a cost model picks among the
  * dynamic kernels above s (a member's program lowered with s as a run-time extent, export.c: on the caller's
  * tensors); where none fits, the smallest tuned member above s on zero-padded copies of the tensors whose shape
  * depends on s (cropped back); above every tuned member, chunks of rows or naive loops. Zero padding is exact for the kinds that
@@ -102,8 +102,9 @@ eto_status eto_export_family_picks(eto_export_plan *p) {
       while (value_of(p, F, lo) < s) lo++;
       int best = lo;
       double cost = INFINITY;
-      /* s's own member and the dynamic kernels above s, up to 2s + 16: the model is not trusted far away */
-      for (int j = lo; j < F->n && value_of(p, F, j) <= 2 * s + 16; j++) {
+      /* s's own member serves s; else the dynamic kernels above s up to 1.5s + 8: the model scales flops and is
+       * not trusted far away (a dense layer at s = 1 run by the 14-row kernel still reads all the weights: G.3) */
+      for (int j = lo; j < F->n && value_of(p, F, lo) != s && value_of(p, F, j) <= s + s / 2 + 8; j++) {
         const eto_export_item *m = &p->items[F->item[j]];
         if (m->value != s && !m->dyn) continue;
         double c = pick_cost(m, s);
@@ -312,10 +313,10 @@ void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p) {
     }
     fprintf(f, " * Tuned values (kernels %s_<value> above): ", F->function);
     for (int j = 0; j < F->n; j++) fprintf(f, "%s%lld", j ? ", " : "", (long long)value_of(p, F, j));
-    fprintf(f, ".\n * An s up to the largest runs its own kernel, or the program of a tuned value above it compiled with s as\n"
-               " * a run-time extent (on these tensors, no copies), whichever a cost model expects faster (the manifest's\n"
-               " * dispatch table says which); a program without that form runs on zero-padded copies of the tensors whose\n"
-               " * shape depends on s (per-thread scratch buffers). An s above %lld runs %s.\n"
+    fprintf(f, ".\n * A tuned s runs its own kernel; another s up to the largest runs the program of a tuned value above it\n"
+               " * compiled with s as a run-time extent (on these tensors, no copies; the one a cost model expects fastest,\n"
+               " * the manifest's dispatch table says which); a program without that form runs on zero-padded copies of the\n"
+               " * tensors whose shape depends on s (per-thread scratch buffers). An s above %lld runs %s.\n"
                " * Returns 0, EINVAL (s < 1 or a NULL pointer) or ENOMEM (scratch). */\nint %s(int64_t s, ",
             (long long)value_of(p, F, F->n - 1),
             row_chunks(F) ? "as chunks of rows of that size (the last one padded)" : "naive loops (correct, slow)",

@@ -108,7 +108,7 @@ eto_status eto_export_write_cuda_host(const eto_export_plan *p, const char *path
  * function in the runtime, its declaration and documentation in the header, and its table in the manifest. */
 void eto_export_family_shapes(eto_export_plan *p);
 /* For every family with a dynamic member (export.c compiles them): which member serves each s up to the largest
- * tuned value, the one the cost model expects fastest among s's own member and the dynamic kernels above s (its
+ * tuned value: s's own member, else the one the cost model expects fastest among the dynamic kernels above s (its
  * measured latency scaled by the work it does at s, plus a fixed cost per call). ETO_OK or ETO_ERR_NOMEM. */
 eto_status eto_export_family_picks(eto_export_plan *p);
 void eto_export_write_dispatch(FILE *f, const eto_export_plan *p);
