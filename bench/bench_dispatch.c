@@ -49,19 +49,21 @@ static int call(void *f, int nargs, int64_t s, float **a) {
   return -1;
 }
 
+typedef struct {
+  void *f;
+  int nargs;
+  int64_t s;
+  float **a;
+} call_ctx;
+
+static void run_call(void *ctx) {
+  const call_ctx *c = ctx;
+  call(c->f, c->nargs, c->s, c->a);
+}
+
 static double time_call(void *f, int nargs, int64_t s, float **a, double min_s) {
-  double t[3];
-  call(f, nargs, s, a);
-  for (int r = 0; r < 3; r++) {
-    double t0 = eto_now();
-    int64_t n = 0;
-    do {
-      call(f, nargs, s, a);
-      n++;
-    } while (eto_now() - t0 < min_s);
-    t[r] = (eto_now() - t0) / (double)n;
-  }
-  return bench_median(t, 3);
+  call_ctx c = {f, nargs, s, a};
+  return bench_time_median3(run_call, &c, min_s);
 }
 
 /* The largest relative error of out against ref (NaN counts as infinite). */

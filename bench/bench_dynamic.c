@@ -78,19 +78,21 @@ static void io_free(io *d) {
   free(d->ref);
 }
 
+typedef struct {
+  eto_pool *pool;
+  eto_kernel_fn fn;
+  float **args;
+  int64_t blocks;
+} run_ctx;
+
+static void run_kernel(void *ctx) {
+  const run_ctx *c = ctx;
+  eto_pool_run(c->pool, c->fn, c->args, c->blocks);
+}
+
 static double time_run(eto_pool *pool, eto_kernel_fn fn, float **args, int64_t blocks, double min_s) {
-  double t[3];
-  eto_pool_run(pool, fn, args, blocks);
-  for (int r = 0; r < 3; r++) {
-    double t0 = eto_now();
-    int64_t n = 0;
-    do {
-      eto_pool_run(pool, fn, args, blocks);
-      n++;
-    } while (eto_now() - t0 < min_s);
-    t[r] = (eto_now() - t0) / (double)n;
-  }
-  return bench_median(t, 3);
+  run_ctx c = {pool, fn, args, blocks};
+  return bench_time_median3(run_kernel, &c, min_s);
 }
 
 int main(int argc, char **argv) {

@@ -42,18 +42,21 @@ static int call(void *f, int nargs, float **a) {
   }
 }
 
+typedef struct {
+  void *f;
+  int nargs;
+  float **a;
+} call_ctx;
+
+static void run_call(void *ctx) {
+  const call_ctx *c = ctx;
+  call(c->f, c->nargs, c->a);
+}
+
 /* R repeats of >= min_s each after one warm-up run; the per-run means go to out[0..R) */
 static void time_export(void *f, int nargs, float **a, int repeats, double min_s, double *out) {
-  call(f, nargs, a);
-  for (int r = 0; r < repeats; r++) {
-    double t0 = eto_now();
-    int64_t n = 0;
-    do {
-      call(f, nargs, a);
-      n++;
-    } while (eto_now() - t0 < min_s);
-    out[r] = (eto_now() - t0) / (double)n;
-  }
+  call_ctx c = {f, nargs, a};
+  bench_time_runs(run_call, &c, repeats, min_s, out);
 }
 
 /* oneDNN on op's shape, or -1 when the kind has no oneDNN counterpart here */

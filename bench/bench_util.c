@@ -2,6 +2,8 @@
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "bench_util.h"
 
+#include "base.h"
+
 #include <errno.h>
 #include <ftw.h>
 #include <math.h>
@@ -21,6 +23,25 @@ double bench_now_real(void) {
 int bench_cmpd(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
+}
+
+void bench_time_runs(void (*run)(void *ctx), void *ctx, int repeats, double min_s, double *out) {
+  run(ctx);
+  for (int r = 0; r < repeats; r++) {
+    double t0 = eto_now();
+    int64_t n = 0;
+    do {
+      run(ctx);
+      n++;
+    } while (eto_now() - t0 < min_s);
+    out[r] = (eto_now() - t0) / (double)n;
+  }
+}
+
+double bench_time_median3(void (*run)(void *ctx), void *ctx, double min_s) {
+  double t[3];
+  bench_time_runs(run, ctx, 3, min_s, t);
+  return bench_median(t, 3);
 }
 
 double bench_median(double *v, int n) {

@@ -8,6 +8,11 @@
 double bench_now_real(void);                  /* wall-clock (unix) seconds */
 int bench_cmpd(const void *a, const void *b); /* qsort order of doubles */
 double bench_median(double *v, int n);        /* sorts v; 0 when n == 0 */
+/* The bench programs' timing protocol: one warm-up run(ctx), then `repeats` repeats of >= min_s seconds each (as
+ * many runs as fit); out[r] = the mean seconds of one run in repeat r. */
+void bench_time_runs(void (*run)(void *ctx), void *ctx, int repeats, double min_s, double *out);
+/* bench_time_runs with 3 repeats: their median. */
+double bench_time_median3(void (*run)(void *ctx), void *ctx, double min_s);
 int bench_mkdir_p(const char *path);          /* like mkdir -p: 0 or -1 with errno */
 int bench_rm_rf(const char *path);            /* like rm -rf (no shell): 0, or -1 with errno */
 /* Runs argv[0] (looked up in PATH) with argv, in directory dir (NULL: this one), without a shell, so that no

@@ -72,13 +72,12 @@ void eto_export_family_shapes(eto_export_plan *p) {
 #define PICK_PARTIAL 1.1
 #define PICK_MAX_VALUE 65536 /* the largest tuned value a family's table of picks goes up to */
 
-/* What member m is expected to take at s: its own latency at its value; a dynamic kernel's latency, less the
- * fixed cost, scaled by the share of its work it still does at s (its dynamic axes up to s in whole thread tiles
- * and reduction steps, of the same up to its value) and by PICK_PARTIAL, plus the fixed cost. */
+/* What member m's dynamic kernel is expected to take at s < its value: its measured latency, less the fixed cost,
+ * scaled by the share of its work it still does at s (its dynamic axes up to s in whole thread tiles and reduction
+ * steps, of the same up to its value) and by PICK_PARTIAL, plus the fixed cost. */
 static double pick_cost(const eto_export_item *m, int64_t s) {
   double lat = m->e.latency_s;
   if (!(lat > 0)) return INFINITY;
-  if (m->value == s) return lat;
   double fixed = lat < PICK_CALL_S ? lat : PICK_CALL_S, share = 1;
   for (int a = 0; a < m->ngran; a++) {
     int64_t g = m->gran[a];
@@ -100,13 +99,13 @@ eto_status eto_export_family_picks(eto_export_plan *p) {
     int lo = 0; /* the first member whose value is >= s */
     for (int64_t s = 1; s <= max; s++) {
       while (value_of(p, F, lo) < s) lo++;
-      int best = lo;
+      int best = lo; /* s's own member serves s; else, with no dynamic kernel in reach, lo on padded copies */
       double cost = INFINITY;
-      /* s's own member serves s; else the dynamic kernels above s up to 1.5s + 8: the model scales flops and is
-       * not trusted far away (a dense layer at s = 1 run by the 14-row kernel still reads all the weights: G.3) */
-      for (int j = lo; j < F->n && value_of(p, F, lo) != s && value_of(p, F, j) <= s + s / 2 + 8; j++) {
+      /* else the dynamic kernels above s up to 1.5s + 8: the model scales flops and is not trusted far away (a
+       * dense layer at s = 1 run by the 14-row kernel still reads all the weights: RESULTS G.3) */
+      for (int j = lo; value_of(p, F, lo) != s && j < F->n && value_of(p, F, j) <= s + s / 2 + 8; j++) {
         const eto_export_item *m = &p->items[F->item[j]];
-        if (m->value != s && !m->dyn) continue;
+        if (!m->dyn) continue;
         double c = pick_cost(m, s);
         if (c < cost) {
           cost = c;

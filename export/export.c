@@ -167,6 +167,26 @@ static eto_status make_dir(const char *path, char *msg, int cap) {
   return ETO_ERR_IO;
 }
 
+/* Compiles k (freed here) under the name symbol into build/<x's suffix><tail>.o; a compile error names x's key,
+ * `what` and its recipe. */
+static eto_status write_object(const eto_export_item *x, eto_kernel *k, const char *symbol, const char *tail,
+                               const char *what, const char *build, char *msg, int cap) {
+  void *obj = NULL;
+  size_t size = 0;
+  char why[512], path[1400];
+  eto_object_opts oo = {.pic = 1, .hidden = 1};
+  eto_status st = eto_codegen_object(k, symbol, &oo, &obj, &size, why, sizeof why);
+  eto_kernel_free(k);
+  if (st != ETO_OK) {
+    snprintf(msg, cap, "%s: %s %s: %s", x->e.key, what, x->e.recipe, why);
+    return st;
+  }
+  snprintf(path, sizeof path, "%s/%s%s.o", build, x->suffix, tail);
+  st = write_bytes(path, obj, size, msg, cap);
+  free(obj);
+  return st;
+}
+
 /* Lowers and compiles every item into build/<suffix>.o, fills blocks, arguments and the stack need. */
 static eto_status compile_items(eto_export_plan *pl, eto_program *progs, const char *build, char *msg, int cap) {
   pl->stack_bytes = MIN_STACK;
@@ -194,19 +214,7 @@ static eto_status compile_items(eto_export_plan *pl, eto_program *progs, const c
       }
     }
     if (local + MARGIN_STACK > pl->stack_bytes) pl->stack_bytes = local + MARGIN_STACK;
-    void *obj = NULL;
-    size_t size = 0;
-    eto_object_opts oo = {.pic = 1, .hidden = 1};
-    eto_status st = eto_codegen_object(k, x->kernel, &oo, &obj, &size, why, sizeof why);
-    eto_kernel_free(k);
-    if (st != ETO_OK) {
-      snprintf(msg, cap, "%s: compiling %s: %s", x->e.key, x->e.recipe, why);
-      return st;
-    }
-    char path[1400];
-    snprintf(path, sizeof path, "%s/%s.o", build, x->suffix);
-    st = write_bytes(path, obj, size, msg, cap);
-    free(obj);
+    eto_status st = write_object(x, k, x->kernel, "", "compiling", build, msg, cap);
     if (st != ETO_OK) return st;
   }
   return ETO_OK;
@@ -237,20 +245,9 @@ static eto_status compile_dynamic(eto_export_plan *pl, const eto_program *progs,
         if (c.nest.space[a].extent != g.nest.space[a].extent) x->gran[x->ngran++] = pg->stile[a][3] * pg->stile[a][4];
       for (int a = 0; a < c.nest.nreduce; a++)
         if (c.nest.reduce[a].extent != g.nest.reduce[a].extent) x->gran[x->ngran++] = pg->rtile[a][1] * pg->rtile[a][2];
-      char name[220], path[1400];
+      char name[220];
       snprintf(name, sizeof name, "%s_dyn", x->kernel);
-      void *obj = NULL;
-      size_t size = 0;
-      eto_object_opts oo = {.pic = 1, .hidden = 1};
-      eto_status st = eto_codegen_object(k, name, &oo, &obj, &size, why, sizeof why);
-      eto_kernel_free(k);
-      if (st != ETO_OK) {
-        snprintf(msg, cap, "%s: compiling the dynamic kernel of %s: %s", x->e.key, x->e.recipe, why);
-        return st;
-      }
-      snprintf(path, sizeof path, "%s/%s_dyn.o", build, x->suffix);
-      st = write_bytes(path, obj, size, msg, cap);
-      free(obj);
+      eto_status st = write_object(x, k, name, "_dyn", "compiling the dynamic kernel of", build, msg, cap);
       if (st != ETO_OK) return st;
       x->dyn = 1;
     }

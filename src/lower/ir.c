@@ -198,6 +198,12 @@ eto_stmt *s_if(eto_arena *a, eto_expr *cond, eto_stmt *then) {
   return s;
 }
 
+eto_stmt *s_if_else(eto_arena *a, eto_expr *cond, eto_stmt *then, eto_stmt *els) {
+  if (!els) return s_if(a, cond, then);
+  eto_stmt *both[2] = {s_if(a, cond, then), s_if(a, x_bin(a, ETO_X_EQ, cond, x_int(a, 0)), els)};
+  return s_seq(a, 2, both);
+}
+
 eto_stmt *s_barrier(eto_arena *a) {
   eto_stmt *s = ir_alloc(a, sizeof *s);
   s->kind = ETO_S_BARRIER;

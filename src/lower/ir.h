@@ -34,6 +34,8 @@ eto_stmt *s_for(eto_arena *a, int var, int64_t extent, eto_loop_kind kind, eto_s
 eto_stmt *s_seq(eto_arena *a, int n, eto_stmt **items);
 eto_stmt *s_store(eto_arena *a, int buf, eto_expr *index, eto_expr *value);
 eto_stmt *s_if(eto_arena *a, eto_expr *cond, eto_stmt *then); /* cond NULL: returns then */
+/* if (cond) then; if (cond == 0) els: the IR has no else. els NULL: s_if. */
+eto_stmt *s_if_else(eto_arena *a, eto_expr *cond, eto_stmt *then, eto_stmt *els);
 eto_stmt *s_barrier(eto_arena *a);
 
 /* A growable statement list, turned into a SEQ. */

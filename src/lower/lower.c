@@ -253,8 +253,7 @@ static eto_stmt *epilogue_s4(lctx *L, const tile_vars *tv, int buf, eto_expr *id
   eto_stmt *fast = wrap_s4(L, tv, epilogue_store(L, x_load(a, buf, idx, NULL), xs), 4);
   L->whole_axis = -1;
   eto_expr *whole = x_bin(a, ETO_X_LE, x_addi(a, vec_lo, L->p->stile[va][4]), L->S);
-  eto_stmt *both[2] = {s_if(a, whole, fast), s_if(a, x_bin(a, ETO_X_EQ, whole, x_int(a, 0)), slow)};
-  return s_seq(a, 2, both);
+  return s_if_else(a, whole, fast, slow);
 }
 
 /* ---------------- multi-level tiling ---------------- */
@@ -465,9 +464,7 @@ static eto_stmt *lower_mlt(lctx *L) {
           ext[rank - 1] = E / W / U;
           st = s_for(a, ci, W, ETO_LOOP_VECTOR, st);
           if (st_whole) {
-            eto_stmt *both[2] = {s_if(a, whole, s_for(a, ci, W, ETO_LOOP_VECTOR, st_whole)),
-                                 s_if(a, x_bin(a, ETO_X_EQ, whole, x_int(a, 0)), st)};
-            st = s_seq(a, 2, both);
+            st = s_if_else(a, whole, s_for(a, ci, W, ETO_LOOP_VECTOR, st_whole), st);
           }
           if (U > 1) st = s_for(a, cu, U, ETO_LOOP_UNROLL, st);
         }
@@ -559,9 +556,7 @@ static eto_stmt *lower_mlt(lctx *L) {
   }
   eto_stmt *step_st = variant[0];
   if (nvariant == 2) {
-    eto_stmt *both[2] = {s_if(a, full, variant[0]),
-                         s_if(a, x_and(a, x_bin(a, ETO_X_EQ, full, x_int(a, 0)), kany), variant[1])};
-    step_st = s_seq(a, 2, both);
+    step_st = s_if_else(a, full, variant[0], s_if(a, kany, variant[1]));
   }
 
   eto_loop_kind sk[ETO_MAX_LOOPS];
@@ -570,14 +565,14 @@ static eto_stmt *lower_mlt(lctx *L) {
 
   /* final phase: epilogue from the accumulators (a dynamic kernel: without the guards in a full block) */
   if (acc >= 0) {
+    eto_stmt *ep[2] = {NULL, NULL}; /* without, with the guards of the dynamic space axes */
     for (int vi = bfull ? 0 : 1; vi < 2; vi++) {
       L->guard_dyn = vi == 1;
-      eto_stmt *ep = wrap_s3(L, &tv, epilogue_s4(L, &tv, acc, accidx, xs, vec_lo));
-      ep = nest_loops(L, ep, &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1);
-      ep = T > 1 ? s_for(a, tvar, T, ETO_LOOP_THREAD, ep) : ep;
-      if (bfull) ep = s_if(a, vi ? x_bin(a, ETO_X_EQ, bfull, x_int(a, 0)) : bfull, ep);
-      sl_push(&body, ep);
+      ep[vi] = wrap_s3(L, &tv, epilogue_s4(L, &tv, acc, accidx, xs, vec_lo));
+      ep[vi] = nest_loops(L, ep[vi], &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1);
+      ep[vi] = T > 1 ? s_for(a, tvar, T, ETO_LOOP_THREAD, ep[vi]) : ep[vi];
     }
+    sl_push(&body, bfull ? s_if_else(a, bfull, ep[0], ep[1]) : ep[1]);
   }
   return s_if(a, bany, sl_seq(&body));
 }
