@@ -411,6 +411,13 @@ typedef struct {
    * policy was made from, the policy is made again from the new best and the task selectable
    * again; candidates it measured before are served from their stored results. */
   int64_t release_after;
+  /* Under a total budget (opts->total_trials): the plan's estimate of the task's trials, its share of the plan's
+   * work (0: trials_per_op for a full search, one round for other policies). While what is left of the budget
+   * (the trials, and the time at the run's rate so far) covers what is left of the shares, the task scheduler
+   * picks as always; when it no longer does, the plan's work goes to the task furthest behind its share first
+   * (least trials / share), so that a short budget shortens every operator's search alike instead of leaving the
+   * operators of least weight with their seeds alone. */
+  int64_t share;
 } eto_backend_task;
 
 /* The relative gain of a parent's best that re-makes an early-released child's policy. */

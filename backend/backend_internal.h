@@ -51,6 +51,7 @@ typedef struct {
   int refreshes;          /* times its policy was re-made from a newer best of its parent */
   int shared;             /* its share is spent: its children were released */
   int parked;             /* past its share, held while other tasks have plan work left (total budget) */
+  int64_t share;          /* its share of the plan's work under a total budget (eto_backend_task.share) */
   int fell_back;          /* its reuse found nothing: the full search took over */
   int no_fallback;        /* stays without a program when its policy finds none (TopK's baseline) */
   char first_policy[16];  /* the policy it started with */

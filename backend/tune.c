@@ -53,6 +53,8 @@ typedef struct {
   eto_backend_hooks hooks;
   double t0;
   int64_t total_budget, total_trials, new_trials;
+  double loop_t0; /* when the scheduler loop started: the run's rate of trials */
+  int tight;      /* the budget left no longer covers the plan's work left (total budget; told once) */
   int ready;      /* every task initialized */
   int last_train; /* records the model was last trained on */
   eto_backend_report *rep;
@@ -79,6 +81,7 @@ static void emit(tune_ctx *x, eto_backend_event ev, int task, const char *messag
     if (x->sched && eto_backend_scheduler_active(x->sched, i) && x->tasks[i].budget != INT64_MAX &&
         x->tasks[i].trials < x->tasks[i].budget)
       left += x->tasks[i].budget - x->tasks[i].trials;
+  if (x->o.total_trials > 0) left = x->o.total_trials - x->new_trials; /* one budget: the run ends with it */
   if (x->new_trials > 0) {
     p.remaining = p.elapsed / (double)x->new_trials * (double)left;
     if (x->o.time_budget > 0 && p.remaining > x->o.time_budget - p.elapsed)
@@ -441,6 +444,48 @@ static void balance(tune_ctx *x) {
       eto_backend_scheduler_activate(x->sched, i);
     }
   }
+}
+
+/* Under a total budget, when what is left of it (trials; and the time at the run's rate, once it has one) no
+ * longer covers what is left of the plan's work (the tasks' shares), the task furthest behind its share that
+ * can run (least trials / share; ties: the larger weight); -1 while the budget covers the plan or no task with
+ * plan work can run (the task scheduler picks). */
+static int tight_pick(tune_ctx *x) {
+  if (!total_mode(x)) return -1;
+  double plan_left = 0;
+  for (int i = 0; i < x->n; i++) {
+    const eto_task *tk = &x->tasks[i];
+    if (!tk->shared && !tk->dead && !tk->failed && !tk->exhausted && !tk->done && tk->trials < tk->share)
+      plan_left += (double)(tk->share - tk->trials);
+  }
+  double left = (double)(x->o.total_trials - x->new_trials);
+  double ran = eto_now() - x->loop_t0;
+  if (x->o.time_budget > 0 && x->new_trials >= 2 * x->per_round && ran > 0) {
+    double by_time = (x->o.time_budget - (eto_now() - x->t0)) * (double)x->new_trials / ran;
+    if (by_time < left) left = by_time;
+  }
+  if (plan_left <= left) return -1;
+  int best = -1;
+  double bp = INFINITY;
+  for (int i = 0; i < x->n; i++) {
+    const eto_task *tk = &x->tasks[i];
+    if (!eto_backend_scheduler_active(x->sched, i) || tk->shared || tk->waiting || tk->dead || tk->failed ||
+        tk->exhausted || tk->done)
+      continue;
+    double prog = (double)tk->trials / (double)(tk->share > 0 ? tk->share : 1);
+    if (prog < bp || (prog == bp && best >= 0 && tk->weight > x->tasks[best].weight)) {
+      bp = prog;
+      best = i;
+    }
+  }
+  if (best >= 0 && !x->tight) {
+    x->tight = 1;
+    emitf(x, -1,
+          "the budget left (about %.0f trials) no longer covers the plan's work left (%.0f trials): the operators "
+          "furthest behind their share of the plan go first",
+          fmax(0, left), plan_left);
+  }
+  return best;
 }
 
 /* Fills the cache record of one measured candidate. */
@@ -869,6 +914,9 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
     tk->release_after = tk->parent >= 0 && specs[i].release_after > 0 ? specs[i].release_after : 0;
     tk->release_cost = INFINITY;
     tk->waiting = tk->parent >= 0;
+    tk->share = specs[i].share > 0 ? specs[i].share
+                : tk->policy.vt && strcmp(tk->policy.vt->name, "full") == 0 ? x.o.trials_per_op
+                                                                            : x.per_round;
     if (tk->policy.vt) snprintf(tk->first_policy, sizeof tk->first_policy, "%s", tk->policy.vt->name);
     want_model |= tk->waiting || (tk->policy.vt && tk->policy.vt->wants_model);
     specs[i].policy.vt = NULL;
@@ -930,6 +978,7 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
   }
   train_model(&x, 1);
 
+  x.loop_t0 = eto_now();
   for (;;) {
     if (cancelled(&x)) break;
     if (time_up(&x)) {
@@ -938,7 +987,8 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
     }
     if (x.o.total_trials > 0 && x.new_trials >= x.o.total_trials) break;
     balance(&x);
-    int i = eto_backend_scheduler_next(x.sched);
+    int i = tight_pick(&x);
+    if (i < 0) i = eto_backend_scheduler_next(x.sched);
     if (i < 0) break;
     if ((st = run_round(&x, i)) != ETO_OK) break;
   }

@@ -3,6 +3,7 @@
 #include "vendor.h"
 
 #include "base.h"
+#include "bench_util.h"
 
 #include <sched.h>
 #include <cblas.h>
@@ -15,28 +16,32 @@
 #include <time.h>
 
 
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
+/* one call of a library routine for bench_time_median3 (warm-up, 3 repeats of >= min_seconds, median) */
+typedef struct {
+  int64_t m, n, k;
+  const float *a, *b;
+  float *c;
+} sgemm_call;
+
+static void run_sgemm(void *ctx) {
+  const sgemm_call *g = ctx;
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)g->m, (int)g->n, (int)g->k, 1.0f, g->a, (int)g->k, g->b,
+              (int)g->n, 0.0f, g->c, (int)g->n);
 }
 
-/* warm-up, 3 repeats of >= min_seconds, median of the per-run means */
-#define TIME_IT(result, min_seconds, stmt)            \
-  do {                                                \
-    stmt;                                             \
-    double reps_[3];                                  \
-    for (int r_ = 0; r_ < 3; r_++) {                  \
-      double a_ = eto_now();                              \
-      int64_t n_ = 0;                                 \
-      do {                                            \
-        stmt;                                         \
-        n_++;                                         \
-      } while (eto_now() - a_ < (min_seconds));           \
-      reps_[r_] = (eto_now() - a_) / (double)n_;          \
-    }                                                 \
-    qsort(reps_, 3, sizeof(double), cmp);             \
-    (result) = reps_[1];                              \
-  } while (0)
+typedef struct { /* oneDNN primitives run one after the other on a stream, then waited for */
+  dnnl_stream_t st;
+  int n;
+  dnnl_primitive_t prim[3];
+  int nargs[3];
+  const dnnl_exec_arg_t *args[3];
+} dnnl_calls;
+
+static void run_dnnl(void *ctx) {
+  const dnnl_calls *d = ctx;
+  for (int i = 0; i < d->n; i++) dnnl_primitive_execute(d->prim[i], d->st, d->nargs[i], d->args[i]);
+  dnnl_stream_wait(d->st);
+}
 
 static float *rand_buf(int64_t n) {
   float *p = malloc(sizeof(float) * (size_t)n);
@@ -47,9 +52,8 @@ static float *rand_buf(int64_t n) {
 double bench_openblas_sgemm(int64_t m, int64_t n, int64_t k, int threads, double min_seconds) {
   openblas_set_num_threads(threads);
   float *a = rand_buf(m * k), *b = rand_buf(k * n), *c = rand_buf(m * n);
-  double t;
-  TIME_IT(t, min_seconds,
-          cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)k, 1.0f, a, (int)k, b, (int)n, 0.0f, c, (int)n));
+  sgemm_call g = {m, n, k, a, b, c};
+  double t = bench_time_median3(run_sgemm, &g, min_seconds);
   free(a);
   free(b);
   free(c);
@@ -114,13 +118,10 @@ double bench_onednn_conv2d(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k
   dnnl_exec_arg_t a_src[] = {{DNNL_ARG_FROM, m_src_u}, {DNNL_ARG_TO, m_src}};
   dnnl_exec_arg_t a_dst[] = {{DNNL_ARG_FROM, m_dst}, {DNNL_ARG_TO, m_dst_u}};
   dnnl_exec_arg_t a_conv[] = {{DNNL_ARG_SRC, m_src}, {DNNL_ARG_WEIGHTS, m_wei}, {DNNL_ARG_DST, m_dst}};
-  double t_conv, t_all;
-  TIME_IT(t_conv, min_seconds, (dnnl_primitive_execute(conv, st, 3, a_conv), dnnl_stream_wait(st)));
-  TIME_IT(t_all, min_seconds,
-          (dnnl_primitive_execute(r_src, st, 2, a_src), dnnl_primitive_execute(conv, st, 3, a_conv),
-           dnnl_primitive_execute(r_dst, st, 2, a_dst), dnnl_stream_wait(st)));
-  result = t_conv;
-  *with_reorders = t_all;
+  dnnl_calls only = {st, 1, {conv}, {3}, {a_conv}};
+  dnnl_calls all = {st, 3, {r_src, conv, r_dst}, {2, 3, 2}, {a_src, a_conv, a_dst}};
+  result = bench_time_median3(run_dnnl, &only, min_seconds);
+  *with_reorders = bench_time_median3(run_dnnl, &all, min_seconds);
   dnnl_primitive_destroy(conv);
   dnnl_primitive_destroy(r_src);
   dnnl_primitive_destroy(r_wei);
@@ -169,9 +170,8 @@ double bench_onednn_matmul(int64_t b, int64_t m, int64_t n, int64_t k, int threa
   dnnl_primitive_t mm;
   DNNL(dnnl_primitive_create(&mm, pd));
   dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, ma}, {DNNL_ARG_WEIGHTS, mw}, {DNNL_ARG_DST, mc}};
-  double t;
-  TIME_IT(t, min_seconds, (dnnl_primitive_execute(mm, st, 3, args), dnnl_stream_wait(st)));
-  result = t;
+  dnnl_calls call = {st, 1, {mm}, {3}, {args}};
+  result = bench_time_median3(run_dnnl, &call, min_seconds);
   dnnl_primitive_destroy(mm);
   dnnl_primitive_desc_destroy(pd);
   dnnl_memory_destroy(ma);

@@ -57,6 +57,7 @@ typedef struct {
   const int64_t *freq;
   double *lat;
   double cached_wlat;
+  int bounded; /* one budget for the list or a time budget: the time left is known, and printed */
 } fwd;
 
 /* " | list N ms" once every list operator has a program, else how many have none yet */
@@ -78,14 +79,18 @@ static void backend_progress(const eto_backend_progress *pr, void *user) {
   char list[96] = "";
   if (pr->task >= 0 && pr->task < f->ntask && pr->best_latency > 0) f->lat[pr->task] = pr->best_latency;
   if (pr->event == ETO_BACKEND_EVENT_ROUND) list_status(f, list, sizeof list);
+  char el[48];
+  if (f->bounded && pr->remaining >= 0) snprintf(el, sizeof el, "%.0f s elapsed, ~%.0f s left", pr->elapsed, pr->remaining);
+  else snprintf(el, sizeof el, "%.0f s elapsed", pr->elapsed);
   if (pr->event == ETO_BACKEND_EVENT_ROUND && pr->task_budget < INT64_MAX)
-    say(f->fn, f->user, "%s search %s: round %d, %lld/%lld trials, best %.2f GFLOP/s, %.0f s elapsed%s", pol,
+    say(f->fn, f->user, "%s search %s: round %d, %lld/%lld trials, best %.2f GFLOP/s, %s%s", pol,
         pr->workload ? pr->workload : "?", pr->round, (long long)pr->task_trials, (long long)pr->task_budget,
-        pr->best_gflops, pr->elapsed, list);
+        pr->best_gflops, el, list);
   else if (pr->event == ETO_BACKEND_EVENT_ROUND)
-    say(f->fn, f->user, "%s search %s: round %d, %lld trials, best %.2f GFLOP/s, %.0f s elapsed%s", pol,
-        pr->workload ? pr->workload : "?", pr->round, (long long)pr->task_trials, pr->best_gflops, pr->elapsed,
-        list);
+    say(f->fn, f->user, "%s search %s: round %d, %lld trials, best %.2f GFLOP/s, %s%s", pol,
+        pr->workload ? pr->workload : "?", pr->round, (long long)pr->task_trials, pr->best_gflops, el, list);
+  else if (pr->event == ETO_BACKEND_EVENT_MESSAGE && pr->message && pr->task < 0)
+    say(f->fn, f->user, "%s", pr->message);
   else if (pr->event == ETO_BACKEND_EVENT_MESSAGE && pr->message)
     say(f->fn, f->user, "%s search: %s", pol, pr->message);
 }
@@ -217,6 +222,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       tk->op = n->op;
       if (tk->op.freq < 1) tk->op.freq = 1; /* bridges weigh like one occurrence */
       tk->parent = -1;
+      tk->share = (int64_t)ceil(n->est_trials); /* the plan's work, under one budget for the list */
       eto_backend_policy_full(NULL, &tk->policy, NULL, 0);
       full_node[i] = ntask++;
       continue;
@@ -229,6 +235,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     tk->op = n->op;
     if (tk->op.freq < 1) tk->op.freq = 1;
     tk->budget = o.full_trials > 0 ? o.full_trials : -1; /* a reuse edge never spends more than a full search */
+    tk->share = (int64_t)ceil(n->est_trials);
     tk->source = par->key;
     tk->no_fallback = p->topk;
     tk->args = (eto_policy_args){.op = &n->op, .source = &par->op, .t = t, .cache = cache, .seed = o.seed,
@@ -275,7 +282,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     eto_backend_opts bo;
     search_opts(&o, &bo);
     eto_backend_report br;
-    fwd f = {progress, user, ntask, NULL, NULL, 0};
+    fwd f = {progress, user, ntask, NULL, NULL, 0, o.total_trials > 0 || o.time_budget > 0};
     int64_t *freq = calloc((size_t)ntask, sizeof *freq);
     double *lat = calloc((size_t)ntask, sizeof *lat);
     if (!freq || !lat) {

@@ -240,11 +240,8 @@ static eto_status compile_dynamic(eto_export_plan *pl, const eto_program *progs,
       const eto_program *pg = &progs[F->item[j]];
       if (eto_lower(&c, pg, &lo, &k, why, sizeof why) != ETO_OK) continue;
       x->dyn_blocks = k->blocks;
-      x->ngran = 0; /* the axes the variable changes: what the kernel skips past s comes in these steps */
-      for (int a = 0; a < c.nest.nspace; a++)
-        if (c.nest.space[a].extent != g.nest.space[a].extent) x->gran[x->ngran++] = pg->stile[a][3] * pg->stile[a][4];
-      for (int a = 0; a < c.nest.nreduce; a++)
-        if (c.nest.reduce[a].extent != g.nest.reduce[a].extent) x->gran[x->ngran++] = pg->rtile[a][1] * pg->rtile[a][2];
+      x->ngran = k->nsgran; /* what the kernel skips past s comes in these steps */
+      memcpy(x->gran, k->sgran, sizeof x->gran);
       char name[220];
       snprintf(name, sizeof name, "%s_dyn", x->kernel);
       eto_status st = write_object(x, k, name, "_dyn", "compiling the dynamic kernel of", build, msg, cap);

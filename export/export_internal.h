@@ -30,9 +30,8 @@ typedef struct {
                                      * (<kernel>_dyn: the variable as a run-time extent s <= value), which serves
                                      * the values below it without padded copies */
   int64_t dyn_blocks;
-  int ngran;                        /* the dynamic kernel's dynamic axes: the work it does at s is about its work at
-                                     * value x prod_a (ceil(s / gran[a]) gran[a]) / (ceil(value / gran[a]) gran[a]),
-                                     * gran = a thread's tile (space axis) or a reduction step (reduction axis) */
+  int ngran;                        /* the dynamic kernel's dynamic axes and the steps in which it skips work past
+                                     * s (eto_kernel.nsgran, sgran) */
   int64_t gran[2 * ETO_MAX_LOOPS];
 } eto_export_item;
 

@@ -826,6 +826,10 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
     }
     k->svar = new_var(k, "S", -1);
     k->smax = v;
+    for (int a = 0; a < c->nest.nspace; a++)
+      if (L.dyn_space[a]) k->sgran[k->nsgran++] = p->stile[a][3] * p->stile[a][4];
+    for (int a = 0; a < c->nest.nreduce; a++)
+      if (L.dyn_reduce[a]) k->sgran[k->nsgran++] = p->rtile[a][1] * p->rtile[a][2];
     L.S = x_var(k->arena, k->svar);
   }
   k->blocks = eto_sched_space_product(p, 0);

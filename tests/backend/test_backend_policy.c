@@ -13,7 +13,10 @@
  *      after exactly that many new trials;
  *   6. early release: a task with release_after = 5 starts right after its parent's first batch, from the
  *      parent's best at that moment, and its policy is made again from the parent's final best when that is
- *      better (the report counts one restart); without a gain it is not made again. */
+ *      better (the report counts one restart); without a gain it is not made again;
+ *   7. a total budget shorter than the plan's work (the tasks' shares): every task gets about the same share of
+ *      its plan, whatever its weight, and the run says so once; with a budget that covers the plan, the task
+ *      scheduler gives the heavy task the most (the control: with the rule off, the first run fails). */
 #include <math.h>
 
 #include "backend_internal.h"
@@ -288,6 +291,104 @@ static void test_dependencies(const eto_target *t, eto_cache *cache) {
   eto_backend_report_free(&rep);
 }
 
+/* ---- 7. a budget shorter than the plan ---- */
+
+#define POOL 48
+
+typedef struct { /* proposes its POOL programs, 4 at a time */
+  eto_program progs[POOL];
+  int next;
+} pool_pol;
+
+static int pool_propose(void *self, const eto_policy_view *v, eto_program *out, int cap, eto_policy_batch *b) {
+  pool_pol *x = self;
+  (void)v;
+  int n = 0;
+  while (n < cap && n < 4 && x->next < POOL) out[n++] = x->progs[x->next++];
+  b->round = 20;
+  return n;
+}
+
+static void pool_observe(void *self, const eto_policy_view *v, const eto_program *p, const eto_measure_result *r,
+                         int n) {
+  (void)self, (void)v, (void)p, (void)r, (void)n;
+}
+
+static void pool_free(void *self) { (void)self; }
+
+static const eto_policy_vtbl pool_vtbl = {
+    .name = "pool", .method = ETO_CACHE_METHOD_REUSE, .propose = pool_propose, .observe = pool_observe,
+    .free = pool_free};
+
+static void measure_by_hash(void *user, const eto_program *p, eto_measure_result *out) {
+  (void)user;
+  memset(out, 0, sizeof *out);
+  out->error = ETO_MEASURE_OK;
+  out->median = out->min = out->max = 1e-3 * (1.0 + (double)(eto_program_hash(p) % 97) / 97.0);
+  out->repeats = 1;
+}
+
+static int told_tight;
+
+static void on_progress(const eto_backend_progress *p, void *user) {
+  (void)user;
+  if (p->event == ETO_BACKEND_EVENT_MESSAGE && p->task < 0 && p->message && strstr(p->message, "no longer covers"))
+    told_tight++;
+}
+
+/* Three tasks, the first 1000 times the weight of the others, 60 trials in all; with shares of 40 each (120 >
+ * 60) and with the default shares (one round: 8 each, 24 <= 60). Returns the trials of each in tr[]. */
+static void run_three(const eto_target *t, int64_t share, int64_t tr[3]) {
+  static const char *lines[3] = {"matmul m=48 n=32 k=16 freq=1000", "matmul m=16 n=48 k=32", "matmul m=32 n=16 k=48"};
+  pool_pol pols[3];
+  eto_backend_task tasks[3];
+  eto_rng rng;
+  eto_rng_seed(&rng, 23);
+  for (int i = 0; i < 3; i++) {
+    eto_op op = test_op(lines[i]);
+    eto_compute c;
+    eto_op_compute(&op, &c);
+    memset(&pols[i], 0, sizeof pols[i]);
+    for (int k = 0; k < POOL; k++) {
+      int again;
+      do {
+        CHECK(eto_sched_sample_valid(&c, t, NULL, &rng, 0, &pols[i].progs[k]) == 0, "no valid program");
+        again = 0;
+        for (int j = 0; j < k; j++) again |= eto_program_hash(&pols[i].progs[j]) == eto_program_hash(&pols[i].progs[k]);
+      } while (again);
+    }
+    tasks[i] = (eto_backend_task){.op = op, .policy = {&pool_vtbl, &pols[i]}, .parent = -1, .share = share};
+  }
+  eto_backend_hooks hooks = {.measure = measure_by_hash};
+  eto_backend_opts o;
+  eto_backend_opts_default(&o);
+  o.seed = 5;
+  o.measures_per_round = 8;
+  o.total_trials = 60;
+  eto_backend_report rep;
+  char msg[256];
+  tr[0] = tr[1] = tr[2] = -1;
+  if (eto_backend_run(tasks, 3, t, NULL, &o, &hooks, on_progress, NULL, &rep, msg, sizeof msg) != ETO_OK) {
+    CHECK(0, "run: %s", msg);
+    return;
+  }
+  CHECK(rep.count == 3 && rep.new_trials == 60, "%d operators, %lld trials", rep.count, (long long)rep.new_trials);
+  for (int i = 0; i < 3 && i < rep.count; i++) tr[i] = rep.ops[i].new_trials;
+  eto_backend_report_free(&rep);
+}
+
+static void test_tight_budget(const eto_target *t) {
+  int64_t tr[3];
+  told_tight = 0;
+  run_three(t, 40, tr);
+  CHECK(tr[0] >= 16 && tr[1] >= 16 && tr[2] >= 16 && told_tight == 1,
+        "budget 60 < plan 120: every task near its 20 (%lld, %lld, %lld), told %d times", (long long)tr[0],
+        (long long)tr[1], (long long)tr[2], told_tight);
+  run_three(t, 0, tr);
+  CHECK(tr[0] >= 36, "budget 60 >= plan 24: the heavy task takes the most (%lld, %lld, %lld)", (long long)tr[0],
+        (long long)tr[1], (long long)tr[2]);
+}
+
 int main(void) {
   char dir[512];
   eto_cache *cache = temp_cache(dir, sizeof dir, "backend_policy");
@@ -385,6 +486,7 @@ int main(void) {
         "a task without a policy: freed %d", f.freed);
 
   test_dependencies(&t, cache);
+  test_tight_budget(&t);
 
   eto_cache_close(cache);
   remove_tree(dir);
