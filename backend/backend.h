@@ -280,6 +280,7 @@ typedef struct {
   double timing_seconds;    /* of measure_seconds: warm-up and timed repeats (screens included) */
   int64_t screened_trials;  /* timed by the short screen alone (eto_measure_opts.screen_seconds) */
   int64_t quick_trials;     /* of which by the quick screen (eto_measure_opts.quick_seconds) */
+  int64_t early_trials;     /* screens and full protocols stopped before their last repeat (decide_early) */
   int64_t pruned_trials;    /* timed by their check run alone (eto_measure_opts.prune_ratio) */
   double search_seconds;    /* sampling, evolution and feature extraction */
   double train_seconds;     /* cost-model training */

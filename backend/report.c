@@ -97,10 +97,11 @@ void eto_backend_report_print(const eto_backend_report *r, FILE *f) {
           r->seconds > 0 ? 100.0 * outside / r->seconds : 0.0);
   if (r->new_trials > 0)
     fprintf(f, "per new trial: %.3f s (building %.3f s, check %.3f s, timing %.3f s); %lld timed by the screens alone (%lld "
-            "by the quick one), %lld by the check run alone\n",
+            "by the quick one), %lld by the check run alone; %lld decided before their last repeat\n",
             r->seconds / (double)r->new_trials, r->build_seconds / (double)r->new_trials,
             r->check_seconds / (double)r->new_trials, r->timing_seconds / (double)r->new_trials,
-            (long long)r->screened_trials, (long long)r->quick_trials, (long long)r->pruned_trials);
+            (long long)r->screened_trials, (long long)r->quick_trials, (long long)r->pruned_trials,
+            (long long)r->early_trials);
   char lat[32];
   latency_text(r->weighted_latency, lat, sizeof lat);
   fprintf(f, "frequency-weighted latency sum: %s", lat);
@@ -208,6 +209,7 @@ char *eto_backend_report_json(const eto_backend_report *r) {
   cJSON_AddNumberToObject(tot, "timing_seconds", r->timing_seconds);
   cJSON_AddNumberToObject(tot, "screened_trials", (double)r->screened_trials);
   cJSON_AddNumberToObject(tot, "quick_screened_trials", (double)r->quick_trials);
+  cJSON_AddNumberToObject(tot, "decided_early_trials", (double)r->early_trials);
   cJSON_AddNumberToObject(tot, "pruned_trials", (double)r->pruned_trials);
   cJSON_AddNumberToObject(tot, "search_seconds", r->search_seconds);
   cJSON_AddNumberToObject(tot, "train_seconds", r->train_seconds);

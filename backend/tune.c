@@ -645,6 +645,7 @@ static eto_status run_round(tune_ctx *x, int i) {
       x->rep->timing_seconds += r->timing_seconds;
       x->rep->screened_trials += r->screened;
       x->rep->quick_trials += r->quick;
+      x->rep->early_trials += r->decided_early;
       x->rep->pruned_trials += r->pruned;
       double cost = r->error == ETO_MEASURE_OK ? r->median : INFINITY;
       improved = eto_task_record(tk, &progs[j], cost);

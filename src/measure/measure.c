@@ -45,6 +45,7 @@ void eto_measure_opts_default(eto_measure_opts *o) {
   o->confirm_ratio = 1.02;
   o->quick_seconds = 0.008;
   o->quick_ratio = 1.25;
+  o->decide_early = 1;
 }
 
 int eto_measure_protocol(eto_target_kind kind, const eto_measure_opts *o, char *buf, int cap) {

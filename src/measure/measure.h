@@ -97,6 +97,11 @@ typedef struct {
                                 repeats span the 20 ms that /proc/stat needs to see other processes); 0 = off */
   double quick_ratio;        /* see quick_seconds (default 1.25: far beyond a quick screen's noise on a quiet
                                 machine) */
+  int decide_early;          /* cpu, with a best set: the screen (not the quick one) stops once a majority of its
+                                repeats is above confirm_ratio x the best, the full protocol once a majority is
+                                above the best: their medians are then too, whatever the other repeats give (the
+                                same verdict, fewer repeats; result .decided_early = 1, .repeats as run). A
+                                candidate that may become the best always gets every repeat. Default 1 */
 } eto_measure_opts;
 
 /* Fills the defaults above. */
@@ -127,6 +132,7 @@ typedef struct {
   int disturbed_repeats;     /* repeats thrown away because another process used > 15% of the cores (a disturbed
                                 screen counts its repeats) */
   int pruned;                /* timed by its check run alone (see prune_ratio); median = min = max = that run */
+  int decided_early;         /* its screen or full protocol stopped before `repeats` (see decide_early) */
   int retried;               /* cpu: its build or run timed out while other processes used more than 15% of the
                                 cores, so it was measured once more, alone, with doubled timeouts; this result is
                                 that second attempt's (a timeout again is recorded as one) */

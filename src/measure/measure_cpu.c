@@ -33,7 +33,10 @@ static int quick_on(const eto_measure_opts *o) {
 }
 
 static int cpu_protocol(const eto_measure_opts *o, char *buf, int cap) {
-  char prune[512] = "";
+  static const char early_text[] =
+      "; the screen and the full protocol stop once a majority of their repeats is above their bar (the median is "
+      "then too: the same verdict)";
+  char prune[768] = "";
   int n = 0;
   if (o->prune_ratio > 1)
     n = snprintf(prune, sizeof prune, "; in searches, a candidate whose check run is > %gx the best so far (and >= 2 ms) is timed by that run alone",
@@ -44,14 +47,14 @@ static int cpu_protocol(const eto_measure_opts *o, char *buf, int cap) {
       snprintf(prune + n, sizeof prune - (size_t)n,
                "%s screened by %d repeats of >= %.0f ms (one whose median is > %gx the best keeps that result), then "
                "by %d repeats of >= %.0f ms (> %gx: the same; the others, and screens other processes disturbed, get "
-               "the full protocol)",
+               "the full protocol)%s",
                first, o->repeats, o->quick_seconds * 1e3, o->quick_ratio, o->repeats, o->screen_seconds * 1e3,
-               o->confirm_ratio);
+               o->confirm_ratio, o->decide_early ? early_text : "");
     else
       snprintf(prune + n, sizeof prune - (size_t)n,
                "%s screened by %d repeats of >= %.0f ms (one whose screen median is > %gx the best keeps that result; "
-               "the others, and screens other processes disturbed, get the full protocol)",
-               first, o->repeats, o->screen_seconds * 1e3, o->confirm_ratio);
+               "the others, and screens other processes disturbed, get the full protocol)%s",
+               first, o->repeats, o->screen_seconds * 1e3, o->confirm_ratio, o->decide_early ? early_text : "");
   }
   return snprintf(buf, cap,
                   "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
@@ -253,18 +256,27 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
       for (int st = quick_on(&m->o) ? 0 : 1; st < 2 && !r->screened; st++) {
         cpu_sample before;
         cpu_sample_take(&before);
-        for (int rep = 0; rep < reps; rep++) times[rep] = time_repeat(&tk, len[st], &runs);
+        /* the 20 ms screen stops once a majority of its repeats is above its bar (their median is then too,
+         * whatever the others give: the same verdict); the quick screen's repeats all run, so that they span the
+         * 20 ms /proc/stat needs to see other processes */
+        int done = 0, above = 0;
+        for (int rep = 0; rep < reps; rep++) {
+          times[rep] = time_repeat(&tk, len[st], &runs);
+          done = rep + 1;
+          if (st == 1 && m->o.decide_early && times[rep] > ratio[st] * g.best && ++above > reps / 2) break;
+        }
         if (foreign_share(&before, m->t.cores) <= foreign_limit) {
-          eto_measure_summarize(times, reps, runs, m->d.flops, r);
+          eto_measure_summarize(times, done, runs, m->d.flops, r);
           r->screened = r->median > ratio[st] * g.best;
           r->quick = r->screened && st == 0;
+          r->decided_early = r->screened && done < reps;
         } else {
-          screen_disturbed += reps;
+          screen_disturbed += done;
         }
       }
     }
     if (!r->screened) {
-      int disturbed = screen_disturbed;
+      int disturbed = screen_disturbed, done = 0, above = 0;
       for (int rep = 0; rep < reps; rep++) {
         cpu_sample before;
         cpu_sample_take(&before);
@@ -276,9 +288,15 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
           continue;
         }
         times[rep] = t;
+        done = rep + 1;
+        /* in a search, a majority of the repeats slower than the best so far: the median is too, so the
+         * candidate cannot become the best whatever the other repeats give; they would only add precision to
+         * the latency of a program the search leaves behind */
+        if (g.best > 0 && m->o.decide_early && t > g.best && ++above > reps / 2) break;
       }
       r->disturbed_repeats = disturbed;
-      eto_measure_summarize(times, reps, runs, m->d.flops, r);
+      eto_measure_summarize(times, done, runs, m->d.flops, r);
+      r->decided_early = done < reps;
     }
     eto_pool_spin(pool, 0);
     r->timing_seconds = eto_now() - t0;
