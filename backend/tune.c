@@ -77,11 +77,12 @@ static void emit(tune_ctx *x, eto_backend_event ev, int task, const char *messag
   p.message = message;
   p.remaining = -1;
   int64_t left = 0;
-  for (int i = 0; i < x->n; i++)
-    if (x->sched && eto_backend_scheduler_active(x->sched, i) && x->tasks[i].budget != INT64_MAX &&
-        x->tasks[i].trials < x->tasks[i].budget)
-      left += x->tasks[i].budget - x->tasks[i].trials;
   if (x->o.total_trials > 0) left = x->o.total_trials - x->new_trials; /* one budget: the run ends with it */
+  else
+    for (int i = 0; i < x->n; i++)
+      if (x->sched && eto_backend_scheduler_active(x->sched, i) && x->tasks[i].budget != INT64_MAX &&
+          x->tasks[i].trials < x->tasks[i].budget)
+        left += x->tasks[i].budget - x->tasks[i].trials;
   if (x->new_trials > 0) {
     p.remaining = p.elapsed / (double)x->new_trials * (double)left;
     if (x->o.time_budget > 0 && p.remaining > x->o.time_budget - p.elapsed)
@@ -424,15 +425,17 @@ static void release_early(tune_ctx *x, int i) {
   }
 }
 
+/* The task has not spent its share of the plan's work and can still run. */
+static int has_plan_work(const eto_task *tk) {
+  return !tk->shared && !tk->dead && !tk->failed && !tk->exhausted && !tk->done;
+}
+
 /* Under a total budget the plan's work comes first: while any task has not spent its share, the tasks past
  * theirs are held; once none has, they are selectable again and the gradient decides where the rest goes. */
 static void balance(tune_ctx *x) {
   if (!total_mode(x)) return;
   int plan_left = 0;
-  for (int i = 0; i < x->n && !plan_left; i++) {
-    const eto_task *tk = &x->tasks[i];
-    plan_left = !tk->shared && !tk->dead && !tk->failed && !tk->exhausted && !tk->done;
-  }
+  for (int i = 0; i < x->n && !plan_left; i++) plan_left = has_plan_work(&x->tasks[i]);
   for (int i = 0; i < x->n; i++) {
     eto_task *tk = &x->tasks[i];
     if (!tk->shared || tk->dead || tk->failed || tk->exhausted || tk->done) continue;
@@ -455,13 +458,12 @@ static int tight_pick(tune_ctx *x) {
   double plan_left = 0;
   for (int i = 0; i < x->n; i++) {
     const eto_task *tk = &x->tasks[i];
-    if (!tk->shared && !tk->dead && !tk->failed && !tk->exhausted && !tk->done && tk->trials < tk->share)
-      plan_left += (double)(tk->share - tk->trials);
+    if (has_plan_work(tk) && tk->trials < tk->share) plan_left += (double)(tk->share - tk->trials);
   }
   double left = (double)(x->o.total_trials - x->new_trials);
-  double ran = eto_now() - x->loop_t0;
+  double now = eto_now(), ran = now - x->loop_t0;
   if (x->o.time_budget > 0 && x->new_trials >= 2 * x->per_round && ran > 0) {
-    double by_time = (x->o.time_budget - (eto_now() - x->t0)) * (double)x->new_trials / ran;
+    double by_time = (x->o.time_budget - (now - x->t0)) * (double)x->new_trials / ran;
     if (by_time < left) left = by_time;
   }
   if (plan_left <= left) return -1;
@@ -469,9 +471,7 @@ static int tight_pick(tune_ctx *x) {
   double bp = INFINITY;
   for (int i = 0; i < x->n; i++) {
     const eto_task *tk = &x->tasks[i];
-    if (!eto_backend_scheduler_active(x->sched, i) || tk->shared || tk->waiting || tk->dead || tk->failed ||
-        tk->exhausted || tk->done)
-      continue;
+    if (!eto_backend_scheduler_active(x->sched, i) || tk->waiting || !has_plan_work(tk)) continue;
     double prog = (double)tk->trials / (double)(tk->share > 0 ? tk->share : 1);
     if (prog < bp || (prog == bp && best >= 0 && tk->weight > x->tasks[best].weight)) {
       bp = prog;

@@ -237,8 +237,7 @@ static eto_status compile_dynamic(eto_export_plan *pl, const eto_program *progs,
       eto_kernel *k = NULL;
       eto_lower_opts lo = {.lanes = pl->t->warp_size, .grown = &g};
       char why[512];
-      const eto_program *pg = &progs[F->item[j]];
-      if (eto_lower(&c, pg, &lo, &k, why, sizeof why) != ETO_OK) continue;
+      if (eto_lower(&c, &progs[F->item[j]], &lo, &k, why, sizeof why) != ETO_OK) continue;
       x->dyn_blocks = k->blocks;
       x->ngran = k->nsgran; /* what the kernel skips past s comes in these steps */
       memcpy(x->gran, k->sgran, sizeof x->gran);

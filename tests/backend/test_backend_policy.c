@@ -96,9 +96,9 @@ static void measure(void *user, const eto_program *p, eto_measure_result *out) {
   out->repeats = 1;
 }
 
-/* NPROG distinct valid programs of c. */
-static void sample_distinct(const eto_compute *c, const eto_target *t, eto_rng *rng, eto_program *progs) {
-  for (int i = 0; i < NPROG; i++) {
+/* n distinct valid programs of c. */
+static void sample_distinct(const eto_compute *c, const eto_target *t, eto_rng *rng, eto_program *progs, int n) {
+  for (int i = 0; i < n; i++) {
     int again;
     do {
       CHECK(eto_sched_sample_valid(c, t, NULL, rng, 0, &progs[i]) == 0, "no valid program");
@@ -159,8 +159,8 @@ static void test_dependencies(const eto_target *t, eto_cache *cache) {
   eto_rng rng;
   eto_rng_seed(&rng, 17);
   toy parent = {.order_ok = 1};
-  sample_distinct(&cp, t, &rng, parent.progs);
-  sample_distinct(&cc, t, &rng, child_toy.progs);
+  sample_distinct(&cp, t, &rng, parent.progs, NPROG);
+  sample_distinct(&cc, t, &rng, child_toy.progs, NPROG);
   standin s = {.policy = &parent, .other = &child_toy};
   eto_backend_task tasks[2] = {{.op = pa, .policy = {&toy_vtbl, &parent}, .budget = -1, .parent = -1},
                                {.op = ch, .budget = -1, .parent = 0, .make = toy_make, .source = "parent"}};
@@ -256,7 +256,7 @@ static void test_dependencies(const eto_target *t, eto_cache *cache) {
   eto_op gc = test_op("matmul m=16 n=32 k=16");
   eto_compute cg;
   eto_op_compute(&gc, &cg);
-  sample_distinct(&cg, t, &rng, grand_toy.progs);
+  sample_distinct(&cg, t, &rng, grand_toy.progs, NPROG);
   made = grand_made = 0;
   s.calls = 0;
   eto_backend_task t5[3] = {{.op = pa, .policy = {&toy_vtbl, &rev}, .budget = -1, .parent = -1},
@@ -349,14 +349,7 @@ static void run_three(const eto_target *t, int64_t share, int64_t tr[3]) {
     eto_compute c;
     eto_op_compute(&op, &c);
     memset(&pols[i], 0, sizeof pols[i]);
-    for (int k = 0; k < POOL; k++) {
-      int again;
-      do {
-        CHECK(eto_sched_sample_valid(&c, t, NULL, &rng, 0, &pols[i].progs[k]) == 0, "no valid program");
-        again = 0;
-        for (int j = 0; j < k; j++) again |= eto_program_hash(&pols[i].progs[j]) == eto_program_hash(&pols[i].progs[k]);
-      } while (again);
-    }
+    sample_distinct(&c, t, &rng, pols[i].progs, POOL);
     tasks[i] = (eto_backend_task){.op = op, .policy = {&pool_vtbl, &pols[i]}, .parent = -1, .share = share};
   }
   eto_backend_hooks hooks = {.measure = measure_by_hash};
@@ -404,7 +397,7 @@ int main(void) {
   toy x = {.order_ok = 1};
   eto_rng rng;
   eto_rng_seed(&rng, 11);
-  sample_distinct(&c, &t, &rng, x.progs);
+  sample_distinct(&c, &t, &rng, x.progs, NPROG);
   int best_i = -1;
   for (int i = 0; i < NPROG; i++)
     if (isfinite(latency_of(i)) && (best_i < 0 || latency_of(i) < latency_of(best_i))) best_i = i;
@@ -461,7 +454,7 @@ int main(void) {
   eto_op a2 = test_op("matmul m=64 n=64 k=32");
   toy z = {.order_ok = 1};
   eto_op_compute(&a2, &c);
-  sample_distinct(&c, &t, &rng, z.progs);
+  sample_distinct(&c, &t, &rng, z.progs, NPROG);
   standin s3 = {.policy = &z};
   if (run(&a2, &z, 7, &t, cache, &s3, &rep) == ETO_OK) {
     CHECK(s3.calls == 7 && rep.ops[0].new_trials == 7 && z.observed == 7, "budget 7: measured %d, observed %d",
