@@ -21,6 +21,7 @@
 #include "target.h"
 
 #define MAX_UNROLL 8192 /* an UNROLL loop longer than this stays a loop */
+#define MAX_MASKED 64   /* the widest VECTOR loop whose guarded loads become masked loads */
 
 typedef struct {
   LLVMValueRef v;
@@ -128,31 +129,38 @@ static LLVMValueRef emit_i(emit *E, const eto_expr *e) {
   return v;
 }
 
-static LLVMValueRef emit_i_raw(emit *E, const eto_expr *e) {
+/* One integer operation on i64 or <W x i64> operands (the same code serves a lane's scalar and a vector of lanes). */
+static LLVMValueRef int_op(emit *E, eto_xop op, LLVMValueRef x, LLVMValueRef y) {
   LLVMBuilderRef b = E->b;
-  LLVMValueRef x = emit_i(E, e->a), y = emit_i(E, e->b);
-  switch (e->op) {
+  LLVMTypeRef t = LLVMTypeOf(x);
+  LLVMValueRef zero = LLVMConstNull(t);
+  switch (op) {
   case ETO_X_ADD: return LLVMBuildAdd(b, x, y, "");
   case ETO_X_SUB: return LLVMBuildSub(b, x, y, "");
   case ETO_X_MUL: return LLVMBuildMul(b, x, y, "");
   case ETO_X_DIV: { /* floor division; the divisor is a positive constant in every lowering */
     LLVMValueRef q = LLVMBuildSDiv(b, x, y, ""), r = LLVMBuildSRem(b, x, y, "");
-    LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, r, ci(E, 0), "");
-    return LLVMBuildSub(b, q, LLVMBuildZExt(b, neg, E->i64, ""), "");
+    LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, r, zero, "");
+    return LLVMBuildSub(b, q, LLVMBuildZExt(b, neg, t, ""), "");
   }
   case ETO_X_MOD: {
     LLVMValueRef r = LLVMBuildSRem(b, x, y, "");
-    LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, r, ci(E, 0), "");
-    return LLVMBuildAdd(b, r, LLVMBuildSelect(b, neg, y, ci(E, 0), ""), "");
+    LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, r, zero, "");
+    return LLVMBuildAdd(b, r, LLVMBuildSelect(b, neg, y, zero, ""), "");
   }
   case ETO_X_MIN: return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, x, y, ""), x, y, "");
   case ETO_X_MAX: return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSGT, x, y, ""), x, y, "");
-  case ETO_X_LT: return LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntSLT, x, y, ""), E->i64, "");
-  case ETO_X_LE: return LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntSLE, x, y, ""), E->i64, "");
-  case ETO_X_EQ: return LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntEQ, x, y, ""), E->i64, "");
+  case ETO_X_LT: return LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntSLT, x, y, ""), t, "");
+  case ETO_X_LE: return LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntSLE, x, y, ""), t, "");
+  case ETO_X_EQ: return LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntEQ, x, y, ""), t, "");
   case ETO_X_AND: return LLVMBuildAnd(b, x, y, "");
-  default: return ci(E, 0);
+  default: return zero;
   }
+}
+
+static LLVMValueRef emit_i_raw(emit *E, const eto_expr *e) {
+  LLVMValueRef x = emit_i(E, e->a), y = emit_i(E, e->b);
+  return int_op(E, e->op, x, y);
 }
 
 static int uniform(emit *E, const eto_expr *e) {
@@ -189,6 +197,42 @@ static LLVMValueRef as_vec(emit *E, fval x) { return x.vec ? x.v : splat(E, x.v)
 
 static fval emit_f(emit *E, const eto_expr *e);
 
+/* An integer expression for all the lanes of the VECTOR loop at once, as <W x i64>: the loop's var is
+ * <0, 1, ..., W-1> (its lane), a subexpression that does not depend on the lane is emitted once and splat. */
+static LLVMValueRef emit_iv(emit *E, const eto_expr *e) {
+  int64_t st;
+  unsigned w = (unsigned)E->width;
+  if (eto_expr_stride(e, E->vec_var, &st) && st == 0) {
+    LLVMValueRef x = emit_i(E, e), u = LLVMGetUndef(LLVMVectorType(E->i64, w));
+    x = LLVMBuildInsertElement(E->b, u, x, LLVMConstInt(E->i32, 0, 0), "");
+    return LLVMBuildShuffleVector(E->b, x, u, LLVMConstNull(LLVMVectorType(E->i32, w)), "");
+  }
+  if (e->op == ETO_X_VAR) {
+    LLVMValueRef lanes[MAX_MASKED];
+    for (unsigned l = 0; l < w; l++) lanes[l] = ci(E, l);
+    return LLVMConstVector(lanes, w);
+  }
+  return int_op(E, e->op, emit_iv(E, e->a), emit_iv(E, e->b));
+}
+
+/* A contiguous load whose guard differs between lanes (a tile copy's row that crosses a padded border or a
+ * dynamic extent): one llvm.masked.load with the guard of every lane as its mask, zero where it is false. The
+ * lanes the mask turns off are never read, so the address of lane 0 may lie outside the buffer. Loading lane by
+ * lane instead costs a scalar load per lane, or a gather, which LLVM 19 makes of it: slow on the AMD parts. */
+static LLVMValueRef masked_load(emit *E, const eto_expr *e) {
+  int v = E->vec_var;
+  LLVMValueRef saved = E->vars[v];
+  set_var(E, v, ci(E, 0));
+  LLVMValueRef mask = LLVMBuildICmp(E->b, LLVMIntNE, emit_iv(E, e->c), LLVMConstNull(LLVMVectorType(E->i64, (unsigned)E->width)), "");
+  LLVMValueRef p = LLVMBuildBitCast(E->b, gep(E, e->buf, emit_i(E, e->a)), LLVMPointerType(vty(E), 0), "");
+  set_var(E, v, saved);
+  LLVMTypeRef over[2] = {vty(E), LLVMPointerType(vty(E), 0)};
+  unsigned id = LLVMLookupIntrinsicID("llvm.masked.load", 16);
+  LLVMValueRef args[4] = {p, LLVMConstInt(E->i32, 4, 0), mask, LLVMConstNull(vty(E))};
+  return LLVMBuildCall2(E->b, LLVMIntrinsicGetType(E->ctx, id, over, 2), LLVMGetIntrinsicDeclaration(E->mod, id, over, 2),
+                        args, 4, "");
+}
+
 static fval emit_load(emit *E, const eto_expr *e) {
   int64_t s;
   int v = E->vec_var;
@@ -208,6 +252,7 @@ static fval emit_load(emit *E, const eto_expr *e) {
     set_var(E, v, saved);
     return (fval){l, 1};
   }
+  if (known && s == 1 && E->width <= MAX_MASKED) return (fval){masked_load(E, e), 1};
   LLVMValueRef r = LLVMGetUndef(vty(E));
   for (int l = 0; l < E->width; l++) {
     set_var(E, v, ci(E, l));
