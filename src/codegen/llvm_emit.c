@@ -3,7 +3,8 @@
  * How the IR maps: block loop over [begin, end); SHARED/LOCAL/REG buffers are entry-block allocas (REG
  * tiles have constant indices once UNROLL/VECTOR loops are expanded, so SROA turns them into registers);
  * a VECTOR loop is emitted once with <W x float> values: loads whose index has stride 1 along the loop
- * become vector loads, stride 0 a broadcast, anything else a per-lane gather; acc + a*b becomes
+ * become vector loads (masked loads where the guard differs between lanes), stride 0 a broadcast, anything
+ * else a per-lane gather; acc + a*b becomes
  * llvm.fmuladd (the C API cannot set contraction flags). */
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
