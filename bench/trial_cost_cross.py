@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""bench/trial_cost_cross.py OUT OLD_ETOTUNE NEW_ETOTUNE [--ops dwconv,conv] [--rounds 3]
+"""bench/trial_cost_cross.py OUT OLD_ETOTUNE NEW_ETOTUNE [--ops dwconv,conv] [--rounds 3] [--extra LABEL=ETOTUNE ...]
 
 After bench/trial_cost.sh: is a quality difference between the two builds' searches a difference of the programs
 they found, or of how each build compiles the same program (LLVM 14 against LLVM 19)? For every operator and seed in
 OUT, the best programs of both builds' 1000-trial searches (the largest budget) are each timed by both builds,
 `etotune measure --recipe` (the full protocol, no screen), alternately, --rounds rounds; the medians go to
-OUT/cross.md and OUT/cross.json."""
+OUT/cross.md and OUT/cross.json (--name NAME: OUT/NAME.md and .json). --extra adds a build that times both programs
+too (e.g. a later commit), one more column per program."""
 import argparse
 import glob
 import json
@@ -29,7 +30,13 @@ def main():
     ap.add_argument("--ops", default="dwconv,conv")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--extra", action="append", default=[], help="LABEL=ETOTUNE: one more build that times both programs")
+    ap.add_argument("--name", default="cross")
     a = ap.parse_args()
+    builds = {"old": a.old, "new": a.new}
+    for x in a.extra:
+        label, _, bin_ = x.partition("=")
+        builds[label] = bin_
     rows = []
     for op in a.ops.split(","):
         lst = os.path.join(a.out, f"{op}.list")
@@ -44,24 +51,24 @@ def main():
                     rec[b] = json.load(open(p))["operators"][0]["recipe"]
             if len(rec) < 2:
                 continue
-            g = {(p, b): [] for p in rec for b in ("old", "new")}
+            g = {(p, b): [] for p in rec for b in builds}
             for _ in range(a.rounds):
                 for p in ("old", "new"):
-                    for b in ("old", "new"):
-                        g[(p, b)].append(gflops(a.old if b == "old" else a.new, lst, rec[p], a.threads))
+                    for b in builds:
+                        g[(p, b)].append(gflops(builds[b], lst, rec[p], a.threads))
             med = {k: statistics.median(v) for k, v in g.items()}
             rows.append({"op": op, "seed": s, "recipes": rec, "gflops": {f"{p} program, {b} build": v for (p, b), v in med.items()}})
             print(op, s, {f"{p}/{b}": round(v, 1) for (p, b), v in med.items()}, flush=True)
-    with open(os.path.join(a.out, "cross.json"), "w") as f:
+    with open(os.path.join(a.out, a.name + ".json"), "w") as f:
         json.dump(rows, f, indent=1)
-    with open(os.path.join(a.out, "cross.md"), "w") as f:
-        f.write("| operator | seed | old's program: old build | old's program: new build | new's program: old build | "
-                "new's program: new build |\n|---|---|---:|---:|---:|---:|\n")
+    cols = [(p, b) for p in ("old", "new") for b in builds]
+    with open(os.path.join(a.out, a.name + ".md"), "w") as f:
+        f.write("builds: " + ", ".join(f"{b} = {builds[b]}" for b in builds) + "\n\n")
+        f.write("| operator | seed | " + " | ".join(f"{p}'s program: {b} build" for p, b in cols) + " |\n")
+        f.write("|---|---|" + "---:|" * len(cols) + "\n")
         for r in rows:
             x = r["gflops"]
-            f.write(f"| {r['op']} | {r['seed']} | {x['old program, old build']:.1f} | {x['old program, new build']:.1f} | "
-                    f"{x['new program, old build']:.1f} | {x['new program, new build']:.1f} |\n")
-
+            f.write(f"| {r['op']} | {r['seed']} | " + " | ".join(f"{x[f'{p} program, {b} build']:.1f}" for p, b in cols) + " |\n")
 
 if __name__ == "__main__":
     main()
