@@ -3,8 +3,8 @@
  * How the IR maps: block loop over [begin, end); SHARED/LOCAL/REG buffers are entry-block allocas (REG
  * tiles have constant indices once UNROLL/VECTOR loops are expanded, so SROA turns them into registers);
  * a VECTOR loop is emitted once with <W x float> values: loads whose index has stride 1 along the loop
- * become vector loads (masked loads where the guard differs between lanes), stride 0 a broadcast, anything
- * else a per-lane gather; acc + a*b becomes
+ * become vector loads (masked loads where the guard differs between lanes), stride 2..4 a masked load of
+ * the span and a shuffle, stride 0 a broadcast, anything else a per-lane gather; acc + a*b becomes
  * llvm.fmuladd (the C API cannot set contraction flags). */
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
@@ -22,7 +22,8 @@
 #include "target.h"
 
 #define MAX_UNROLL 8192 /* an UNROLL loop longer than this stays a loop */
-#define MAX_MASKED 64   /* the widest VECTOR loop whose guarded loads become masked loads */
+#define MAX_MASKED 64   /* the most floats one masked load spans */
+#define MAX_STRIDE 4    /* the largest stride along a VECTOR loop loaded as a masked span (larger: per lane) */
 
 typedef struct {
   LLVMValueRef v;
@@ -216,22 +217,42 @@ static LLVMValueRef emit_iv(emit *E, const eto_expr *e) {
   return int_op(E, e->op, emit_iv(E, e->a), emit_iv(E, e->b));
 }
 
-/* A contiguous load whose guard differs between lanes (a tile copy's row that crosses a padded border or a
- * dynamic extent): one llvm.masked.load with the guard of every lane as its mask, zero where it is false. The
- * lanes the mask turns off are never read, so the address of lane 0 may lie outside the buffer. Loading lane by
- * lane instead costs a scalar load per lane, or a gather, which LLVM 19 makes of it: slow on the AMD parts. */
-static LLVMValueRef masked_load(emit *E, const eto_expr *e) {
+/* A load of stride k (1..MAX_STRIDE) along the VECTOR loop as one llvm.masked.load of the k*W floats it spans,
+ * then, for k > 1, a shuffle that keeps every k-th. The mask is the guard of every lane (computed as a vector),
+ * and for k > 1 only every k-th float of the span: the floats the mask turns off are never read, so the span may
+ * start or end outside the buffer. It serves a contiguous load whose guard differs between lanes (a tile copy's
+ * row that crosses a padded border or a dynamic extent) and a strided one (a convolution's input at stride 2).
+ * Loading lane by lane instead costs a scalar load per lane, or a gather, which LLVM 19 makes of it. */
+static LLVMValueRef masked_load(emit *E, const eto_expr *e, int64_t k) {
   int v = E->vec_var;
+  unsigned w = (unsigned)E->width, span = w * (unsigned)k;
   LLVMValueRef saved = E->vars[v];
   set_var(E, v, ci(E, 0));
-  LLVMValueRef mask = LLVMBuildICmp(E->b, LLVMIntNE, emit_iv(E, e->c), LLVMConstNull(LLVMVectorType(E->i64, (unsigned)E->width)), "");
-  LLVMValueRef p = LLVMBuildBitCast(E->b, gep(E, e->buf, emit_i(E, e->a)), LLVMPointerType(vty(E), 0), "");
+  LLVMTypeRef mty = LLVMVectorType(E->i1, w);
+  LLVMValueRef mask = e->c ? LLVMBuildICmp(E->b, LLVMIntNE, emit_iv(E, e->c), LLVMConstNull(LLVMVectorType(E->i64, w)), "")
+                           : LLVMConstAllOnes(mty);
+  LLVMValueRef p = gep(E, e->buf, emit_i(E, e->a));
   set_var(E, v, saved);
-  LLVMTypeRef over[2] = {vty(E), LLVMPointerType(vty(E), 0)};
+  LLVMTypeRef sty = LLVMVectorType(E->f32, span);
+  if (k > 1) { /* the guard of lane j / k on float j of the span, where j % k == 0 */
+    LLVMValueRef pick[MAX_MASKED], every[MAX_MASKED];
+    for (unsigned j = 0; j < span; j++) {
+      pick[j] = LLVMConstInt(E->i32, j / (unsigned)k, 0);
+      every[j] = LLVMConstInt(E->i1, j % (unsigned)k == 0, 0);
+    }
+    mask = LLVMBuildShuffleVector(E->b, mask, LLVMGetUndef(mty), LLVMConstVector(pick, span), "");
+    mask = LLVMBuildAnd(E->b, mask, LLVMConstVector(every, span), "");
+  }
+  p = LLVMBuildBitCast(E->b, p, LLVMPointerType(sty, 0), "");
+  LLVMTypeRef over[2] = {sty, LLVMPointerType(sty, 0)};
   unsigned id = LLVMLookupIntrinsicID("llvm.masked.load", 16);
-  LLVMValueRef args[4] = {p, LLVMConstInt(E->i32, 4, 0), mask, LLVMConstNull(vty(E))};
-  return LLVMBuildCall2(E->b, LLVMIntrinsicGetType(E->ctx, id, over, 2), LLVMGetIntrinsicDeclaration(E->mod, id, over, 2),
-                        args, 4, "");
+  LLVMValueRef args[4] = {p, LLVMConstInt(E->i32, 4, 0), mask, LLVMConstNull(sty)};
+  LLVMValueRef l = LLVMBuildCall2(E->b, LLVMIntrinsicGetType(E->ctx, id, over, 2),
+                                  LLVMGetIntrinsicDeclaration(E->mod, id, over, 2), args, 4, "");
+  if (k == 1) return l;
+  LLVMValueRef lanes[MAX_MASKED];
+  for (unsigned j = 0; j < w; j++) lanes[j] = LLVMConstInt(E->i32, j * (unsigned)k, 0);
+  return LLVMBuildShuffleVector(E->b, l, LLVMGetUndef(sty), LLVMConstVector(lanes, w), "");
 }
 
 static fval emit_load(emit *E, const eto_expr *e) {
@@ -253,7 +274,7 @@ static fval emit_load(emit *E, const eto_expr *e) {
     set_var(E, v, saved);
     return (fval){l, 1};
   }
-  if (known && s == 1 && E->width <= MAX_MASKED) return (fval){masked_load(E, e), 1};
+  if (known && s >= 1 && s <= MAX_STRIDE && E->width * s <= MAX_MASKED) return (fval){masked_load(E, e, s), 1};
   LLVMValueRef r = LLVMGetUndef(vty(E));
   for (int l = 0; l < E->width; l++) {
     set_var(E, v, ci(E, l));

@@ -3,7 +3,8 @@
  * and its register tile is not spilled to the stack inside the reduction loop. A conv whose register tile is
  * 16 output channels x 4 columns vectorizes along the channels (whole vectors) with its weights stored
  * channel-blocked: every load in a vector loop is contiguous or a broadcast (no per-lane gather), and the
- * kernel matches the reference. A depthwise conv's tile copy across a padded border is one masked load per row. */
+ * kernel matches the reference. A depthwise conv's tile copy across a padded border is one masked load per row, and a stride-2 read one
+ * masked load of its span. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,19 +85,17 @@ static void matches_reference(const eto_op *op, const eto_kernel *k, const char 
   free(ref);
 }
 
-/* A depthwise conv whose tile copy reads rows that cross the padded border (a 16-wide row of a 14-wide tile with
- * its halo): the row must be one masked vector load (the guard of every lane its mask), not lane-by-lane loads
- * that LLVM turns into a gather, and the border lanes must read as zero. */
-static void masked_tile_copy(void) {
+/* A program of op lowered for the CPU: its optimized IR must contain `want` and no gather, and it must match the
+ * reference. */
+static void masked_loads(const char *op_text, const char *recipe, const char *want, const char *what) {
   char msg[1024];
-  eto_op dw = test_op("depthwise_conv2d n=1 c=16 h=8 w=14 r=3 s=3 pad=1\n");
+  eto_op op = test_op(op_text);
   eto_compute c;
-  eto_op_compute(&dw, &c);
+  eto_op_compute(&op, &c);
   eto_target t;
   eto_target_cpu(2, &t);
   eto_program p;
-  CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1/16.1.1.1.1/2.1.2.2.1/1.1.1.1.14 r=1.1.3/1.3.1 u=1024 v=1.2", &p, msg,
-                          sizeof msg) == 0, "%s", msg);
+  CHECK(eto_program_parse(recipe, &p, msg, sizeof msg) == 0, "%s", msg);
   CHECK(eto_sched_validate(&c, &t, &p, msg, sizeof msg) == 0, "%s", msg);
   eto_kernel *k = NULL;
   eto_lower_opts lo = {.lanes = t.warp_size};
@@ -105,11 +104,11 @@ static void masked_tile_copy(void) {
   char *ir = NULL;
   CHECK(eto_codegen_emit(k, ETO_EMIT_LLVM_OPT, &ir, msg, sizeof msg) == ETO_OK, "%s", msg);
   if (ir) {
-    CHECK(strstr(ir, "@llvm.masked.load.v16f32") != NULL, "the padded tile copy is not a 16-wide masked load");
-    CHECK(strstr(ir, "gather") == NULL, "a gather in the depthwise conv's optimized IR");
+    CHECK(strstr(ir, want) != NULL, "%s: no %s in the optimized IR", what, want);
+    CHECK(strstr(ir, "gather") == NULL, "%s: a gather in the optimized IR", what);
   }
   free(ir);
-  matches_reference(&dw, k, "depthwise conv");
+  matches_reference(&op, k, what);
   eto_kernel_free(k);
 }
 
@@ -169,6 +168,14 @@ int main(void) {
   free(as);
   eto_kernel_free(k);
   channel_vectorized_conv();
-  masked_tile_copy();
+  /* a tile copy's 16-wide row (a 14-wide tile and its halo) that crosses the padded border: one masked load with
+   * the lanes' guards as its mask, not lane-by-lane loads that LLVM turns into a gather; the border reads zero */
+  masked_loads("depthwise_conv2d n=1 c=16 h=8 w=14 r=3 s=3 pad=1\n",
+               "v1 mlt s=1.1.1.1.1/16.1.1.1.1/2.1.2.2.1/1.1.1.1.14 r=1.1.3/1.3.1 u=1024 v=1.2", "@llvm.masked.load.v16f32",
+               "padded depthwise conv");
+  /* a stride-2 read of 4 lanes: one masked load of the 8 floats it spans (every other one), then a shuffle */
+  masked_loads("depthwise_conv2d n=1 c=16 h=16 w=16 r=3 s=3 stride=2 pad=1\n",
+               "v1 mlt s=1.1.1.1.1/1.1.1.2.8/1.1.2.4.1/2.1.1.1.4 r=1.1.3/3.1.1 u=16 v=1.2", "@llvm.masked.load.v8f32",
+               "stride-2 depthwise conv");
   return check_result();
 }
