@@ -449,10 +449,27 @@ static void balance(tune_ctx *x) {
   }
 }
 
-/* Under a total budget, when what is left of it (trials; and the time at the run's rate, once it has one) no
- * longer covers what is left of the plan's work (the tasks' shares), the task furthest behind its share that
- * can run (least trials / share; ties: the larger weight); -1 while the budget covers the plan or no task with
- * plan work can run (the task scheduler picks). */
+/* The floor of every task under a total budget that cannot cover the plan: min(share, F), with F the largest count
+ * whose floors sum to at most FLOOR_PART of the budget (in trials: spent + left). */
+#define FLOOR_PART (1.0 / 3.0)
+static double floor_trials(const tune_ctx *x, double budget) {
+  double lo = 0, hi = 0;
+  for (int i = 0; i < x->n; i++) hi = fmax(hi, (double)x->tasks[i].share);
+  for (int it = 0; it < 40; it++) { /* bisection on F: the sum of min(share, F) grows with F */
+    double f = 0.5 * (lo + hi), sum = 0;
+    for (int i = 0; i < x->n; i++) sum += fmin((double)x->tasks[i].share, f);
+    if (sum <= FLOOR_PART * budget) lo = f;
+    else hi = f;
+  }
+  return lo;
+}
+
+/* Under a total budget that cannot cover the plan's work (the tasks' shares), the task scheduler picks by weighted
+ * gain as always, but every task with plan work is owed a floor (floor_trials): once what is left of the budget
+ * (trials; and the time at the run's rate, once it has one), less one round, no longer covers what the tasks
+ * below their floor still lack (in whole rounds), the task furthest below its floor goes next (least trials / floor; ties: the larger weight).
+ * Returns -1 while the budget covers the plan or the floors, or when no task below its floor can run (the task
+ * scheduler picks). So the heavy operators keep what the gain gives them and none ends with its seeds alone. */
 static int tight_pick(tune_ctx *x) {
   if (!total_mode(x)) return -1;
   double plan_left = 0;
@@ -467,12 +484,22 @@ static int tight_pick(tune_ctx *x) {
     if (by_time < left) left = by_time;
   }
   if (plan_left <= left) return -1;
+  double f = floor_trials(x, (double)x->new_trials + fmax(0, left)), owed = 0;
+  for (int i = 0; i < x->n; i++) {
+    const eto_task *tk = &x->tasks[i];
+    double fl = fmin((double)tk->share, f);
+    if (has_plan_work(tk) && (double)tk->trials < fl) /* in whole rounds */
+      owed += ceil((fl - (double)tk->trials) / (double)x->per_round) * (double)x->per_round;
+  }
+  if (owed + (double)x->per_round <= left) return -1; /* one more round by gain still leaves the floors covered */
   int best = -1;
   double bp = INFINITY;
   for (int i = 0; i < x->n; i++) {
     const eto_task *tk = &x->tasks[i];
-    if (!eto_backend_scheduler_active(x->sched, i) || tk->waiting || !has_plan_work(tk)) continue;
-    double prog = (double)tk->trials / (double)(tk->share > 0 ? tk->share : 1);
+    double fl = fmin((double)tk->share, f);
+    if (!eto_backend_scheduler_active(x->sched, i) || tk->waiting || !has_plan_work(tk) || (double)tk->trials >= fl)
+      continue;
+    double prog = (double)tk->trials / fmax(fl, 1);
     if (prog < bp || (prog == bp && best >= 0 && tk->weight > x->tasks[best].weight)) {
       bp = prog;
       best = i;
@@ -482,8 +509,8 @@ static int tight_pick(tune_ctx *x) {
     x->tight = 1;
     emitf(x, -1,
           "the budget left (about %.0f trials) no longer covers the plan's work left (%.0f trials): the operators "
-          "furthest behind their share of the plan go first",
-          fmax(0, left), plan_left);
+          "below their floor of %.0f trials go first",
+          fmax(0, left), plan_left, f);
   }
   return best;
 }
