@@ -189,8 +189,9 @@ static LLVMValueRef load_scalar(emit *E, const eto_expr *e) {
   return LLVMBuildSelect(E->b, ok, l, LLVMConstReal(E->f32, 0.0), "");
 }
 
+/* <W x T> with every lane s (T: s's type, float or i64). */
 static LLVMValueRef splat(emit *E, LLVMValueRef s) {
-  LLVMValueRef u = LLVMGetUndef(vty(E));
+  LLVMValueRef u = LLVMGetUndef(LLVMVectorType(LLVMTypeOf(s), (unsigned)E->width));
   LLVMValueRef v = LLVMBuildInsertElement(E->b, u, s, LLVMConstInt(E->i32, 0, 0), "");
   return LLVMBuildShuffleVector(E->b, v, u, LLVMConstNull(LLVMVectorType(E->i32, (unsigned)E->width)), "");
 }
@@ -204,11 +205,7 @@ static fval emit_f(emit *E, const eto_expr *e);
 static LLVMValueRef emit_iv(emit *E, const eto_expr *e) {
   int64_t st;
   unsigned w = (unsigned)E->width;
-  if (eto_expr_stride(e, E->vec_var, &st) && st == 0) {
-    LLVMValueRef x = emit_i(E, e), u = LLVMGetUndef(LLVMVectorType(E->i64, w));
-    x = LLVMBuildInsertElement(E->b, u, x, LLVMConstInt(E->i32, 0, 0), "");
-    return LLVMBuildShuffleVector(E->b, x, u, LLVMConstNull(LLVMVectorType(E->i32, w)), "");
-  }
+  if (eto_expr_stride(e, E->vec_var, &st) && st == 0) return splat(E, emit_i(E, e));
   if (e->op == ETO_X_VAR) {
     LLVMValueRef lanes[MAX_MASKED];
     for (unsigned l = 0; l < w; l++) lanes[l] = ci(E, l);

@@ -3,8 +3,8 @@
  * and its register tile is not spilled to the stack inside the reduction loop. A conv whose register tile is
  * 16 output channels x 4 columns vectorizes along the channels (whole vectors) with its weights stored
  * channel-blocked: every load in a vector loop is contiguous or a broadcast (no per-lane gather), and the
- * kernel matches the reference. A depthwise conv's tile copy across a padded border is one masked load per row, and a stride-2 read one
- * masked load of its span. */
+ * kernel matches the reference. A depthwise conv's tile copy across a padded border is one masked load per row,
+ * and a stride-2 read one masked load of its span. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +40,23 @@ static int gathers(const eto_stmt *s, int var, int *vector_loops) {
   case ETO_S_STORE: return var >= 0 ? gathers_in_expr(s->value, var) : 0;
   default: return 0;
   }
+}
+
+/* Program `recipe` of op, validated for a CPU of `cores` cores and lowered; NULL (and a failed check) when any
+ * step refuses it. */
+static eto_kernel *lowered(const eto_op *op, int cores, const char *recipe) {
+  char msg[1024];
+  eto_compute c;
+  eto_op_compute(op, &c);
+  eto_target t;
+  eto_target_cpu(cores, &t);
+  eto_program p;
+  CHECK(eto_program_parse(recipe, &p, msg, sizeof msg) == 0, "%s", msg);
+  CHECK(eto_sched_validate(&c, &t, &p, msg, sizeof msg) == 0, "%s", msg);
+  eto_kernel *k = NULL;
+  eto_lower_opts lo = {.lanes = t.warp_size};
+  CHECK(eto_lower(&c, &p, &lo, &k, msg, sizeof msg) == ETO_OK, "%s", msg);
+  return k;
 }
 
 /* Runs kernel k of op on random inputs and compares its output with the reference. */
@@ -90,16 +107,7 @@ static void matches_reference(const eto_op *op, const eto_kernel *k, const char 
 static void masked_loads(const char *op_text, const char *recipe, const char *want, const char *what) {
   char msg[1024];
   eto_op op = test_op(op_text);
-  eto_compute c;
-  eto_op_compute(&op, &c);
-  eto_target t;
-  eto_target_cpu(2, &t);
-  eto_program p;
-  CHECK(eto_program_parse(recipe, &p, msg, sizeof msg) == 0, "%s", msg);
-  CHECK(eto_sched_validate(&c, &t, &p, msg, sizeof msg) == 0, "%s", msg);
-  eto_kernel *k = NULL;
-  eto_lower_opts lo = {.lanes = t.warp_size};
-  CHECK(eto_lower(&c, &p, &lo, &k, msg, sizeof msg) == ETO_OK, "%s", msg);
+  eto_kernel *k = lowered(&op, 2, recipe);
   if (!k) return;
   char *ir = NULL;
   CHECK(eto_codegen_emit(k, ETO_EMIT_LLVM_OPT, &ir, msg, sizeof msg) == ETO_OK, "%s", msg);
@@ -116,18 +124,8 @@ static void channel_vectorized_conv(void) {
   char msg[1024];
   eto_op conv = test_op("conv2d n=1 c=16 h=8 w=8 k=32 r=3 s=3 pad=1 bias=1\n");
   const eto_op *op = &conv;
-  eto_compute c;
-  eto_op_compute(op, &c);
-  eto_target t;
-  eto_target_cpu(2, &t);
-  eto_program p;
   /* k: 2 threads x 16 per thread; h: 2 blocks x 4 threads; w: 2 threads x 4 per thread; c in 2 fetches */
-  CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1/1.1.2.1.16/2.1.4.1.1/1.1.2.1.4 r=2.8.1/1.3.1/1.1.3 u=1024 v=1.1", &p, msg,
-                          sizeof msg) == 0, "%s", msg);
-  CHECK(eto_sched_validate(&c, &t, &p, msg, sizeof msg) == 0, "%s", msg);
-  eto_kernel *k = NULL;
-  eto_lower_opts lo = {.lanes = t.warp_size};
-  CHECK(eto_lower(&c, &p, &lo, &k, msg, sizeof msg) == ETO_OK, "%s", msg);
+  eto_kernel *k = lowered(op, 2, "v1 mlt s=1.1.1.1.1/1.1.2.1.16/2.1.4.1.1/1.1.2.1.4 r=2.8.1/1.3.1/1.1.3 u=1024 v=1.1");
   if (!k) return;
   int vloops = 0, g = gathers(k->body, -1, &vloops);
   CHECK(vloops > 0, "no vector loop in the lowered conv");
@@ -143,17 +141,8 @@ static void channel_vectorized_conv(void) {
 int main(void) {
   char msg[1024];
   eto_op mm = test_op("matmul m=64 n=64 k=64\n");
-  eto_compute c;
-  eto_op_compute(&mm, &c);
-  eto_target t;
-  eto_target_cpu(1, &t);
-  eto_program p;
   /* blocks 4x4 of 16x16; threads 4 (along M) x 1; per thread 4 rows x 16 columns; k in 4 fetches of 16 */
-  CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1/4.1.4.4.1/4.1.1.1.16 r=4.16.1 u=0 v=1.1", &p, msg, sizeof msg) == 0, "%s", msg);
-  CHECK(eto_sched_validate(&c, &t, &p, msg, sizeof msg) == 0, "%s", msg);
-  eto_kernel *k = NULL;
-  eto_lower_opts lo = {.lanes = t.warp_size};
-  CHECK(eto_lower(&c, &p, &lo, &k, msg, sizeof msg) == ETO_OK, "%s", msg);
+  eto_kernel *k = lowered(&mm, 1, "v1 mlt s=1.1.1.1.1/4.1.4.4.1/4.1.1.1.16 r=4.16.1 u=0 v=1.1");
   char *ir = NULL, *as = NULL;
   CHECK(eto_codegen_emit(k, ETO_EMIT_LLVM_OPT, &ir, msg, sizeof msg) == ETO_OK, "%s", msg);
   CHECK(eto_codegen_emit(k, ETO_EMIT_ASM, &as, msg, sizeof msg) == ETO_OK, "%s", msg);
