@@ -148,7 +148,11 @@ typedef struct {
   int64_t stack_bytes;  /* per-thread stack frame (local arrays that stayed in local memory) */
   int64_t spill_stores; /* bytes */
   int64_t spill_loads;  /* bytes */
+  int from_cubin;       /* read from the CUBIN, not the ptxas log: barriers and spills unknown (0) */
 } eto_cuda_resources;
+
+/* Shared memory the system reserves in each block on sm_90, counted in a CUBIN's .nv.shared.<kernel> size. */
+#define ETO_CUDA_RESERVED_SMEM 1024
 
 typedef struct {
   const char *arch;  /* "sm_80" when NULL */
@@ -178,9 +182,14 @@ const void *eto_cuda_binary_cubin(const eto_cuda_binary *b, size_t *size);
 const char *eto_cuda_binary_log(const eto_cuda_binary *b);
 /* Wall time of nvrtcCompileProgram, seconds. */
 double eto_cuda_binary_seconds(const eto_cuda_binary *b);
-/* Resources of kernel `name` read from the ptxas log. Returns 0, or -1 when the log has no such entry
- * function. */
+/* Resources of kernel `name` read from the ptxas log, or from the CUBIN when the log has no entry for it (NVRTC's
+ * compile cache answers a source it compiled before without running ptxas, hence without a log). Returns 0, or
+ * -1 when neither has the kernel. */
 int eto_cuda_binary_resources(const eto_cuda_binary *b, const char *name, eto_cuda_resources *out);
+/* Resources of kernel `name` read from a CUBIN alone (its ELF symbol table, .nv.info attributes REGCOUNT and
+ * FRAME_SIZE, and .nv.shared.<name> less the system's reserve): registers, stack and static shared memory, with
+ * from_cubin = 1. Returns 0, or -1 when the CUBIN is malformed or has no such kernel. */
+int eto_cuda_cubin_resources(const void *cubin, size_t size, const char *name, eto_cuda_resources *out);
 /* NULL is a no-op. */
 void eto_cuda_binary_free(eto_cuda_binary *b);
 

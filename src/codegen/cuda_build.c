@@ -37,12 +37,125 @@ static int log_number(const char *s, const char *e, const char *key, int after, 
   return -1;
 }
 
+/* ---- resources from the CUBIN (an ELF64 file) ---- */
+
+static uint64_t rd(const unsigned char *p, int bytes) {
+  uint64_t v = 0;
+  for (int i = bytes - 1; i >= 0; i--) v = v << 8 | p[i];
+  return v;
+}
+
+typedef struct {
+  const unsigned char *d;
+  size_t size;
+  uint64_t shoff, shnum, shent, shstr_off, shstr_size;
+} elf_view;
+
+/* Section i's header field at byte `at` (`bytes` wide); 0 when out of range. */
+static uint64_t sh(const elf_view *e, uint64_t i, int at, int bytes) {
+  uint64_t o = e->shoff + i * e->shent + (uint64_t)at;
+  return i < e->shnum && o + (uint64_t)bytes <= e->size ? rd(e->d + o, bytes) : 0;
+}
+
+/* The NUL-terminated string at `off` of a string table at [base, base + size), or NULL. */
+static const char *elf_str(const elf_view *e, uint64_t base, uint64_t size, uint64_t off) {
+  if (base + size > e->size || off >= size || !memchr(e->d + base + off, 0, size - off)) return NULL;
+  return (const char *)e->d + base + off;
+}
+
+static const char *sec_name(const elf_view *e, uint64_t i) {
+  return elf_str(e, e->shstr_off, e->shstr_size, sh(e, i, 0, 4));
+}
+
+/* Section i's contents, or NULL when they are not within the file. */
+static const unsigned char *sec_data(const elf_view *e, uint64_t i, uint64_t *size) {
+  uint64_t off = sh(e, i, 24, 8);
+  *size = sh(e, i, 32, 8);
+  return off + *size <= e->size && off + *size >= off ? e->d + off : NULL;
+}
+
+/* The value of EIATTR `attr` (a symbol index and a 32-bit value) for symbol `sym` in any .nv.info section, or
+ * -1. The records are: a format byte, an attribute byte, then nothing (format 1), a padded byte (2), a 16-bit
+ * value (3), or a 16-bit length and that many bytes (4). */
+static int64_t nv_info(const elf_view *e, uint64_t sym, int attr) {
+  for (uint64_t i = 0; i < e->shnum; i++) {
+    const char *n = sec_name(e, i);
+    uint64_t size;
+    const unsigned char *p = n && strncmp(n, ".nv.info", 8) == 0 ? sec_data(e, i, &size) : NULL;
+    for (uint64_t o = 0; p && o + 2 <= size;) {
+      int fmt = p[o], a = p[o + 1];
+      uint64_t len = fmt == 1 ? 0 : 2;
+      if (fmt == 4) {
+        if (o + 4 > size) break;
+        len = 2 + rd(p + o + 2, 2);
+      } else if (fmt < 1 || fmt > 4) {
+        break;
+      }
+      if (o + 2 + len > size) break;
+      if (fmt == 4 && a == attr && len == 10 && rd(p + o + 4, 4) == sym) return (int64_t)rd(p + o + 8, 4);
+      o += 2 + len;
+    }
+  }
+  return -1;
+}
+
+int eto_cuda_cubin_resources(const void *cubin, size_t size, const char *name, eto_cuda_resources *out) {
+  memset(out, 0, sizeof *out);
+  const unsigned char *d = cubin;
+  if (!d || size < 64 || memcmp(d, "\177ELF", 4) != 0 || d[4] != 2 || d[5] != 1) return -1;
+  elf_view e = {.d = d, .size = size, .shoff = rd(d + 0x28, 8), .shent = rd(d + 0x3a, 2), .shnum = rd(d + 0x3c, 2)};
+  if (e.shent < 64 || e.shoff > size) return -1;
+  uint64_t shstr = rd(d + 0x3e, 2);
+  e.shstr_off = sh(&e, shstr, 24, 8);
+  e.shstr_size = sh(&e, shstr, 32, 8);
+  /* the kernel's symbol index */
+  int64_t sym = -1;
+  for (uint64_t i = 0; i < e.shnum && sym < 0; i++) {
+    if (sh(&e, i, 4, 4) != 2 /* SHT_SYMTAB */) continue;
+    uint64_t n, link = sh(&e, i, 40, 4);
+    const unsigned char *p = sec_data(&e, i, &n);
+    for (uint64_t k = 0; p && k * 24 + 24 <= n; k++) {
+      const char *s = elf_str(&e, sh(&e, link, 24, 8), sh(&e, link, 32, 8), rd(p + k * 24, 4));
+      if (s && (p[k * 24 + 4] & 0xf) == 2 /* STT_FUNC */ && strcmp(s, name) == 0) {
+        sym = (int64_t)k;
+        break;
+      }
+    }
+  }
+  if (sym < 0) return -1;
+  int64_t regs = nv_info(&e, (uint64_t)sym, 0x2f /* EIATTR_REGCOUNT */);
+  if (regs < 0) return -1;
+  out->registers = (int)regs;
+  int64_t frame = nv_info(&e, (uint64_t)sym, 0x11 /* EIATTR_FRAME_SIZE */);
+  out->stack_bytes = frame > 0 ? frame : 0;
+  /* static shared memory: the size of .nv.shared.<name>, which on sm_90 includes the 1 KB the system reserves
+   * in every block that uses shared memory (and then the CUBIN has a .nv.shared.reserved.* section) */
+  int reserved = 0;
+  for (uint64_t i = 0; i < e.shnum; i++) {
+    const char *n = sec_name(&e, i);
+    if (!n) continue;
+    if (strncmp(n, ".nv.shared.reserved.", 20) == 0) reserved = 1;
+    if (strncmp(n, ".nv.shared.", 11) == 0 && strcmp(n + 11, name) == 0) out->smem_bytes = (int64_t)sh(&e, i, 32, 8);
+  }
+  if (reserved && out->smem_bytes >= ETO_CUDA_RESERVED_SMEM) out->smem_bytes -= ETO_CUDA_RESERVED_SMEM;
+  out->from_cubin = 1;
+  return 0;
+}
+
+/* ---- resources from the ptxas log, else the CUBIN ---- */
+
 int eto_cuda_binary_resources(const eto_cuda_binary *b, const char *name, eto_cuda_resources *out) {
   memset(out, 0, sizeof *out);
-    char needle[160];
+  char needle[160];
   snprintf(needle, sizeof needle, "Compiling entry function '%s'", name);
   const char *s = strstr(eto_cuda_binary_log(b), needle);
-  if (!s) return -1;
+  if (!s) {
+    /* NVRTC's compile cache (CUDA 13's, on by default) answers a source it compiled before without running
+     * ptxas, so the log has no entry: read the CUBIN */
+    size_t n;
+    const void *cubin = eto_cuda_binary_cubin(b, &n);
+    return eto_cuda_cubin_resources(cubin, n, name, out);
+  }
   s += strlen(needle);
   const char *e = strstr(s, "Compiling entry function '");
   if (!e) e = s + strlen(s);

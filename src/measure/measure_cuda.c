@@ -115,9 +115,26 @@ eto_status eto_cuda_probe(int ordinal, eto_cuda_device_info *out, char *msg, int
 
 /* ---- measurer ---- */
 
+/* A kernel built by a builder process (cuda_run_batch with several jobs), as it travels to the GPU worker:
+ * this header, then cubin_size bytes of CUBIN. */
+typedef struct {
+  int error; /* eto_build_error */
+  char message[256];
+  int64_t blocks, threads;
+  eto_cuda_resources res;
+  int vector_fetches;
+  double compile_seconds;
+  uint64_t cubin_size;
+} built;
+
+/* A CUBIN larger than this is refused as a compile error (ours are tens of KB). */
+#define MAX_CUBIN ((uint64_t)64 << 20)
+
 typedef struct {
   char recipe[ETO_RECIPE_MAX];
   eto_fault fault;
+  int prebuilt; /* 1: `kernel` and its CUBIN follow (built by a builder); 0: the worker builds the recipe */
+  built kernel;
 } request;
 
 typedef struct {
@@ -127,7 +144,9 @@ typedef struct {
 
 typedef struct {
   eto_cuda_device_info dev;
-  eto_worker w;
+  eto_worker w;                               /* the GPU worker: loads, checks and times */
+  int jobs;                                   /* builder processes (1: the GPU worker builds) */
+  eto_worker builders[ETO_MEASURE_MAX_JOBS];  /* NVRTC only, no driver and no tensors: started on demand */
 } cuda_ctx;
 
 
@@ -141,7 +160,7 @@ typedef struct {
 } worker_state;
 
 /* Times fn with the protocol of measure.h; returns 0 or -1 with a message. */
-static int time_kernel(eto_measurer *m, worker_state *w, cuda_function fn, const eto_cuda_build *b,
+static int time_kernel(eto_measurer *m, worker_state *w, cuda_function fn, const built *b,
                        void **params, eto_measure_result *r) {
   char *msg = r->message;
   int cap = (int)sizeof r->message;
@@ -190,38 +209,71 @@ static int time_kernel(eto_measurer *m, worker_state *w, cuda_function fn, const
 
 /* Builds, checks and times one request. Returns 0, or -1 when the context may be unusable (the worker exits).
  */
-static int worker_measure(eto_measurer *m, worker_state *w, const request *rq, int out_fd) {
-  reply rp = {.phase = 2};
-  eto_measure_result *r = &rp.r;
+/* Builds a recipe for target t into *k and its CUBIN (*cubin, malloc'ed; NULL when the build failed). */
+static void build_kernel(const eto_measurer *m, const eto_target *t, const char *recipe, built *k, void **cubin) {
+  memset(k, 0, sizeof *k);
+  *cubin = NULL;
   eto_program p;
-  char why[256];
-  int alive = 0;
-  if (eto_program_parse(rq->recipe, &p, why, sizeof why) != 0) {
-    r->error = ETO_MEASURE_INSTANTIATION;
-    snprintf(r->message, sizeof r->message, "%s", why);
-    eto_measure_write_all(out_fd, &rp, sizeof rp);
-    return 0;
+  if (eto_program_parse(recipe, &p, k->message, sizeof k->message) != 0) {
+    k->error = ETO_BUILD_INVALID;
+    return;
   }
   eto_cuda_build b;
-  eto_cuda_build_program(&m->d.c, &p, &w->t, "eto_kernel", &b);
-  r->compile_seconds = b.compile_seconds;
-  if (b.error != ETO_BUILD_OK) {
-    r->error = b.error == ETO_BUILD_INVALID ? ETO_MEASURE_INSTANTIATION : ETO_MEASURE_COMPILE;
-    snprintf(r->message, sizeof r->message, "%.250s", b.message);
-    eto_cuda_build_clear(&b);
+  eto_cuda_build_program(&m->d.c, &p, t, "eto_kernel", &b);
+  k->error = b.error;
+  k->compile_seconds = b.compile_seconds;
+  snprintf(k->message, sizeof k->message, "%.250s", b.message);
+  if (b.error == ETO_BUILD_OK) {
+    size_t csz;
+    const void *c = eto_cuda_binary_cubin(b.binary, &csz);
+    k->blocks = b.blocks;
+    k->threads = b.threads;
+    k->res = b.res;
+    k->vector_fetches = b.info.vector_fetches;
+    k->cubin_size = csz;
+    *cubin = malloc(csz ? csz : 1);
+    if (*cubin) {
+      memcpy(*cubin, c, csz);
+    } else {
+      k->error = ETO_BUILD_COMPILE;
+      snprintf(k->message, sizeof k->message, "out of host memory for the CUBIN");
+    }
+  }
+  eto_cuda_build_clear(&b);
+}
+
+static int worker_measure(eto_measurer *m, worker_state *w, const request *rq, int in_fd, int out_fd) {
+  reply rp = {.phase = 2};
+  eto_measure_result *r = &rp.r;
+  int alive = 0;
+  built k;
+  void *cubin = NULL;
+  if (rq->prebuilt) {
+    k = rq->kernel;
+    if (k.cubin_size == 0 || k.cubin_size > MAX_CUBIN || !(cubin = malloc(k.cubin_size)) ||
+        eto_measure_read_all(in_fd, cubin, k.cubin_size) != 0)
+      _exit(1); /* the pipe is out of step: the parent restarts the worker */
+  } else {
+    build_kernel(m, &w->t, rq->recipe, &k, &cubin);
+  }
+  r->compile_seconds = k.compile_seconds;
+  if (k.error != ETO_BUILD_OK) {
+    r->error = k.error == ETO_BUILD_INVALID ? ETO_MEASURE_INSTANTIATION : ETO_MEASURE_COMPILE;
+    snprintf(r->message, sizeof r->message, "%.250s", k.message);
+    free(cubin);
     eto_measure_write_all(out_fd, &rp, sizeof rp);
     return 0;
   }
   reply progress = {.phase = 1};
   eto_measure_write_all(out_fd, &progress, sizeof progress);
 
-  size_t csz;
-  const void *cubin = eto_cuda_binary_cubin(b.binary, &csz);
+  const char *name = "eto_kernel";
   cuda_module mod = NULL;
   cuda_function fn = NULL;
   void *params[5];
   for (int i = 0; i < w->nargs; i++) params[i] = &w->arg[i];
-  if (cuda_rt_load(w->rt, cubin, b.name, &mod, &fn, r->message, sizeof r->message) != 0) {
+  double t0 = eto_now();
+  if (cuda_rt_load(w->rt, cubin, name, &mod, &fn, r->message, sizeof r->message) != 0) {
     r->error = ETO_MEASURE_RUNTIME;
     alive = 0;
     goto done;
@@ -234,7 +286,7 @@ static int worker_measure(eto_measurer *m, worker_state *w, const request *rq, i
   if (rq->fault == ETO_FAULT_CRASH) raise(SIGSEGV);
   if (rq->fault == ETO_FAULT_HANG)
     for (;;) pause();
-  if (cuda_rt_run(w->rt, fn, b.blocks, b.threads, params, 1, NULL, r->message, sizeof r->message) != 0 ||
+  if (cuda_rt_run(w->rt, fn, k.blocks, k.threads, params, 1, NULL, r->message, sizeof r->message) != 0 ||
       cuda_rt_dtoh(w->rt, w->out, w->arg[w->nargs - 1], sizeof(float) * (size_t)m->d.out_n, r->message,
                    sizeof r->message) != 0) {
     r->error = ETO_MEASURE_RUNTIME;
@@ -249,19 +301,27 @@ static int worker_measure(eto_measurer *m, worker_state *w, const request *rq, i
     alive = 1;
     goto done;
   }
-  if (time_kernel(m, w, fn, &b, params, r) != 0) {
+  r->check_seconds = eto_now() - t0;
+  t0 = eto_now();
+  if (time_kernel(m, w, fn, &k, params, r) != 0) {
     r->error = ETO_MEASURE_RUNTIME;
     goto done;
   }
+  r->timing_seconds = eto_now() - t0;
   r->error = ETO_MEASURE_OK;
-  snprintf(r->message, sizeof r->message,
-           "%s: %d registers, %lld B shared memory, spills %lld/%lld B, %lld B stack, %d vector fetches",
-           w->t.arch, b.res.registers, (long long)b.res.smem_bytes, (long long)b.res.spill_stores,
-           (long long)b.res.spill_loads, (long long)b.res.stack_bytes, b.info.vector_fetches);
+  if (k.res.from_cubin)
+    snprintf(r->message, sizeof r->message, "%s: %d registers, %lld B shared memory, %lld B stack, %d vector "
+             "fetches (from the CUBIN: NVRTC's cache gave no ptxas log)", w->t.arch, k.res.registers,
+             (long long)k.res.smem_bytes, (long long)k.res.stack_bytes, k.vector_fetches);
+  else
+    snprintf(r->message, sizeof r->message,
+             "%s: %d registers, %lld B shared memory, spills %lld/%lld B, %lld B stack, %d vector fetches",
+             w->t.arch, k.res.registers, (long long)k.res.smem_bytes, (long long)k.res.spill_stores,
+             (long long)k.res.spill_loads, (long long)k.res.stack_bytes, k.vector_fetches);
   alive = 1;
 done:
   cuda_rt_unload(w->rt, mod);
-  eto_cuda_build_clear(&b);
+  free(cubin);
   eto_measure_write_all(out_fd, &rp, sizeof rp);
   return alive ? 0 : -1;
 }
@@ -292,7 +352,7 @@ static void worker_main(void *user, int in_fd, int out_fd) {
   if (h.status == ETO_OK) {
     request rq;
     while (eto_measure_read_all(in_fd, &rq, sizeof rq) == 0)
-      if (worker_measure(m, &w, &rq, out_fd) != 0) break;
+      if (worker_measure(m, &w, &rq, in_fd, out_fd) != 0) break;
   }
   _exit(0); /* the driver releases the device's memory with the process */
 }
@@ -345,6 +405,10 @@ static eto_status cuda_open(eto_measurer *m, char *msg, int cap) {
   cuda_ctx *X = calloc(1, sizeof *X);
   if (!X) return ETO_ERR_NOMEM;
   m->ctx = X;
+  /* builders: --build-jobs, else this machine's cores (NVRTC runs on the host) */
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  X->jobs = m->o.build_jobs > 0 ? m->o.build_jobs : (cores > 0 ? (int)cores : 1);
+  if (X->jobs > ETO_MEASURE_MAX_JOBS) X->jobs = ETO_MEASURE_MAX_JOBS;
   eto_status st = start_worker(m, msg, cap);
   if (st != ETO_OK) {
     cuda_close(m);
@@ -372,16 +436,13 @@ static int cuda_protocol(const eto_measure_opts *opts, char *buf, int cap) {
       opts->flush_cache ? "; L2 flushed before every run" : "", opts->build_timeout, opts->run_timeout);
 }
 
-static void cuda_run_one(eto_measurer *m, const eto_program *p, eto_measure_result *out) {
+/* Checks and times one program on the GPU worker: built there from its recipe (k NULL), or the kernel k built
+ * by a builder, with its CUBIN. *out is filled (its compile_seconds and build_wall too). */
+static void gpu_run(eto_measurer *m, const eto_program *p, const built *k, const void *cubin,
+                    eto_measure_result *out) {
   cuda_ctx *X = m->ctx;
-  memset(out, 0, sizeof *out);
-  char why[256];
-  if (eto_sched_validate(&m->d.c, &m->t, p, why, sizeof why) != 0) {
-    out->error = ETO_MEASURE_INSTANTIATION;
-    snprintf(out->message, sizeof out->message, "%s", why);
-    return;
-  }
-  request rq = {.fault = m->o.fault};
+  request rq = {.fault = m->o.fault, .prebuilt = k != NULL};
+  if (k) rq.kernel = *k;
   eto_program_format(p, rq.recipe, sizeof rq.recipe);
   if (X->w.pid <= 0) {
     char msg[512];
@@ -391,13 +452,15 @@ static void cuda_run_one(eto_measurer *m, const eto_program *p, eto_measure_resu
       return;
     }
   }
-  if (eto_worker_send(&X->w, &rq, sizeof rq) != 0) {
+  if (eto_worker_send(&X->w, &rq, sizeof rq) != 0 ||
+      (k && eto_measure_write_all(X->w.to_child, cubin, k->cubin_size) != 0)) {
+    eto_worker_stop(&X->w, 1);
     out->error = ETO_MEASURE_RUNTIME;
     snprintf(out->message, sizeof out->message, "worker process is gone");
     return;
   }
   int built = 0;
-  double budget = m->o.build_timeout;
+  double budget = k ? m->o.run_timeout : m->o.build_timeout;
   for (;;) {
     int rc = eto_measure_wait_readable(X->w.from_child, budget);
     if (rc != 1) {
@@ -425,22 +488,123 @@ static void cuda_run_one(eto_measurer *m, const eto_program *p, eto_measure_resu
   }
 }
 
-/* One candidate at a time: NVRTC's build is in the worker and the GPU runs one kernel at once. */
-static void cuda_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_measure_result *out) {
-  for (int i = 0; i < n; i++) {
-    cuda_run_one(m, &ps[i], &out[i]);
-    if (m->best > 0 && out[i].error == ETO_MEASURE_OK && out[i].median < m->best) m->best = out[i].median;
+static int invalid(eto_measurer *m, const eto_program *p, eto_measure_result *out) {
+  memset(out, 0, sizeof *out);
+  if (eto_sched_validate(&m->d.c, &m->t, p, out->message, sizeof out->message) == 0) return 0;
+  out->error = ETO_MEASURE_INSTANTIATION;
+  return 1;
+}
+
+static void cuda_run_one(eto_measurer *m, const eto_program *p, eto_measure_result *out) {
+  if (!invalid(m, p, out)) gpu_run(m, p, NULL, NULL, out);
+}
+
+/* ---- builder processes: NVRTC in parallel, the GPU one kernel at a time ---- */
+
+static void builder_main(void *user, int in_fd, int out_fd) {
+  eto_measurer *m = user;
+  request rq;
+  while (eto_measure_read_all(in_fd, &rq, sizeof rq) == 0) {
+    built k;
+    void *cubin = NULL;
+    build_kernel(m, &m->t, rq.recipe, &k, &cubin);
+    if (eto_measure_write_all(out_fd, &k, sizeof k) != 0 ||
+        (cubin && eto_measure_write_all(out_fd, cubin, k.cubin_size) != 0))
+      break;
+    free(cubin);
+  }
+  _exit(0);
+}
+
+/* Reads builder b's answer within `seconds` into *k and *cubin (malloc'ed when the build succeeded). On a
+ * timeout or a lost builder, stops it and fills *k with a build error. */
+static void collect(eto_worker *b, double seconds, double timeout, built *k, void **cubin, int *timed_out) {
+  *cubin = NULL;
+  *timed_out = 0;
+  int rc = eto_measure_wait_readable(b->from_child, seconds > 0 ? seconds : 0);
+  if (rc == 1 && eto_measure_read_all(b->from_child, k, sizeof *k) == 0) {
+    if (k->error != ETO_BUILD_OK) return;
+    if (k->cubin_size > 0 && k->cubin_size <= MAX_CUBIN && (*cubin = malloc(k->cubin_size)) &&
+        eto_measure_read_all(b->from_child, *cubin, k->cubin_size) == 0)
+      return;
+    free(*cubin);
+    *cubin = NULL;
+  }
+  memset(k, 0, sizeof *k);
+  k->error = ETO_BUILD_COMPILE;
+  if (rc == 0) {
+    *timed_out = 1;
+    snprintf(k->message, sizeof k->message, "build did not finish within %.1f s", timeout);
+    eto_worker_stop(b, 1);
+  } else {
+    eto_worker_lost(b, "building", k->message, sizeof k->message);
+    eto_worker_stop(b, 1);
   }
 }
 
-static int cuda_jobs(const eto_measurer *m) {
-  (void)m;
-  return 1;
+/* Up to X->jobs candidates are built at once by builder processes (NVRTC needs no GPU), then checked and timed
+ * one at a time by the GPU worker, as the cpu measurer does; with one job the GPU worker builds them itself. */
+static void cuda_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_measure_result *out) {
+  cuda_ctx *X = m->ctx;
+  for (int s = 0; s < n; s += X->jobs) {
+    int k = n - s < X->jobs ? n - s : X->jobs;
+    if (X->jobs <= 1 || k == 1) {
+      cuda_run_one(m, &ps[s], &out[s]);
+      if (m->best > 0 && out[s].error == ETO_MEASURE_OK && out[s].median < m->best) m->best = out[s].median;
+      continue;
+    }
+    int sent[ETO_MEASURE_MAX_JOBS] = {0}, nbuilt = 0;
+    double t0 = eto_now();
+    for (int j = 0; j < k; j++) {
+      eto_measure_result *r = &out[s + j];
+      if (invalid(m, &ps[s + j], r)) continue;
+      eto_worker *b = &X->builders[j];
+      request rq = {.fault = ETO_FAULT_NONE};
+      eto_program_format(&ps[s + j], rq.recipe, sizeof rq.recipe);
+      if ((b->pid <= 0 && eto_worker_start(b, builder_main, m) != 0) || eto_worker_send(b, &rq, sizeof rq) != 0) {
+        eto_worker_stop(b, 1);
+        r->error = ETO_MEASURE_COMPILE;
+        snprintf(r->message, sizeof r->message, "cannot start a builder process: %s", strerror(errno));
+        continue;
+      }
+      sent[j] = 1;
+      nbuilt++;
+    }
+    built kern[ETO_MEASURE_MAX_JOBS];
+    void *cubin[ETO_MEASURE_MAX_JOBS] = {0};
+    for (int j = 0; j < k; j++) {
+      if (!sent[j]) continue;
+      int timed_out;
+      collect(&X->builders[j], t0 + m->o.build_timeout - eto_now(), m->o.build_timeout, &kern[j], &cubin[j],
+              &timed_out);
+      if (kern[j].error != ETO_BUILD_OK) {
+        eto_measure_result *r = &out[s + j];
+        r->error = timed_out ? ETO_MEASURE_BUILD_TIMEOUT
+                             : kern[j].error == ETO_BUILD_INVALID ? ETO_MEASURE_INSTANTIATION : ETO_MEASURE_COMPILE;
+        r->compile_seconds = kern[j].compile_seconds;
+        snprintf(r->message, sizeof r->message, "%s", kern[j].message);
+      }
+    }
+    double share = nbuilt > 0 ? (eto_now() - t0) / nbuilt : 0;
+    for (int j = 0; j < k; j++) {
+      if (!sent[j]) continue;
+      if (cubin[j]) {
+        gpu_run(m, &ps[s + j], &kern[j], cubin[j], &out[s + j]);
+        free(cubin[j]);
+        eto_measure_result *r = &out[s + j];
+        if (m->best > 0 && r->error == ETO_MEASURE_OK && r->median < m->best) m->best = r->median;
+      }
+      out[s + j].build_wall = share;
+    }
+  }
 }
+
+static int cuda_jobs(const eto_measurer *m) { return ((const cuda_ctx *)m->ctx)->jobs; }
 
 static void cuda_close(eto_measurer *m) {
   cuda_ctx *X = m->ctx;
   if (!X) return;
+  for (int j = 0; j < ETO_MEASURE_MAX_JOBS; j++) eto_worker_stop(&X->builders[j], 0);
   eto_worker_stop(&X->w, 0);
   free(X);
   m->ctx = NULL;

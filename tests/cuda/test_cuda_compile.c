@@ -188,6 +188,16 @@ int main(int argc, char **argv) {
         CHECK(found, "%s %s: no ptxas entry for %s on %s", key, recipe[i], name, arch);
         if (!found) continue;
         kernels++;
+        /* the CUBIN's own record (read when NVRTC's cache leaves no ptxas log) agrees with the log */
+        size_t csz;
+        const void *cubin = eto_cuda_binary_cubin(bin, &csz);
+        eto_cuda_resources e;
+        CHECK(eto_cuda_cubin_resources(cubin, csz, name, &e) == 0 && e.from_cubin && !r.from_cubin,
+              "%s %s: no CUBIN record of %s on %s", key, recipe[i], name, arch);
+        CHECK(e.registers == r.registers && e.stack_bytes == r.stack_bytes && e.smem_bytes == r.smem_bytes,
+              "%s %s: %s on %s: the CUBIN says %d registers, %lld B stack, %lld B shared; ptxas %d, %lld, %lld",
+              key, recipe[i], name, arch, e.registers, (long long)e.stack_bytes, (long long)e.smem_bytes,
+              r.registers, (long long)r.stack_bytes, (long long)r.smem_bytes);
         if (r.registers > max_regs) max_regs = r.registers;
         spilled += r.spill_stores > 0;
         CHECK(r.registers > 0, "%s %s: %s uses %d registers?", key, recipe[i], arch, r.registers);

@@ -73,6 +73,45 @@ int main(void) {
   printf("mock device %s: %s; a program measured after a failed launch: %s\n", dt.arch, dt.description,
          r.message);
   eto_measurer_free(m);
+
+  /* a batch built by three builder processes at once, then run one at a time: the same results as one by one;
+   * an invalid program among them is an instantiation error; a build timeout stops the builders, and the next
+   * batch starts new ones */
+  o.build_jobs = 3;
+  st = ctu_measurer(op, &o, &m, msg, sizeof msg);
+  CHECK(st == ETO_OK && eto_measurer_jobs(m) == 3, "measurer with 3 build jobs: %s", msg);
+  if (st != ETO_OK) return check_result();
+  enum { NB = 5 };
+  eto_program ps[NB];
+  for (int i = 0; i < NB; i++) CHECK(ctu_sample(&c, m, 20 + (uint64_t)i, &ps[i]) == 0, "no valid program");
+  ps[2].stile[1][2] = 4096;
+  eto_measure_result rs[NB];
+  eto_measurer_run_batch(m, ps, NB, rs);
+  for (int i = 0; i < NB; i++) {
+    if (i == 2) {
+      CHECK(rs[i].error == ETO_MEASURE_INSTANTIATION, "batch: invalid program: %s (%s)",
+            eto_measure_error_name(rs[i].error), rs[i].message);
+      continue;
+    }
+    eto_measurer_run(m, &ps[i], &r);
+    CHECK(rs[i].error == ETO_MEASURE_OK && r.error == ETO_MEASURE_OK && rs[i].median > 0 &&
+              rs[i].compile_seconds > 0 && rs[i].build_wall > 0 && strstr(rs[i].message, "registers") &&
+              strcmp(rs[i].message, r.message) == 0,
+          "batch program %d: %s (%s), one by one: %s (%s)", i, eto_measure_error_name(rs[i].error), rs[i].message,
+          eto_measure_error_name(r.error), r.message);
+  }
+  eto_measurer_free(m);
+  o.build_timeout = 1e-4;
+  st = ctu_measurer(op, &o, &m, msg, sizeof msg);
+  if (st != ETO_OK) return check_result();
+  for (int round = 0; round < 2; round++) { /* the second batch starts new builders for the killed ones */
+    eto_measurer_run_batch(m, ps, 2, rs);
+    CHECK(rs[0].error == ETO_MEASURE_BUILD_TIMEOUT && rs[1].error == ETO_MEASURE_BUILD_TIMEOUT,
+          "batch %d under a tiny build timeout: %s (%s), %s", round, eto_measure_error_name(rs[0].error),
+          rs[0].message, eto_measure_error_name(rs[1].error));
+  }
+  printf("a batch of %d built by 3 builder processes gave the results of one by one\n", NB);
+  eto_measurer_free(m);
   eto_measurer_free(NULL);
   eto_oplist_free(list);
   return check_result();
