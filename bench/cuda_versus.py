@@ -6,7 +6,10 @@ Usage: bench/cuda_versus.py EXPORT_DIR LIBRARY.so [--json OUT.json] [--repeats R
 
 LIBRARY.so is EXPORT_DIR/<name>_host.c compiled as a shared library (cc -shared -fPIC -I CUDA/include ... -ldl).
 Both sides are timed alike: batches of launches between two CUDA events, calibrated to >= MS ms per batch, R
-batches alternately (exported, PyTorch, exported, ...), median of the per-launch times. Needs a GPU and torch.
+batches alternately (exported, PyTorch, exported, ...), median of the per-launch times; both pay Python's launch
+overhead, which bounds kernels of a few microseconds. For those, two more columns: the latency the tuner
+measured (its C worker launches back to back) and PyTorch's kernels replayed from a CUDA graph of 20 calls.
+Needs a GPU and torch.
 """
 import argparse
 import ctypes
@@ -108,7 +111,7 @@ def main():
     dev = torch.cuda.get_device_name(0)
     print(f"device: {dev}; export {name}, target {man['target']['description']}; torch {torch.__version__}, "
           f"cuDNN {torch.backends.cudnn.version()}, TF32 off")
-    rows, bad = [], 0
+    rows, bad, graphs = [], 0, []
     for op in man["operators"]:
         kind, k, lists, flags = parse_workload(op["workload"])
         ins = [torch.randn(x["floats"], device="cuda") for x in op["args"] if x["role"] == "input"]
@@ -121,7 +124,7 @@ def main():
         torch.cuda.synchronize()
         row = {"operator": op["name"], "workload": op["workload"], "source": op["source"], "recipe": op["recipe"],
                "grid": op["grid"], "block": op["block"], "registers": op.get("registers"),
-               "tuned_latency_s": op.get("latency_s")}
+               "tuned_latency_s": (op.get("latency_s") or {}).get("median")}
         if rc != 0:
             row["error"] = f"returned {rc}: {lib[f'{name}_last_error']().decode()}"
             print(f"{op['name']}: {row['error']}")
@@ -141,6 +144,7 @@ def main():
             ours += time_batches(lambda: fn(*ptrs), a.min_ms, 1)
             if ref_fn:
                 theirs += time_batches(ref_fn, a.min_ms, 1)
+        graphs.append((row, ref_fn))
         row["latency_s"] = statistics.median(ours)
         row["gflops"] = op["flops"] / row["latency_s"] / 1e9
         if theirs:
@@ -148,8 +152,24 @@ def main():
             row["torch_gflops"] = op["flops"] / row["torch_latency_s"] / 1e9
             row["vs_torch"] = row["torch_latency_s"] / row["latency_s"]
         rows.append(row)
+    for row, ref_fn in graphs:  # after every other measurement: a failed capture cannot spoil them
+        if ref_fn:  # PyTorch's kernels without Python's launch overhead: a CUDA graph of 20 calls, replayed
+            try:
+                g = torch.cuda.CUDAGraph()
+                ref_fn()
+                torch.cuda.synchronize()
+                with torch.cuda.graph(g):
+                    for _ in range(20):
+                        ref_fn()
+                graph = time_batches(g.replay, a.min_ms, a.repeats)
+                row["torch_graph_latency_s"] = statistics.median(graph) / 20
+            except Exception as e:  # a kernel that cannot be captured: the column stays empty
+                row["torch_graph_error"] = str(e)[:200]
+    if a.json:
+        json.dump({"device": dev, "torch": torch.__version__, "cudnn": torch.backends.cudnn.version(),
+                   "export": name, "target": man["target"], "operators": rows}, open(a.json, "w"), indent=1)
     print(f"{'operator':10} {'correct':8} {'rel.err':>9} {'etotune us':>11} {'GFLOP/s':>9} {'torch us':>9} "
-          f"{'GFLOP/s':>9} {'etotune/torch':>13}  {'tuned us':>9}")
+          f"{'GFLOP/s':>9} {'etotune/torch':>13}  {'tuned us':>9} {'torch graph us':>14} {'tuned/graph':>11}")
     for r in rows:
         if "error" in r:
             continue
@@ -157,10 +177,8 @@ def main():
         print(f"{r['operator']:10} {str(r.get('correct', '-')):8} {r.get('max_rel_error', float('nan')):9.2e} "
               f"{r['latency_s'] * 1e6:11.2f} {r['gflops']:9.1f} {r.get('torch_latency_s', float('nan')) * 1e6:9.2f} "
               f"{r.get('torch_gflops', float('nan')):9.1f} {r.get('vs_torch', float('nan')):13.3f}  "
-              f"{(t or float('nan')) * 1e6:9.2f}")
-    if a.json:
-        json.dump({"device": dev, "torch": torch.__version__, "cudnn": torch.backends.cudnn.version(),
-                   "export": name, "target": man["target"], "operators": rows}, open(a.json, "w"), indent=1)
+              f"{(t or float('nan')) * 1e6:9.2f} {r.get('torch_graph_latency_s', float('nan')) * 1e6:14.2f} "
+              f"{r.get('torch_graph_latency_s', float('nan')) / (t or float('nan')):11.3f}")
     print(f"{len(rows) - bad} of {len(rows)} exported functions correct" if bad else
           f"all {len(rows)} exported functions ran and matched PyTorch where checked")
     return 1 if bad else 0
