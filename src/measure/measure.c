@@ -147,6 +147,14 @@ const char *eto_measurer_name(const eto_measurer *m) { return m->impl->name; }
 
 int eto_measurer_protocol(const eto_measurer *m, char *buf, int cap) { return m->impl->protocol(&m->o, buf, cap); }
 
+int eto_measure_screen_on(const eto_measure_opts *o) {
+  return o->screen_seconds > 0 && o->screen_seconds < o->min_repeat_seconds;
+}
+
+int eto_measure_quick_on(const eto_measure_opts *o) {
+  return o->quick_seconds > 0 && o->quick_seconds < o->screen_seconds && o->quick_ratio > 1;
+}
+
 void eto_measurer_set_best(eto_measurer *m, double seconds) {
   if (m) m->best = seconds > 0 ? seconds : 0;
 }

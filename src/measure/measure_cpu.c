@@ -22,16 +22,6 @@ static const double foreign_limit = 0.15;
 /* A retried candidate's timeouts are this many times the usual ones. */
 static const double retry_timeout_scale = 2.0;
 
-/* candidates with a best to beat are screened (eto_measure_opts.screen_seconds) */
-static int screen_on(const eto_measure_opts *o) {
-  return o->screen_seconds > 0 && o->screen_seconds < o->min_repeat_seconds;
-}
-
-/* the quick screen runs before the screen (eto_measure_opts.quick_seconds) */
-static int quick_on(const eto_measure_opts *o) {
-  return o->quick_seconds > 0 && o->quick_seconds < o->screen_seconds && o->quick_ratio > 1;
-}
-
 static int cpu_protocol(const eto_measure_opts *o, char *buf, int cap) {
   static const char early_text[] =
       "; the screen and the full protocol stop once a majority of their repeats is above their bar (the median is "
@@ -42,8 +32,8 @@ static int cpu_protocol(const eto_measure_opts *o, char *buf, int cap) {
     n = snprintf(prune, sizeof prune, "; in searches, a candidate whose check run is > %gx the best so far (and >= 2 ms) is timed by that run alone",
                  o->prune_ratio);
   const char *first = n ? ", the others are first" : "; in searches, candidates are first";
-  if (screen_on(o) && n >= 0 && n < (int)sizeof prune) {
-    if (quick_on(o))
+  if (eto_measure_screen_on(o) && n >= 0 && n < (int)sizeof prune) {
+    if (eto_measure_quick_on(o))
       snprintf(prune + n, sizeof prune - (size_t)n,
                "%s screened by %d repeats of >= %.0f ms (one whose median is > %gx the best keeps that result), then "
                "by %d repeats of >= %.0f ms (> %gx: the same; the others, and screens other processes disturbed, get "
@@ -251,9 +241,9 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
     /* the screens: short repeats; a candidate clearly slower than the best so far keeps that result, the quick
      * screen's verdict at a wide margin, the screen's at a narrow one. A screen other processes disturbed decides
      * nothing (the full protocol below detects and answers them itself). */
-    if (g.best > 0 && screen_on(&m->o)) {
+    if (g.best > 0 && eto_measure_screen_on(&m->o)) {
       double len[2] = {m->o.quick_seconds, m->o.screen_seconds}, ratio[2] = {m->o.quick_ratio, m->o.confirm_ratio};
-      for (int st = quick_on(&m->o) ? 0 : 1; st < 2 && !r->screened; st++) {
+      for (int st = eto_measure_quick_on(&m->o) ? 0 : 1; st < 2 && !r->screened; st++) {
         cpu_sample before;
         cpu_sample_take(&before);
         /* the 20 ms screen stops once a majority of its repeats is above its bar (their median is then too,

@@ -133,6 +133,7 @@ typedef struct {
 typedef struct {
   char recipe[ETO_RECIPE_MAX];
   eto_fault fault;
+  double best;  /* the caller's best latency so far (0: none), for the screens */
   int prebuilt; /* 1: `kernel` and its CUBIN follow (built by a builder); 0: the worker builds the recipe */
   built kernel;
 } request;
@@ -161,7 +162,7 @@ typedef struct {
 
 /* Times fn with the protocol of measure.h; returns 0 or -1 with a message. */
 static int time_kernel(eto_measurer *m, worker_state *w, cuda_function fn, const built *b,
-                       void **params, eto_measure_result *r) {
+                       void **params, double best, eto_measure_result *r) {
   char *msg = r->message;
   int cap = (int)sizeof r->message;
   double sec;
@@ -187,21 +188,37 @@ static int time_kernel(eto_measurer *m, worker_state *w, cuda_function fn, const
       runs = n;
     }
   } else {
-    /* calibrate: double the launches until a batch takes a tenth of the minimum repeat */
+    /* calibrate: double the launches until a batch takes a tenth of the shortest repeat */
+    int screen = best > 0 && eto_measure_screen_on(&m->o), quick = screen && eto_measure_quick_on(&m->o);
+    double shortest = quick ? m->o.quick_seconds : screen ? m->o.screen_seconds : m->o.min_repeat_seconds;
     int64_t n = 1;
     for (;;) {
       if (cuda_rt_run(w->rt, fn, b->blocks, b->threads, params, n, &sec, msg, cap) != 0) return -1;
-      if (sec >= m->o.min_repeat_seconds / 10 || n >= (1 << 20)) break;
+      if (sec >= shortest / 10 || n >= (1 << 20)) break;
       n *= 2;
     }
     double per_run = sec / (double)n;
-    runs = per_run > 0 ? (int64_t)ceil(m->o.min_repeat_seconds / per_run) : n * 10;
-    if (runs < 1) runs = 1;
-    if (runs > (1 << 24)) runs = 1 << 24;
-    for (int rep = 0; rep < reps; rep++) {
-      if (cuda_rt_run(w->rt, fn, b->blocks, b->threads, params, runs, &sec, msg, cap) != 0) return -1;
-      times[rep] = sec / (double)runs;
+    /* the screens (as on the cpu): short repeats; a candidate clearly slower than the best so far keeps that
+     * result, the quick screen's at a wide margin, the screen's at a narrow one; the others get the full
+     * protocol, so every best latency comes from it */
+    double len[3] = {m->o.quick_seconds, m->o.screen_seconds, m->o.min_repeat_seconds};
+    double ratio[2] = {m->o.quick_ratio, m->o.confirm_ratio};
+    for (int st = quick ? 0 : screen ? 1 : 2; st < 3; st++) {
+      runs = per_run > 0 ? (int64_t)ceil(len[st] / per_run) : n * 10;
+      if (runs < 1) runs = 1;
+      if (runs > (1 << 24)) runs = 1 << 24;
+      for (int rep = 0; rep < reps; rep++) {
+        if (cuda_rt_run(w->rt, fn, b->blocks, b->threads, params, runs, &sec, msg, cap) != 0) return -1;
+        times[rep] = sec / (double)runs;
+      }
+      eto_measure_summarize(times, reps, runs, m->d.flops, r);
+      if (st < 2 && r->median > ratio[st] * best) {
+        r->screened = 1;
+        r->quick = st == 0;
+        return 0;
+      }
     }
+    return 0;
   }
   eto_measure_summarize(times, reps, runs, m->d.flops, r);
   return 0;
@@ -303,7 +320,7 @@ static int worker_measure(eto_measurer *m, worker_state *w, const request *rq, i
   }
   r->check_seconds = eto_now() - t0;
   t0 = eto_now();
-  if (time_kernel(m, w, fn, &k, params, r) != 0) {
+  if (time_kernel(m, w, fn, &k, params, rq->best, r) != 0) {
     r->error = ETO_MEASURE_RUNTIME;
     goto done;
   }
@@ -427,13 +444,28 @@ static eto_status cuda_open(eto_measurer *m, char *msg, int cap) {
 }
 
 static int cuda_protocol(const eto_measure_opts *opts, char *buf, int cap) {
+  char screens[512] = "";
+  if (eto_measure_screen_on(opts) && !opts->flush_cache) {
+    if (eto_measure_quick_on(opts))
+      snprintf(screens, sizeof screens,
+               "; in searches, candidates are first screened by %d repeats of >= %.0f ms (one whose median is > %gx "
+               "the best keeps that result), then by %d repeats of >= %.0f ms (> %gx: the same; the others get the "
+               "full protocol)",
+               opts->repeats, opts->quick_seconds * 1e3, opts->quick_ratio, opts->repeats,
+               opts->screen_seconds * 1e3, opts->confirm_ratio);
+    else
+      snprintf(screens, sizeof screens,
+               "; in searches, candidates are first screened by %d repeats of >= %.0f ms (one whose median is > %gx "
+               "the best keeps that result; the others get the full protocol)",
+               opts->repeats, opts->screen_seconds * 1e3, opts->confirm_ratio);
+  }
   return snprintf(
       buf, cap,
       "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
-      "each (batches of launches between two CUDA events%s), median of the per-run means; timeouts build "
+      "each (batches of launches between two CUDA events%s), median of the per-run means%s; timeouts build "
       "%.0f s, run %.0f s",
       (unsigned long long)opts->seed, opts->rtol, opts->warmup, opts->repeats, opts->min_repeat_seconds * 1e3,
-      opts->flush_cache ? "; L2 flushed before every run" : "", opts->build_timeout, opts->run_timeout);
+      opts->flush_cache ? "; L2 flushed before every run" : "", screens, opts->build_timeout, opts->run_timeout);
 }
 
 /* Checks and times one program on the GPU worker: built there from its recipe (k NULL), or the kernel k built
@@ -441,7 +473,7 @@ static int cuda_protocol(const eto_measure_opts *opts, char *buf, int cap) {
 static void gpu_run(eto_measurer *m, const eto_program *p, const built *k, const void *cubin,
                     eto_measure_result *out) {
   cuda_ctx *X = m->ctx;
-  request rq = {.fault = m->o.fault, .prebuilt = k != NULL};
+  request rq = {.fault = m->o.fault, .best = m->best, .prebuilt = k != NULL};
   if (k) rq.kernel = *k;
   eto_program_format(p, rq.recipe, sizeof rq.recipe);
   if (X->w.pid <= 0) {

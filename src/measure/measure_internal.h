@@ -98,5 +98,9 @@ void eto_measure_sort(double *v, int n);
 /* The timing fields of r from reps per-run times (sorted in place): median, min, max, repeats, runs per repeat,
  * GFLOP/s (0 when the median is 0). */
 void eto_measure_summarize(double *times, int reps, int64_t runs, double flops, eto_measure_result *r);
+/* Whether a candidate with a best to beat is screened (eto_measure_opts.screen_seconds), and whether the quick
+ * screen runs before the screen (quick_seconds). */
+int eto_measure_screen_on(const eto_measure_opts *o);
+int eto_measure_quick_on(const eto_measure_opts *o);
 
 #endif

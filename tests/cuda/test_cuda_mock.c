@@ -112,6 +112,29 @@ int main(void) {
   }
   printf("a batch of %d built by 3 builder processes gave the results of one by one\n", NB);
   eto_measurer_free(m);
+
+  /* the screens: with a best far below the candidate, the quick screen decides; with a best far above it, the
+   * full protocol runs (its repeats are the longest) */
+  o.build_timeout = 60;
+  o.min_repeat_seconds = 0.02;
+  o.screen_seconds = 0.006;
+  o.quick_seconds = 0.002;
+  st = ctu_measurer(op, &o, &m, msg, sizeof msg);
+  if (st != ETO_OK) return check_result();
+  eto_measurer_set_best(m, 1e-9);
+  eto_measurer_run(m, &ps[0], &r);
+  CHECK(r.error == ETO_MEASURE_OK && r.screened && r.quick, "a far slower candidate: screened %d quick %d (%s)",
+        r.screened, r.quick, r.message);
+  eto_measurer_set_best(m, 10.0);
+  eto_measure_result full;
+  eto_measurer_run(m, &ps[0], &full);
+  CHECK(full.error == ETO_MEASURE_OK && !full.screened && full.runs_per_repeat > r.runs_per_repeat,
+        "a candidate better than the best: screened %d, %lld runs per repeat (quick screen %lld)", full.screened,
+        (long long)full.runs_per_repeat, (long long)r.runs_per_repeat);
+  char proto[1024];
+  eto_measurer_protocol(m, proto, sizeof proto);
+  CHECK(strstr(proto, "screened by 3 repeats of >= 2 ms") != NULL, "protocol: %s", proto);
+  eto_measurer_free(m);
   eto_measurer_free(NULL);
   eto_oplist_free(list);
   return check_result();
