@@ -345,7 +345,7 @@ static int cuda_command(const measure_args *a, const eto_oplist *l) {
     eto_op *ops = calloc((size_t)n, sizeof *ops);
     for (int i = 0; i < n; i++) ops[i] = *eto_oplist_get(l, i);
     int failed = 0;
-    eto_status st = eto_cuda_compile_only_report(ops, n, a->programs, arch, a->seed, stdout, &failed);
+    eto_status st = eto_cuda_compile_only_report(ops, n, a->programs, arch, a->seed, a->recipe, stdout, &failed);
     free(ops);
     return st != ETO_OK ? ETO_EXIT_USAGE : failed ? ETO_EXIT_FAIL : ETO_EXIT_OK;
   }

@@ -114,7 +114,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
      "                    checked with the memory it needs before any work, as etotune help tune says",
      eto_cli_reuse},
-    {"tune", "LIST [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--scheduler S] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--scheduler S] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
@@ -148,9 +148,12 @@ const eto_cli_command eto_cli_commands[] = {
      "  --seed S               random seed (default: from the clock; always printed)\n"
      "  --report FILE.json     also write the report as JSON\n"
      "  --db PATH              the cache (default $ETOTUNE_DB or ~/.cache/etotune)\n"
+     "  --target T             cpu (default: this machine's processor) or cuda (device 0 of this machine's\n"
+     "                         NVIDIA driver, loaded at run time; without one, tune stops before any work and\n"
+     "                         says what is missing; results are keyed by that GPU)\n"
      "  --threads T            threads that run blocks (default: all cores)\n"
      "  --build-jobs N         candidates compiled at once, each in its own worker process, before they are\n"
-     "                         timed one at a time (default: the cores used)\n"
+     "                         timed one at a time (default: the cores used; cuda: this machine's cores)\n"
      "  --min-repeat-ms MS     minimum duration of one timing repeat (default 100)\n"
      "  --family representatives  of every family (the operators of one `let` line, one name=), tune only the\n"
      "                         representative values: 1..16, then 4 per doubling (20, 24, 28, 32, 40, ..., 512:\n"

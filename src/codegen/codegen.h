@@ -236,12 +236,13 @@ void eto_cuda_build_program(const eto_compute *c, const eto_program *p, const et
 void eto_cuda_build_clear(eto_cuda_build *b);
 
 /* `--compile-only`: for each of the nops operators, samples nprograms valid programs (seeded with `seed`,
- * limits of arch from the target table), builds each one and prints one line per program to f: program
+ * limits of arch from the target table), or takes `recipe` when not NULL (one program per operator; a recipe
+ * that does not parse or fit is reported as instantiation), builds each one and prints one line per program to f: program
  * summary, registers, static shared memory, spill stores/loads, stack, NVRTC milliseconds and status (ok or
  * the error kind and reason); then totals. *nfailed (may be NULL) receives the number of programs that did
  * not build or broke a limit. Returns ETO_OK, or ETO_ERR_INVALID for an unknown arch (nothing printed but the
  * reason on f). */
 eto_status eto_cuda_compile_only_report(const eto_op *ops, int nops, int nprograms, const char *arch,
-                                        uint64_t seed, FILE *f, int *nfailed);
+                                        uint64_t seed, const char *recipe, FILE *f, int *nfailed);
 
 #endif

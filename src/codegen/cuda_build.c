@@ -272,7 +272,7 @@ void eto_cuda_build_program(const eto_compute *c, const eto_program *p, const et
 /* ---- compile-only report ---- */
 
 eto_status eto_cuda_compile_only_report(const eto_op *ops, int nops, int nprograms, const char *arch,
-                                        uint64_t seed, FILE *f, int *nfailed) {
+                                        uint64_t seed, const char *recipe_in, FILE *f, int *nfailed) {
   if (nfailed) *nfailed = 0;
   if (!arch) arch = "sm_80";
   eto_target t;
@@ -300,10 +300,17 @@ eto_status eto_cuda_compile_only_report(const eto_op *ops, int nops, int nprogra
             "spill st/ld", "stack", "f4", "nvrtc ms", "status");
     eto_compute c;
     eto_op_compute(&ops[o], &c);
-    for (int i = 0; i < nprograms; i++) {
+    for (int i = 0; i < (recipe_in ? 1 : nprograms); i++) {
       eto_program p;
       total++;
-      if (eto_sched_sample_valid(&c, &t, NULL, &rng, 0, &p) != 0) {
+      if (recipe_in) {
+        char why[256];
+        if (eto_program_parse(recipe_in, &p, why, sizeof why) != 0) {
+          inst++;
+          fprintf(f, "  %3d  instantiation: the recipe does not parse: %s\n", i + 1, why);
+          continue;
+        }
+      } else if (eto_sched_sample_valid(&c, &t, NULL, &rng, 0, &p) != 0) {
         none++;
         fprintf(f, "  %3d  no valid program found for %s in 1000 samples\n", i + 1, t.arch);
         continue;

@@ -213,8 +213,9 @@ typedef struct {
 
 /* Fills the defaults above. */
 void eto_measure_limits_default(eto_measure_limits *l);
-/* Worker processes a measurer for target t and options o starts (eto_measurer_jobs without creating one):
- * cpu, o->build_jobs or the target's cores, at most ETO_MEASURE_MAX_JOBS; cuda, 1. */
+/* Worker processes that hold an output buffer, for a measurer for target t and options o (the memory limit
+ * counts one output each): cpu, o->build_jobs or the target's cores, at most ETO_MEASURE_MAX_JOBS (also its
+ * eto_measurer_jobs); cuda, 1 (the GPU worker; its builder processes, eto_measurer_jobs of them, hold none). */
 int eto_measure_workers(const eto_target *t, const eto_measure_opts *o);
 /* What measuring op with `workers` worker processes costs (rate in FLOP/s; <= 0 = ETO_MEASURE_REFERENCE_RATE). */
 void eto_measure_cost_of(const eto_op *op, int workers, double rate, eto_measure_cost *out);

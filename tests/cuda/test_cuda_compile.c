@@ -85,13 +85,28 @@ static void check_report(const eto_oplist *list) {
   FILE *f = open_memstream(&text, &len);
   int failed = -1;
   eto_op two[2] = {*eto_oplist_get(list, 1), *eto_oplist_get(list, 4)};
-  eto_status st = eto_cuda_compile_only_report(two, 2, 2, "sm_80", 7, f, &failed);
+  eto_status st = eto_cuda_compile_only_report(two, 2, 2, "sm_80", 7, NULL, f, &failed);
   fclose(f);
   CHECK(st == ETO_OK && failed == 0, "compile-only report: status %d, %d failed:\n%s", (int)st, failed, text);
   CHECK(text && strstr(text, "# 4 programs: 4 ok"), "report totals:\n%s", text);
+  /* one given recipe: the program it names is built (a recipe that does not parse is an instantiation error) */
+  char *t1 = text ? strstr(text, "recipe: ") : NULL;
+  char recipe[ETO_RECIPE_MAX] = "";
+  if (t1) sscanf(t1 + 8, "%511[^\n]", recipe);
   free(text);
   f = open_memstream(&text, &len);
-  st = eto_cuda_compile_only_report(two, 1, 1, "sm_99", 7, f, &failed);
+  st = eto_cuda_compile_only_report(two, 1, 5, "sm_80", 9, recipe, f, &failed);
+  fclose(f);
+  CHECK(st == ETO_OK && failed == 0 && strstr(text, "# 1 programs: 1 ok") && strstr(text, recipe),
+        "compile-only of recipe '%s': %s", recipe, text);
+  free(text);
+  f = open_memstream(&text, &len);
+  st = eto_cuda_compile_only_report(two, 1, 5, "sm_80", 9, "v1 nonsense", f, &failed);
+  fclose(f);
+  CHECK(st == ETO_OK && failed == 1 && strstr(text, "does not parse"), "a bad recipe: %s", text);
+  free(text);
+  f = open_memstream(&text, &len);
+  st = eto_cuda_compile_only_report(two, 1, 1, "sm_99", 7, NULL, f, &failed);
   fclose(f);
   CHECK(st == ETO_ERR_INVALID && strstr(text, "unknown CUDA architecture"), "unknown arch: %s", text);
   free(text);
