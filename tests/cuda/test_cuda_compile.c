@@ -79,6 +79,31 @@ static void check_no_device(const eto_oplist *list) {
         msg);
 }
 
+/* A damaged CUBIN (cut short, or one byte changed) is read within its bounds (ASan checks it) and gives -1 or
+ * some record, never a crash; a kernel it does not have is not found. */
+static void damaged_cubins(const void *cubin, size_t size, const char *name) {
+  unsigned char *copy = malloc(size);
+  if (!copy) return;
+  eto_cuda_resources r;
+  CHECK(eto_cuda_cubin_resources(cubin, size, "no_such_kernel", &r) == -1, "a kernel the CUBIN lacks was found");
+  for (size_t cut = 1; cut < size; cut += size / 7 + 1) { /* exactly `cut` bytes, so that ASan sees a read past them */
+    unsigned char *part = malloc(cut);
+    if (!part) break;
+    memcpy(part, cubin, cut);
+    CHECK(eto_cuda_cubin_resources(part, cut, name, &r) == -1 || cut > size / 2, "a CUBIN cut at %zu of %zu bytes "
+          "gave a record", cut, size);
+    free(part);
+  }
+  eto_rng rng;
+  eto_rng_seed(&rng, 5);
+  for (int i = 0; i < 300; i++) {
+    memcpy(copy, cubin, size);
+    copy[eto_rng_next(&rng) % size] ^= (unsigned char)(1 + eto_rng_next(&rng) % 255);
+    (void)eto_cuda_cubin_resources(copy, size, name, &r);
+  }
+  free(copy);
+}
+
 static void check_report(const eto_oplist *list) {
   char *text = NULL;
   size_t len = 0;
@@ -209,6 +234,7 @@ int main(int argc, char **argv) {
         eto_cuda_resources e;
         CHECK(eto_cuda_cubin_resources(cubin, csz, name, &e) == 0 && e.from_cubin && !r.from_cubin,
               "%s %s: no CUBIN record of %s on %s", key, recipe[i], name, arch);
+        if (i == 0 && cubin) damaged_cubins(cubin, csz, name);
         CHECK(e.registers == r.registers && e.stack_bytes == r.stack_bytes && e.smem_bytes == r.smem_bytes,
               "%s %s: %s on %s: the CUBIN says %d registers, %lld B stack, %lld B shared; ptxas %d, %lld, %lld",
               key, recipe[i], name, arch, e.registers, (long long)e.stack_bytes, (long long)e.smem_bytes,
