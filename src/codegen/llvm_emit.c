@@ -561,11 +561,15 @@ static LLVMModuleRef build_module(LLVMContextRef ctx, const eto_kernel *k, const
 
 static eto_status optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, char *msg, int cap) {
   LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-  /* the program decides what is unrolled and vectorized (UNROLL/VECTOR loops): LLVM's own loop
-   * vectorizer and unroller would only grow the code and the compile time. The SLP vectorizer runs all the same
-   * in LLVM 19's default<O3> (opt-bisect names SLPVectorizerPass), and the searches' best programs rely on it
-   * (made ineffective with -slp-threshold, a depthwise conv's best lost 17%, a conv's 3%); in rare large
-   * straight-line blocks it produces wrong code (bench/RESULTS.md F.3), which the check run catches */
+  /* the program decides what is unrolled and vectorized (UNROLL/VECTOR loops), so the loop vectorizer and
+   * unroller are asked to stay off. LLVM 19's default<O3> runs both passes all the same (-print-changed names
+   * LoopVectorizePass and LoopUnrollPass as changing the IR with these options; only the command-line option
+   * -vectorize-loops=false stops the vectorizer), and the searches' best programs rely on it: without it the
+   * best quarter of random norm programs ran 6x slower and of depthwise convs 17% slower, for 8% less compile
+   * time (bench/RESULTS.md J.4). The SLP vectorizer runs all the same too (opt-bisect names SLPVectorizerPass),
+   * and the best programs rely on it (made ineffective with -slp-threshold, a depthwise conv's best lost 17%, a
+   * conv's 3%); in rare large straight-line blocks it produces wrong code (bench/RESULTS.md F.3), which the
+   * check run catches */
   LLVMPassBuilderOptionsSetLoopVectorization(o, 0);
   LLVMPassBuilderOptionsSetSLPVectorization(o, 0);
   LLVMPassBuilderOptionsSetLoopUnrolling(o, 0);
