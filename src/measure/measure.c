@@ -45,6 +45,7 @@ void eto_measure_opts_default(eto_measure_opts *o) {
   o->confirm_ratio = 1.02;
   o->quick_seconds = 0.008;
   o->quick_ratio = 1.25;
+  o->quick_min_ratio = 1.10;
   o->decide_early = 1;
 }
 
@@ -153,6 +154,25 @@ int eto_measure_screen_on(const eto_measure_opts *o) {
 
 int eto_measure_quick_on(const eto_measure_opts *o) {
   return o->quick_seconds > 0 && o->quick_seconds < o->screen_seconds && o->quick_ratio > 1;
+}
+
+double eto_measure_quick_bar(const eto_measure_opts *o, const double *times, int n, double median) {
+  double lo = times[0], hi = times[0];
+  for (int i = 1; i < n; i++) {
+    if (times[i] < lo) lo = times[i];
+    if (times[i] > hi) hi = times[i];
+  }
+  double bar = 1 + 3 * (median > 0 ? (hi - lo) / median : 1);
+  if (bar < o->quick_min_ratio) bar = o->quick_min_ratio;
+  return bar < o->quick_ratio ? bar : o->quick_ratio;
+}
+
+const char *eto_measure_quick_bar_text(const eto_measure_opts *o, char *buf, int cap) {
+  if (o->quick_min_ratio > 0 && o->quick_min_ratio < o->quick_ratio)
+    snprintf(buf, cap, "%g-%gx (1 + 3x the spread of its repeats)", o->quick_min_ratio, o->quick_ratio);
+  else
+    snprintf(buf, cap, "%gx", o->quick_ratio);
+  return buf;
 }
 
 void eto_measurer_set_best(eto_measurer *m, double seconds) {

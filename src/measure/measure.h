@@ -95,8 +95,10 @@ typedef struct {
                                 search are far from its best, and a 2% verdict needs the longer screen only near
                                 it. A quick screen other processes disturbed decides nothing. Default 0.008 (3
                                 repeats span the 20 ms that /proc/stat needs to see other processes); 0 = off */
-  double quick_ratio;        /* see quick_seconds (default 1.25: far beyond a quick screen's noise on a quiet
-                                machine) */
+  double quick_ratio;        /* see quick_seconds: the quick screen's bar is quick_ratio x the best where its
+                                repeats spread (default 1.25: far beyond a quick screen's noise on a quiet
+                                machine), and down to quick_min_ratio where they agree (eto_measure_quick_bar) */
+  double quick_min_ratio;    /* default 1.10; >= quick_ratio: a fixed bar of quick_ratio */
   int decide_early;          /* cpu, with a best set: the screen (not the quick one) stops once a majority of its
                                 repeats is above confirm_ratio x the best, the full protocol once a majority is
                                 above the best: their medians are then too, whatever the other repeats give (the
@@ -106,6 +108,11 @@ typedef struct {
 
 /* Fills the defaults above. */
 void eto_measure_opts_default(eto_measure_opts *o);
+/* The quick screen's bar, a multiple of the best, for its n repeats `times` of median `median`: 1 + 3x their
+ * relative spread ((max - min) / median), within [o->quick_min_ratio, o->quick_ratio]. Three repeats that agree
+ * within 3.3% give the lowest bar (default 1.10), a spread of 8% or more the highest (1.25): a tight bar only
+ * where the screen itself shows little noise. */
+double eto_measure_quick_bar(const eto_measure_opts *o, const double *times, int n, double median);
 /* One printable line describing the protocol of a target kind's measurer for options o (NULL = defaults):
  * check, warm-up, repeats, median, timeouts, pruning; on the cpu, repeats during which other processes used
  * more than 15% of the cores (from /proc/stat) are measured again, up to 2 x repeats times, and a candidate whose

@@ -32,13 +32,14 @@ static int cpu_protocol(const eto_measure_opts *o, char *buf, int cap) {
     n = snprintf(prune, sizeof prune, "; in searches, a candidate whose check run is > %gx the best so far (and >= 2 ms) is timed by that run alone",
                  o->prune_ratio);
   const char *first = n ? ", the others are first" : "; in searches, candidates are first";
+  char bar[128];
   if (eto_measure_screen_on(o) && n >= 0 && n < (int)sizeof prune) {
     if (eto_measure_quick_on(o))
       snprintf(prune + n, sizeof prune - (size_t)n,
-               "%s screened by %d repeats of >= %.0f ms (one whose median is > %gx the best keeps that result), then "
+               "%s screened by %d repeats of >= %.0f ms (one whose median is > %s the best keeps that result), then "
                "by %d repeats of >= %.0f ms (> %gx: the same; the others, and screens other processes disturbed, get "
                "the full protocol)%s",
-               first, o->repeats, o->quick_seconds * 1e3, o->quick_ratio, o->repeats, o->screen_seconds * 1e3,
+               first, o->repeats, o->quick_seconds * 1e3, eto_measure_quick_bar_text(o, bar, sizeof bar), o->repeats, o->screen_seconds * 1e3,
                o->confirm_ratio, o->decide_early ? early_text : "");
     else
       snprintf(prune + n, sizeof prune - (size_t)n,
@@ -257,6 +258,7 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
         }
         if (foreign_share(&before, m->t.cores) <= foreign_limit) {
           eto_measure_summarize(times, done, runs, m->d.flops, r);
+          if (st == 0) ratio[0] = eto_measure_quick_bar(&m->o, times, done, r->median);
           r->screened = r->median > ratio[st] * g.best;
           r->quick = r->screened && st == 0;
           r->decided_early = r->screened && done < reps;

@@ -212,6 +212,7 @@ static int time_kernel(eto_measurer *m, worker_state *w, cuda_function fn, const
         times[rep] = sec / (double)runs;
       }
       eto_measure_summarize(times, reps, runs, m->d.flops, r);
+      if (st == 0) ratio[0] = eto_measure_quick_bar(&m->o, times, reps, r->median);
       if (st < 2 && r->median > ratio[st] * best) {
         r->screened = 1;
         r->quick = st == 0;
@@ -444,14 +445,14 @@ static eto_status cuda_open(eto_measurer *m, char *msg, int cap) {
 }
 
 static int cuda_protocol(const eto_measure_opts *opts, char *buf, int cap) {
-  char screens[512] = "";
+  char screens[640] = "", bar[128];
   if (eto_measure_screen_on(opts) && !opts->flush_cache) {
     if (eto_measure_quick_on(opts))
       snprintf(screens, sizeof screens,
-               "; in searches, candidates are first screened by %d repeats of >= %.0f ms (one whose median is > %gx "
+               "; in searches, candidates are first screened by %d repeats of >= %.0f ms (one whose median is > %s "
                "the best keeps that result), then by %d repeats of >= %.0f ms (> %gx: the same; the others get the "
                "full protocol)",
-               opts->repeats, opts->quick_seconds * 1e3, opts->quick_ratio, opts->repeats,
+               opts->repeats, opts->quick_seconds * 1e3, eto_measure_quick_bar_text(opts, bar, sizeof bar), opts->repeats,
                opts->screen_seconds * 1e3, opts->confirm_ratio);
     else
       snprintf(screens, sizeof screens,

@@ -102,5 +102,8 @@ void eto_measure_summarize(double *times, int reps, int64_t runs, double flops, 
  * screen runs before the screen (quick_seconds). */
 int eto_measure_screen_on(const eto_measure_opts *o);
 int eto_measure_quick_on(const eto_measure_opts *o);
+/* The quick screen's bar as the protocol line says it ("1.1-1.25x (1 + 3x the spread of its repeats)", or
+ * "1.25x"); returns buf. */
+const char *eto_measure_quick_bar_text(const eto_measure_opts *o, char *buf, int cap);
 
 #endif
