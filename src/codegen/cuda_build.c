@@ -59,7 +59,8 @@ static uint64_t sh(const elf_view *e, uint64_t i, int at, int bytes) {
 
 /* The NUL-terminated string at `off` of a string table at [base, base + size), or NULL. */
 static const char *elf_str(const elf_view *e, uint64_t base, uint64_t size, uint64_t off) {
-  if (base + size > e->size || off >= size || !memchr(e->d + base + off, 0, size - off)) return NULL;
+  if (base > e->size || size > e->size - base || off >= size || !memchr(e->d + base + off, 0, size - off))
+    return NULL;
   return (const char *)e->d + base + off;
 }
 
@@ -71,7 +72,7 @@ static const char *sec_name(const elf_view *e, uint64_t i) {
 static const unsigned char *sec_data(const elf_view *e, uint64_t i, uint64_t *size) {
   uint64_t off = sh(e, i, 24, 8);
   *size = sh(e, i, 32, 8);
-  return off + *size <= e->size && off + *size >= off ? e->d + off : NULL;
+  return off <= e->size && *size <= e->size - off ? e->d + off : NULL;
 }
 
 /* The value of EIATTR `attr` (a symbol index and a 32-bit value) for symbol `sym` in any .nv.info section, or

@@ -225,8 +225,6 @@ static int time_kernel(eto_measurer *m, worker_state *w, cuda_function fn, const
   return 0;
 }
 
-/* Builds, checks and times one request. Returns 0, or -1 when the context may be unusable (the worker exits).
- */
 /* Builds a recipe for target t into *k and its CUBIN (*cubin, malloc'ed; NULL when the build failed). */
 static void build_kernel(const eto_measurer *m, const eto_target *t, const char *recipe, built *k, void **cubin) {
   memset(k, 0, sizeof *k);
@@ -260,6 +258,8 @@ static void build_kernel(const eto_measurer *m, const eto_target *t, const char 
   eto_cuda_build_clear(&b);
 }
 
+/* Checks and times one request (building it first unless a builder did: then its CUBIN follows the request on
+ * in_fd). Returns 0, or -1 when the context may be unusable (the worker exits). */
 static int worker_measure(eto_measurer *m, worker_state *w, const request *rq, int in_fd, int out_fd) {
   reply rp = {.phase = 2};
   eto_measure_result *r = &rp.r;
