@@ -327,9 +327,13 @@ static void make_view(tune_ctx *x, eto_task *tk, eto_policy_view *v) {
 
 static int total_mode(const tune_ctx *x) { return x->o.total_trials > 0; }
 
-static void use_full(eto_task *tk) {
+/* Task tk goes on as a full search. That search scores its candidates with the run's cost model, which a run of
+ * policies that want none did not make: it is made now (untrained: random scores, as at any search's start).
+ * Returns 0, or -1 when out of memory. */
+static int use_full(tune_ctx *x, eto_task *tk) {
   eto_policy_free(&tk->policy);
   eto_backend_policy_full(NULL, &tk->policy, NULL, 0);
+  return x->model || eto_cost_model_create(&x->o.cost, &x->model) == ETO_OK ? 0 : -1;
 }
 
 /* Task c's parent has spent its share, or (early release) has release_after trials and a program: c's policy is
@@ -356,7 +360,11 @@ static void release_child(tune_ctx *x, int c) {
       emitf(x, c, "%s: %s; skipped", tk->key, why);
       return;
     }
-    use_full(tk);
+    if (use_full(x, tk) != 0) {
+      tk->dead = 1;
+      snprintf(tk->message, sizeof tk->message, "out of memory for the cost model of its full search");
+      return;
+    }
     tk->fell_back = 1;
     if (tk->budget == INT64_MAX && !total_mode(x)) tk->budget = tk->trials + x->o.trials_per_op;
     snprintf(tk->message, sizeof tk->message, "reuse refused (%.200s); full search instead", why);
@@ -594,7 +602,10 @@ static eto_status run_round(tune_ctx *x, int i) {
       snprintf(tk->message, sizeof tk->message, "%s found no program%s%.150s; full search instead",
                tk->policy.vt->name, batch.message[0] ? ": " : "", batch.message);
       emitf(x, i, "%s: %s", tk->key, tk->message);
-      use_full(tk);
+      if (use_full(x, tk) != 0) {
+        status = ETO_ERR_NOMEM;
+        goto out;
+      }
       tk->fell_back = 1;
       if (tk->budget == INT64_MAX && !total_mode(x)) tk->budget = tk->trials + x->o.trials_per_op;
       goto out;
@@ -602,7 +613,7 @@ static eto_status run_round(tune_ctx *x, int i) {
     if (!full && isfinite(tk->best_cost) && total_mode(x)) {
       /* its policy is done: further rounds, if the scheduler finds them worth it, are the full search's */
       share_done(x, i);
-      use_full(tk);
+      if (use_full(x, tk) != 0) status = ETO_ERR_NOMEM;
       goto out;
     }
     if (batch.dead) tk->dead = 1;

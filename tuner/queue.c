@@ -254,7 +254,9 @@ static eto_status run_policy(const eto_op *alpha, const eto_op *beta, eto_policy
                            .policy = pol,
                            .budget = opts && opts->max_trials > 0 ? (int64_t)stored + opts->max_trials : -1,
                            .source = key_b,
-                           .measurer = m};
+                           .measurer = m,
+                           /* the tuner runs its policy alone: a pair it finds nothing for says so (found = 0) */
+                           .no_fallback = 1};
   run_ctx x = {out, cb, cb_user, blocks_of, pol.self};
   eto_backend_hooks hooks = {.on_trial = on_trial, .trial_user = &x};
   if (opts && opts->measure) {

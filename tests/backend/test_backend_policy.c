@@ -383,6 +383,23 @@ static void test_tight_budget(const eto_target *t) {
         (long long)tr[1], (long long)tr[2]);
 }
 
+/* A reuse policy that wants no cost model and whose every program fails: the full search takes over, and the
+ * engine, which made no model for this run, makes one then (it used to evolve with none and crash). */
+static void test_fallback_without_model(const eto_op *op, const eto_target *t, const toy *proto) {
+  toy y = *proto;
+  y.next = y.observed = y.freed = 0;
+  y.order_ok = 1;
+  standin s = {.policy = NULL}; /* knows none of the toy's programs: every one fails */
+  eto_backend_report rep;
+  if (run(op, &y, 40, t, NULL, &s, &rep) != ETO_OK) return;
+  CHECK(rep.count == 1 && rep.ops[0].fell_back && strcmp(rep.ops[0].first_policy, "toy") == 0 &&
+            strcmp(rep.ops[0].method, "full") == 0 && rep.ops[0].new_trials == 40 && s.calls == 40,
+        "fell back %d, first %s, method %s, %lld trials, %d calls", rep.count ? rep.ops[0].fell_back : -1,
+        rep.count ? rep.ops[0].first_policy : "", rep.count ? rep.ops[0].method : "",
+        rep.count ? (long long)rep.ops[0].new_trials : -1LL, s.calls);
+  eto_backend_report_free(&rep);
+}
+
 int main(void) {
   char dir[512];
   eto_cache *cache = temp_cache(dir, sizeof dir, "backend_policy");
@@ -402,6 +419,8 @@ int main(void) {
   int best_i = -1;
   for (int i = 0; i < NPROG; i++)
     if (isfinite(latency_of(i)) && (best_i < 0 || latency_of(i) < latency_of(best_i))) best_i = i;
+
+  test_fallback_without_model(&a, &t, &x);
 
   /* 1. the whole policy, no budget */
   standin s = {.policy = &x};

@@ -495,7 +495,36 @@ static void test_fetch_fits_limit(void) {
         (long long)tun_fit_fetch(&ca, &t, bshape, la, 16));
 }
 
+/* Every candidate fails: ETO's rounds find nothing, and eto_tuner_run says so (found = 0) after its own rounds. It
+ * used to fall back to a full search there, which met the engine without a cost model (this policy wants none)
+ * and crashed bench_pairs on a capsule pair (2026-11-26). */
+static void failing_measure(void *user, const eto_program *p, eto_measure_result *out) {
+  (void)p;
+  (*(int *)user)++;
+  out->error = ETO_MEASURE_RUNTIME;
+  snprintf(out->message, sizeof out->message, "test: every run fails");
+}
+
+static void test_finds_nothing(void) {
+  eto_op alpha = test_op("matmul m=64 n=96 k=32\n"), beta = test_op("matmul m=64 n=48 k=32\n");
+  eto_compute cb;
+  eto_op_compute(&beta, &cb);
+  eto_target t;
+  eto_target_cpu(2, &t);
+  eto_rng rng;
+  eto_rng_seed(&rng, 3);
+  eto_program sb;
+  CHECK(eto_sched_sample_valid(&cb, &t, NULL, &rng, 0, &sb) == 0, "no program of beta");
+  int calls = 0;
+  eto_tuner_opts o = {.measure = failing_measure, .measure_user = &calls};
+  eto_tuner_result res;
+  CHECK(eto_tuner_run(&alpha, &beta, &sb, &t, NULL, NULL, &o, NULL, NULL, &res) == ETO_OK, "%s", res.message);
+  CHECK(!res.found && res.trials == calls && calls > 0 && calls < 1000,
+        "found %d after %d trials (%d calls): %s", res.found, res.trials, calls, res.message);
+}
+
 int main(void) {
+  test_finds_nothing();
   test_divisor_range();
   test_block_range();
   test_thread_and_fetch_range();
