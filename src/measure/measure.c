@@ -167,12 +167,27 @@ double eto_measure_quick_bar(const eto_measure_opts *o, const double *times, int
   return bar < o->quick_ratio ? bar : o->quick_ratio;
 }
 
-const char *eto_measure_quick_bar_text(const eto_measure_opts *o, char *buf, int cap) {
+int eto_measure_screen_text(const eto_measure_opts *o, const char *lead, const char *others, char *buf, int cap) {
+  if (!eto_measure_screen_on(o)) return cap > 0 ? (buf[0] = 0) : 0;
+  if (!eto_measure_quick_on(o))
+    return snprintf(buf, cap,
+                    "%s screened by %d repeats of >= %.0f ms (one whose screen median is > %gx the best keeps that "
+                    "result; %s get the full protocol)",
+                    lead, o->repeats, o->screen_seconds * 1e3, o->confirm_ratio, others);
+  char bar[128];
   if (o->quick_min_ratio > 0 && o->quick_min_ratio < o->quick_ratio)
-    snprintf(buf, cap, "%g-%gx (1 + 3x the spread of its repeats)", o->quick_min_ratio, o->quick_ratio);
+    snprintf(bar, sizeof bar, "%g-%gx (1 + 3x the spread of its repeats)", o->quick_min_ratio, o->quick_ratio);
   else
-    snprintf(buf, cap, "%gx", o->quick_ratio);
-  return buf;
+    snprintf(bar, sizeof bar, "%gx", o->quick_ratio);
+  return snprintf(buf, cap,
+                  "%s screened by %d repeats of >= %.0f ms (one whose median is > %s the best keeps that result), "
+                  "then by %d repeats of >= %.0f ms (> %gx: the same; %s get the full protocol)",
+                  lead, o->repeats, o->quick_seconds * 1e3, bar, o->repeats, o->screen_seconds * 1e3,
+                  o->confirm_ratio, others);
+}
+
+void eto_measurer_note_result(eto_measurer *m, const eto_measure_result *r) {
+  if (m->best > 0 && r->error == ETO_MEASURE_OK && r->median < m->best) m->best = r->median;
 }
 
 void eto_measurer_set_best(eto_measurer *m, double seconds) {

@@ -32,20 +32,11 @@ static int cpu_protocol(const eto_measure_opts *o, char *buf, int cap) {
     n = snprintf(prune, sizeof prune, "; in searches, a candidate whose check run is > %gx the best so far (and >= 2 ms) is timed by that run alone",
                  o->prune_ratio);
   const char *first = n ? ", the others are first" : "; in searches, candidates are first";
-  char bar[128];
   if (eto_measure_screen_on(o) && n >= 0 && n < (int)sizeof prune) {
-    if (eto_measure_quick_on(o))
-      snprintf(prune + n, sizeof prune - (size_t)n,
-               "%s screened by %d repeats of >= %.0f ms (one whose median is > %s the best keeps that result), then "
-               "by %d repeats of >= %.0f ms (> %gx: the same; the others, and screens other processes disturbed, get "
-               "the full protocol)%s",
-               first, o->repeats, o->quick_seconds * 1e3, eto_measure_quick_bar_text(o, bar, sizeof bar), o->repeats, o->screen_seconds * 1e3,
-               o->confirm_ratio, o->decide_early ? early_text : "");
-    else
-      snprintf(prune + n, sizeof prune - (size_t)n,
-               "%s screened by %d repeats of >= %.0f ms (one whose screen median is > %gx the best keeps that result; "
-               "the others, and screens other processes disturbed, get the full protocol)%s",
-               first, o->repeats, o->screen_seconds * 1e3, o->confirm_ratio, o->decide_early ? early_text : "");
+    int k = eto_measure_screen_text(o, first, "the others, and screens other processes disturbed,", prune + n,
+                                    (int)sizeof prune - n);
+    if (k >= 0 && n + k < (int)sizeof prune && o->decide_early)
+      snprintf(prune + n + k, sizeof prune - (size_t)(n + k), "%s", early_text);
   }
   return snprintf(buf, cap,
                   "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
@@ -509,7 +500,7 @@ static void cpu_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_mea
       if (await_reply(X, w, eto_now() + run_budget(m, m->o.run_timeout), m->o.run_timeout, 1, &lm, &rp, &out[s + j]) != 0)
         continue;
       out[s + j] = rp.r;
-      if (m->best > 0 && rp.r.error == ETO_MEASURE_OK && rp.r.median < m->best) m->best = rp.r.median;
+      eto_measurer_note_result(m, &rp.r);
     }
     for (int j = 0; j < k; j++) out[s + j].build_wall = build_share;
     /* a timeout while other processes loaded the machine says little about the candidate (issue #23: valid
@@ -531,7 +522,7 @@ static void cpu_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_mea
                  "timed out)",
                  load * 100, what);
       }
-      if (m->best > 0 && r->error == ETO_MEASURE_OK && r->median < m->best) m->best = r->median;
+      eto_measurer_note_result(m, r);
     }
   }
 }

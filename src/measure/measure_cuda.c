@@ -225,6 +225,11 @@ static int time_kernel(eto_measurer *m, worker_state *w, cuda_function fn, const
   return 0;
 }
 
+/* The measurement's error kind of a failed build. */
+static eto_measure_error build_failure(int build_error) {
+  return build_error == ETO_BUILD_INVALID ? ETO_MEASURE_INSTANTIATION : ETO_MEASURE_COMPILE;
+}
+
 /* Builds a recipe for target t into *k and its CUBIN (*cubin, malloc'ed; NULL when the build failed). */
 static void build_kernel(const eto_measurer *m, const eto_target *t, const char *recipe, built *k, void **cubin) {
   memset(k, 0, sizeof *k);
@@ -276,7 +281,7 @@ static int worker_measure(eto_measurer *m, worker_state *w, const request *rq, i
   }
   r->compile_seconds = k.compile_seconds;
   if (k.error != ETO_BUILD_OK) {
-    r->error = k.error == ETO_BUILD_INVALID ? ETO_MEASURE_INSTANTIATION : ETO_MEASURE_COMPILE;
+    r->error = build_failure(k.error);
     snprintf(r->message, sizeof r->message, "%.250s", k.message);
     free(cubin);
     eto_measure_write_all(out_fd, &rp, sizeof rp);
@@ -445,21 +450,9 @@ static eto_status cuda_open(eto_measurer *m, char *msg, int cap) {
 }
 
 static int cuda_protocol(const eto_measure_opts *opts, char *buf, int cap) {
-  char screens[640] = "", bar[128];
-  if (eto_measure_screen_on(opts) && !opts->flush_cache) {
-    if (eto_measure_quick_on(opts))
-      snprintf(screens, sizeof screens,
-               "; in searches, candidates are first screened by %d repeats of >= %.0f ms (one whose median is > %s "
-               "the best keeps that result), then by %d repeats of >= %.0f ms (> %gx: the same; the others get the "
-               "full protocol)",
-               opts->repeats, opts->quick_seconds * 1e3, eto_measure_quick_bar_text(opts, bar, sizeof bar), opts->repeats,
-               opts->screen_seconds * 1e3, opts->confirm_ratio);
-    else
-      snprintf(screens, sizeof screens,
-               "; in searches, candidates are first screened by %d repeats of >= %.0f ms (one whose median is > %gx "
-               "the best keeps that result; the others get the full protocol)",
-               opts->repeats, opts->screen_seconds * 1e3, opts->confirm_ratio);
-  }
+  char screens[640] = "";
+  if (!opts->flush_cache)
+    eto_measure_screen_text(opts, "; in searches, candidates are first", "the others", screens, sizeof screens);
   return snprintf(
       buf, cap,
       "check run against the reference (inputs seed %llu, rtol %g), warm-up %d, %d repeats of >= %.0f ms "
@@ -570,8 +563,7 @@ static void collect(eto_worker *b, double seconds, double timeout, built *k, voi
     snprintf(k->message, sizeof k->message, "build did not finish within %.1f s", timeout);
     eto_worker_stop(b, 1);
   } else {
-    eto_worker_lost(b, "building", k->message, sizeof k->message);
-    eto_worker_stop(b, 1);
+    eto_worker_lost(b, "building", k->message, sizeof k->message); /* stops it */
   }
 }
 
@@ -583,7 +575,7 @@ static void cuda_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_me
     int k = n - s < X->jobs ? n - s : X->jobs;
     if (X->jobs <= 1 || k == 1) {
       cuda_run_one(m, &ps[s], &out[s]);
-      if (m->best > 0 && out[s].error == ETO_MEASURE_OK && out[s].median < m->best) m->best = out[s].median;
+      eto_measurer_note_result(m, &out[s]);
       continue;
     }
     int sent[ETO_MEASURE_MAX_JOBS] = {0}, nbuilt = 0;
@@ -612,8 +604,7 @@ static void cuda_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_me
               &timed_out);
       if (kern[j].error != ETO_BUILD_OK) {
         eto_measure_result *r = &out[s + j];
-        r->error = timed_out ? ETO_MEASURE_BUILD_TIMEOUT
-                             : kern[j].error == ETO_BUILD_INVALID ? ETO_MEASURE_INSTANTIATION : ETO_MEASURE_COMPILE;
+        r->error = timed_out ? ETO_MEASURE_BUILD_TIMEOUT : build_failure(kern[j].error);
         r->compile_seconds = kern[j].compile_seconds;
         snprintf(r->message, sizeof r->message, "%s", kern[j].message);
       }
@@ -624,8 +615,7 @@ static void cuda_run_batch(eto_measurer *m, const eto_program *ps, int n, eto_me
       if (cubin[j]) {
         gpu_run(m, &ps[s + j], &kern[j], cubin[j], &out[s + j]);
         free(cubin[j]);
-        eto_measure_result *r = &out[s + j];
-        if (m->best > 0 && r->error == ETO_MEASURE_OK && r->median < m->best) m->best = r->median;
+        eto_measurer_note_result(m, &out[s + j]);
       }
       out[s + j].build_wall = share;
     }

@@ -102,8 +102,11 @@ void eto_measure_summarize(double *times, int reps, int64_t runs, double flops, 
  * screen runs before the screen (quick_seconds). */
 int eto_measure_screen_on(const eto_measure_opts *o);
 int eto_measure_quick_on(const eto_measure_opts *o);
-/* The quick screen's bar as the protocol line says it ("1.1-1.25x (1 + 3x the spread of its repeats)", or
- * "1.25x"); returns buf. */
-const char *eto_measure_quick_bar_text(const eto_measure_opts *o, char *buf, int cap);
+/* The screens as a protocol line says them (empty when they are off): "<lead> screened by 3 repeats of >= 8 ms
+ * (one whose median is > 1.1-1.25x ... the best keeps that result), then by ... (> 1.02x: the same; <others> get
+ * the full protocol)". Returns the length needed (snprintf contract). */
+int eto_measure_screen_text(const eto_measure_opts *o, const char *lead, const char *others, char *buf, int cap);
+/* A result of a batch lowers the best that the batch's later candidates are pruned and screened against. */
+void eto_measurer_note_result(eto_measurer *m, const eto_measure_result *r);
 
 #endif
