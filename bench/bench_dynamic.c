@@ -95,8 +95,35 @@ static double time_run(eto_pool *pool, eto_kernel_fn fn, float **args, int64_t b
   return bench_time_median3(run_kernel, &c, min_s);
 }
 
+/* --emit: prints the dynamic kernel as loop IR (c), optimized LLVM IR (llvm) or assembly (asm). */
+static int emit_kernel(const eto_compute *c, const eto_program *p, const eto_lower_opts *ld, const char *kind) {
+  char msg[2048];
+  eto_kernel *k = NULL;
+  int code = strcmp(kind, "c") == 0 ? 0 : strcmp(kind, "llvm") == 0 ? 1 : strcmp(kind, "asm") == 0 ? 2 : -1;
+  if (code < 0) {
+    fprintf(stderr, "bench_dynamic: --emit takes c, llvm or asm\n");
+    return 2;
+  }
+  if (eto_lower(c, p, ld, &k, msg, sizeof msg) != ETO_OK) {
+    fprintf(stderr, "bench_dynamic: %s\n", msg);
+    return 2;
+  }
+  char *text = NULL;
+  int rc = 0;
+  if (code == 0) eto_kernel_print(k, stdout);
+  else if (eto_codegen_emit(k, code == 1 ? ETO_EMIT_LLVM_OPT : ETO_EMIT_ASM, &text, msg, sizeof msg) == ETO_OK)
+    fputs(text, stdout);
+  else {
+    fprintf(stderr, "bench_dynamic: %s\n", msg);
+    rc = 2;
+  }
+  free(text);
+  eto_kernel_free(k);
+  return rc;
+}
+
 int main(int argc, char **argv) {
-  const char *line = NULL, *recipe = NULL, *at = "";
+  const char *line = NULL, *recipe = NULL, *at = "", *emit = NULL;
   int value = 0, threads = 0, min_ms = 100, help = 0;
   const eto_cli_def defs[] = {
       {"--help", ETO_CLI_FLAG, &help, 0, 0},
@@ -106,11 +133,13 @@ int main(int argc, char **argv) {
       {"--at", ETO_CLI_STR, &at, 0, 0},
       {"--threads", ETO_CLI_INT, &threads, 0, eto_cli_opt_max_threads()},
       {"--min-repeat-ms", ETO_CLI_INT, &min_ms, 1, 100000},
+      {"--emit", ETO_CLI_STR, &emit, 0, 0},
   };
   if (eto_cli_parse("bench_dynamic", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), NULL, NULL,
                     NULL) != 0 || help || !line || !recipe || !value) {
     fprintf(help ? stdout : stderr, "usage: bench_dynamic --op LINE_WITH_S --value V --recipe R --at S1,S2,... [--threads T] "
-                    "[--min-repeat-ms MS]\n");
+                    "[--min-repeat-ms MS] [--emit c|llvm|asm]\n"
+                    "--emit prints the dynamic kernel (the loop IR, optimized LLVM IR or assembly) instead of timing\n");
     return help ? 0 : 2;
   }
   eto_op opv, opg;
@@ -132,6 +161,7 @@ int main(int argc, char **argv) {
   eto_lower_opts ld = {.lanes = t.warp_size, .grown = &g};
   eto_jit *jit = NULL;
   eto_compiled *cf = NULL, *cd = NULL;
+  if (emit) return emit_kernel(&c, &p, &ld, emit);
   if (eto_lower(&c, &p, &lo, &kf, msg, sizeof msg) != ETO_OK || eto_lower(&c, &p, &ld, &kd, msg, sizeof msg) != ETO_OK ||
       eto_jit_create(&jit, msg, sizeof msg) != ETO_OK || eto_jit_compile(jit, kf, &cf, msg, sizeof msg) != ETO_OK ||
       eto_jit_compile(jit, kd, &cd, msg, sizeof msg) != ETO_OK) {

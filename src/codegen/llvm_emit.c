@@ -346,17 +346,57 @@ static void emit_store(emit *E, const eto_stmt *s) {
   LLVMSetAlignment(LLVMBuildStore(E->b, val.v, gep(E, s->buf, emit_i(E, s->index))), 4);
 }
 
-/* A VECTOR loop body can be emitted once with vector values when it holds only stores (no inner loops, no
- * guards that depend on the lane). */
-static int vectorizable(emit *E, const eto_stmt *s, int var) {
+/* A store whose guard differs between lanes, to consecutive floats (stride 1 along the VECTOR loop), as one
+ * llvm.masked.store: the mask is the guard of every lane, computed as a vector; the floats it turns off are not
+ * written, so the run may end past the buffer. (A register tile's store across a dynamic extent: stored lane by
+ * lane, it is a branch per float, and LLVM's SLP vectorizer turns 256 of them into code that spills.) */
+static void masked_store(emit *E, const eto_expr *cond, const eto_stmt *s) {
+  int v = E->vec_var;
+  unsigned w = (unsigned)E->width;
+  LLVMValueRef val = as_vec(E, emit_f(E, s->value));
+  LLVMValueRef saved = E->vars[v];
+  set_var(E, v, ci(E, 0));
+  LLVMValueRef mask = LLVMBuildICmp(E->b, LLVMIntNE, emit_iv(E, cond), LLVMConstNull(LLVMVectorType(E->i64, w)), "");
+  LLVMValueRef p = LLVMBuildBitCast(E->b, gep(E, s->buf, emit_i(E, s->index)), LLVMPointerType(vty(E), 0), "");
+  set_var(E, v, saved);
+  LLVMTypeRef over[2] = {vty(E), LLVMPointerType(vty(E), 0)};
+  unsigned id = LLVMLookupIntrinsicID("llvm.masked.store", 17);
+  LLVMValueRef args[4] = {val, p, LLVMConstInt(E->i32, 4, 0), mask};
+  LLVMBuildCall2(E->b, LLVMIntrinsicGetType(E->ctx, id, over, 2), LLVMGetIntrinsicDeclaration(E->mod, id, over, 2), args,
+                 4, "");
+}
+
+/* Every load of e reads the kernel's own buffers (tiles, accumulators) or is guarded: e can be computed for
+ * every lane, including those a guard turns off. */
+static int safe_all_lanes(const emit *E, const eto_expr *e) {
+  if (!e) return 1;
+  if (e->op == ETO_X_LOAD && !e->c && E->k->buf[e->buf].scope != ETO_BUF_SHARED &&
+      E->k->buf[e->buf].scope != ETO_BUF_LOCAL && E->k->buf[e->buf].scope != ETO_BUF_REG)
+    return 0;
+  return safe_all_lanes(E, e->a) && safe_all_lanes(E, e->b);
+}
+
+/* A guard that differs between lanes around one store of stride 1: a masked store. */
+static int masked_store_if(const emit *E, const eto_stmt *s, int var, int width) {
+  int64_t st;
+  return s->kind == ETO_S_IF && s->body->kind == ETO_S_STORE && width <= MAX_MASKED &&
+         eto_expr_stride(s->body->index, var, &st) && st == 1 && !(eto_expr_stride(s->cond, var, &st) && st == 0) &&
+         safe_all_lanes(E, s->body->value);
+}
+
+/* A VECTOR loop body can be emitted once with vector values when it holds only stores (no inner loops; a guard
+ * that depends on the lane only around a store of stride 1). */
+static int vectorizable(emit *E, const eto_stmt *s, int var, int width) {
   int64_t st;
   switch (s->kind) {
   case ETO_S_STORE: return 1;
   case ETO_S_SEQ:
     for (int i = 0; i < s->n; i++)
-      if (!vectorizable(E, s->items[i], var)) return 0;
+      if (!vectorizable(E, s->items[i], var, width)) return 0;
     return 1;
-  case ETO_S_IF: return eto_expr_stride(s->cond, var, &st) && st == 0 && vectorizable(E, s->body, var);
+  case ETO_S_IF:
+    return (eto_expr_stride(s->cond, var, &st) && st == 0 && vectorizable(E, s->body, var, width)) ||
+           masked_store_if(E, s, var, width);
   default: return 0;
   }
 }
@@ -391,6 +431,10 @@ static void emit_stmt(emit *E, const eto_stmt *s) {
   case ETO_S_STORE: emit_store(E, s); return;
   case ETO_S_BARRIER: return; /* threads are loops on the CPU: phases are already ordered */
   case ETO_S_IF: {
+    if (E->vec_var >= 0 && masked_store_if(E, s, E->vec_var, E->width)) {
+      masked_store(E, s->cond, s->body);
+      return;
+    }
     LLVMValueRef c = LLVMBuildICmp(E->b, LLVMIntNE, emit_i(E, s->cond), ci(E, 0), "");
     LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "then");
     LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "endif");
@@ -404,7 +448,7 @@ static void emit_stmt(emit *E, const eto_stmt *s) {
     return;
   }
   case ETO_S_FOR: {
-    if (s->loop == ETO_LOOP_VECTOR && E->vec_var < 0 && s->extent > 1 && vectorizable(E, s->body, s->var)) {
+    if (s->loop == ETO_LOOP_VECTOR && E->vec_var < 0 && s->extent > 1 && vectorizable(E, s->body, s->var, (int)s->extent)) {
       E->vec_var = s->var;
       E->width = (int)s->extent;
       set_var(E, s->var, ci(E, 0));

@@ -22,6 +22,8 @@ typedef struct {
   eto_expr *S;                                   /* NULL for a kernel of fixed shape */
   int dyn_space[ETO_MAX_LOOPS], dyn_reduce[ETO_MAX_LOOPS], dyn_dim[ETO_MAX_INPUTS][ETO_MAX_DIMS];
   int guard_dyn; /* emit the guards of the dynamic axes (a partial block or reduction step); 0: a full one */
+  int dyn_reduce_zero[ETO_MAX_LOOPS]; /* every input dimension indexed by this dynamic reduction axis is indexed by
+                                       * it alone: a partial step's tile copies hold zeros past S there */
   int whole_axis, whole_dim; /* in a partial block: the space axis, the input dimension (of the load being built)
                               * known to lie below S here (a whole vector of the register tile, of a tile copy) */
 } lctx;
@@ -149,10 +151,14 @@ static eto_expr *space_guard(lctx *L, eto_expr **xs) {
   return g;
 }
 
-static eto_expr *reduce_guard(lctx *L, eto_expr **ks) {
+/* Guard "k_r < extent_r" for imperfect reduction axes and, in a partial step, the dynamic ones. from_tiles: the
+ * loads read the shared tiles, whose copies hold zeros past S on a dynamic axis with dyn_reduce_zero: every
+ * product there is 0 * x = 0 (the body is a sum of products or of squares), so that axis needs no guard. */
+static eto_expr *reduce_guard(lctx *L, eto_expr **ks, int from_tiles) {
   eto_expr *g = NULL;
   for (int r = 0; r < L->c->nest.nreduce; r++)
-    g = axis_guard(L, g, ks[r], L->imperfect_reduce[r], L->dyn_reduce[r], L->c->nest.reduce[r].extent);
+    if (!(from_tiles && L->dyn_reduce[r] && L->dyn_reduce_zero[r]))
+      g = axis_guard(L, g, ks[r], L->imperfect_reduce[r], L->dyn_reduce[r], L->c->nest.reduce[r].extent);
   return g;
 }
 
@@ -495,7 +501,7 @@ static eto_stmt *lower_mlt(lctx *L) {
       ks[j] = x_add(a, klo[j], qs[j]);
     }
     eto_expr *ops[ETO_MAX_INPUTS];
-    eto_expr *rg = reduce_guard(L, ks);
+    eto_expr *rg = reduce_guard(L, ks, 1);
     for (int i = 0; i < c->ninputs; i++) {
       const eto_operand *in = &c->in[i];
       eto_expr *shi = x_int(a, 0);
@@ -533,7 +539,12 @@ static eto_stmt *lower_mlt(lctx *L) {
       if (p->rtile[j][2] > 1) inner = s_for(a, r2v[j], p->rtile[j][2], un2 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
     inner = wrap_s3(L, &tv, inner);
     for (int j = nr - 1; j >= 0; j--)
-      if (p->rtile[j][1] > 1) inner = s_for(a, r1v[j], p->rtile[j][1], un1 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
+      if (p->rtile[j][1] > 1) {
+        /* a partial step: the r1 iterations that start past S would add only zeros (dyn_reduce_zero) */
+        if (L->guard_dyn && L->dyn_reduce[j] && L->dyn_reduce_zero[j])
+          inner = s_if(a, x_bin(a, ETO_X_LT, x_add(a, klo[j], x_muli(a, x_var(a, r1v[j]), p->rtile[j][2])), L->S), inner);
+        inner = s_for(a, r1v[j], p->rtile[j][1], un1 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
+      }
 
     stmt_list th_body = {.a = a};
     eto_stmt *copy_in = acc >= 0 ? s_store(a, reg, ridx, x_load(a, acc, accidx, NULL)) : s_store(a, reg, ridx, x_float(a, 0));
@@ -610,7 +621,7 @@ static eto_stmt *lower_ctr(lctx *L) {
     if (!L->gpu) r2x[j] = x_var(a, r2v[j]);
     ks[j] = x_add(a, x_muli(a, x_add(a, x_muli(a, x_var(a, r0v[j]), p->rtile[j][1]), x_var(a, r1v[j])), r2e[j]), r2x[j]);
   }
-  eto_expr *g = x_and(a, space_guard(L, xs), reduce_guard(L, ks));
+  eto_expr *g = x_and(a, space_guard(L, xs), reduce_guard(L, ks, 0));
   eto_expr *ops[ETO_MAX_INPUTS];
   for (int i = 0; i < c->ninputs; i++) {
     eto_expr *vs[ETO_MAX_DIMS];
@@ -781,6 +792,17 @@ static int analyse_dyn(lctx *L, const eto_compute *g, int64_t *v, char *why, int
              !(ax < c->nest.nspace ? L->dyn_space[ax] : L->dyn_reduce[ax - c->nest.nspace]);
     }
   }
+  for (int r = 0; r < c->nest.nreduce && !bad; r++) {
+    int uses = 0, alone = 1;
+    for (int i = 0; i < c->ninputs; i++)
+      for (int d = 0; d < c->in[i].rank; d++)
+        for (int t = 0; t < c->in[i].index[d].nterms; t++)
+          if (c->in[i].index[d].term[t].var == c->nest.nspace + r) {
+            uses = 1;
+            alone &= L->dyn_dim[i][d];
+          }
+    L->dyn_reduce_zero[r] = L->dyn_reduce[r] && uses && alone;
+  }
   if (bad || *v < 1) {
     snprintf(why, cap, bad ? "the variable is not a loop extent and the tensor dimensions it indexes alone"
                            : "the grown operator has the same shape");
@@ -829,7 +851,8 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
     for (int a = 0; a < c->nest.nspace; a++)
       if (L.dyn_space[a]) k->sgran[k->nsgran++] = p->stile[a][3] * p->stile[a][4];
     for (int a = 0; a < c->nest.nreduce; a++)
-      if (L.dyn_reduce[a]) k->sgran[k->nsgran++] = p->rtile[a][1] * p->rtile[a][2];
+      if (L.dyn_reduce[a]) /* a partial step skips its r1 iterations past S where its tiles hold zeros there */
+        k->sgran[k->nsgran++] = p->rtile[a][2] * (L.dyn_reduce_zero[a] ? 1 : p->rtile[a][1]);
     L.S = x_var(k->arena, k->svar);
   }
   k->blocks = eto_sched_space_product(p, 0);

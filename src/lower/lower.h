@@ -106,7 +106,8 @@ struct eto_kernel {
   int64_t smax;                     /* a dynamic kernel: the largest s it computes (the lowered value) */
   int nsgran;                       /* a dynamic kernel: its dynamic loop axes (space, then reduction), and for each */
   int64_t sgran[2 * ETO_MAX_LOOPS]; /* the step in which it skips work past s: a thread's tile (space axis) or a
-                                     * reduction step (reduction axis); at s it does about its work at smax x
+                                     * reduction step (reduction axis; its r1 iterations where the tiles it reads
+                                     * hold zeros past s); at s it does about its work at smax x
                                      * prod_a (ceil(s / sgran[a]) sgran[a]) / (ceil(smax / sgran[a]) sgran[a]) */
   struct eto_arena *arena;          /* owns every node */
 };

@@ -3,7 +3,10 @@
  * shape the dispatch serves (rows of a dense layer, both dimensions of attention scores, the reduction of the
  * attention context, a dynamic bias axis, a norm's reduction) and random perfect and imperfect programs: the
  * interpreted and the JIT-compiled kernel match the reference at every S, and write nothing past the output of S
- * (a sentinel tail). A program of another sketch, or a variable that is not a loop extent, is refused. */
+ * (a sentinel tail). A program of another sketch, or a variable that is not a loop extent, is refused. The fast
+ * paths of a partial block or step: the compute reads the zero-filled tiles without a guard of a dynamic
+ * reduction axis (only the r1 steps past S are skipped), and a register tile's vector run across S is one masked
+ * store. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +62,63 @@ static int64_t run_at(const char *fmt, int S, int64_t out_cap, eto_kernel *k, et
   test_io_free(&io);
   eto_oplist_free(list);
   return bad;
+}
+
+/* Guarded loads of the kernel's shared tiles (the compute's operands) in e, and in s. */
+static int guarded_tile_loads_e(const eto_kernel *k, const eto_expr *e) {
+  if (!e) return 0;
+  int n = e->op == ETO_X_LOAD && e->c && k->buf[e->buf].scope == ETO_BUF_SHARED;
+  return n + guarded_tile_loads_e(k, e->a) + guarded_tile_loads_e(k, e->b) + guarded_tile_loads_e(k, e->c);
+}
+
+static int guarded_tile_loads(const eto_kernel *k, const eto_stmt *s) {
+  int n = 0;
+  switch (s->kind) {
+  case ETO_S_SEQ:
+    for (int i = 0; i < s->n; i++) n += guarded_tile_loads(k, s->items[i]);
+    return n;
+  case ETO_S_FOR:
+  case ETO_S_IF: return guarded_tile_loads_e(k, s->cond) + guarded_tile_loads(k, s->body);
+  case ETO_S_STORE: return guarded_tile_loads_e(k, s->index) + guarded_tile_loads_e(k, s->value);
+  default: return 0;
+  }
+}
+
+/* The dynamic kernel of fmt at v for recipe; its optimized LLVM IR in *ir when ir is not NULL. */
+static eto_kernel *dyn_kernel(const char *fmt, int v, const char *recipe, char **ir) {
+  char msg[1024];
+  eto_oplist *lv = NULL, *lg = NULL;
+  const eto_op *opv = NULL, *opg = NULL;
+  eto_kernel *k = NULL;
+  if (parse_op(fmt, v, &lv, &opv) == 0 && parse_op(fmt, v + 1, &lg, &opg) == 0) {
+    eto_compute c, g;
+    eto_op_compute(opv, &c);
+    eto_op_compute(opg, &g);
+    eto_target t;
+    eto_target_cpu(2, &t);
+    eto_program p;
+    CHECK(eto_program_parse(recipe, &p, msg, sizeof msg) == 0, "%s", msg);
+    CHECK(eto_sched_validate(&c, &t, &p, msg, sizeof msg) == 0, "%s: %s", recipe, msg);
+    eto_lower_opts lo = {.lanes = t.warp_size, .grown = &g};
+    CHECK(eto_lower(&c, &p, &lo, &k, msg, sizeof msg) == ETO_OK, "%s: %s", recipe, msg);
+    if (k && ir) CHECK(eto_codegen_emit(k, ETO_EMIT_LLVM_OPT, ir, msg, sizeof msg) == ETO_OK, "%s", msg);
+  }
+  eto_oplist_free(lv);
+  eto_oplist_free(lg);
+  return k;
+}
+
+static void fast_paths(void) {
+  /* the attention context at 32 (k = S in 2 steps of 16 = 8 x 2): no load of a tile is guarded */
+  eto_kernel *k = dyn_kernel(families[2], 32, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.1.1.12 r=2.8.2 u=1024 v=1.1", NULL);
+  if (k) CHECK(guarded_tile_loads(k, k->body) == 0, "context: %d guarded loads of the tiles", guarded_tile_loads(k, k->body));
+  eto_kernel_free(k);
+  /* the attention scores at 32 (n = S: a 16-wide register run): a masked store, no per-lane store */
+  char *ir = NULL;
+  k = dyn_kernel(families[1], 32, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.2.1.16 r=1.5.2 u=1024 v=1.1", &ir);
+  if (ir) CHECK(strstr(ir, "@llvm.masked.store.v16f32") != NULL, "scores: no masked store in the optimized IR");
+  free(ir);
+  eto_kernel_free(k);
 }
 
 int main(void) {
@@ -153,6 +213,7 @@ int main(void) {
   }
   eto_oplist_free(l1);
   eto_oplist_free(l2);
+  fast_paths();
   printf("%d dynamic programs checked, %d runs\n", total, runs);
   eto_pool_free(pool);
   eto_jit_free(jit);
