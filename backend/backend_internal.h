@@ -110,6 +110,8 @@ int eto_mutate_tile(const eto_compute *c, const eto_target *t, eto_program *p, e
 int eto_mutate_qwalk(const eto_compute *c, const eto_target *t, eto_program *p, double q, eto_rng *rng);
 int eto_mutate_unroll(eto_program *p, eto_rng *rng);
 int eto_mutate_vec(const eto_compute *c, eto_program *p, eto_rng *rng);
+/* Flips whether one input is read directly (no tile copy; CPU multi-level only, -1 otherwise). */
+int eto_mutate_direct(const eto_compute *c, const eto_target *t, eto_program *p, eto_rng *rng);
 
 /* Uniform double in [0, 1). */
 double eto_rng_unit(eto_rng *r);

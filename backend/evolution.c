@@ -224,6 +224,14 @@ int eto_mutate_vec(const eto_compute *c, eto_program *p, eto_rng *rng) {
   return 0;
 }
 
+int eto_mutate_direct(const eto_compute *c, const eto_target *t, eto_program *p, eto_rng *rng) {
+  if (p->sketch != ETO_SKETCH_MULTI_LEVEL || c->ninputs < 1 || !t->direct_reads) return -1;
+  int i = (int)eto_rng_below(rng, c->ninputs);
+  p->direct[i] = !p->direct[i];
+  p->vec[i] = 1;
+  return 0;
+}
+
 /* ---- initial population ---- */
 
 int eto_evo_sample_population(const eto_compute *c, const eto_target *t, const eto_sketch_set *sk,
@@ -346,6 +354,8 @@ static int mutate(evo_ctx *x, eto_program *p) {
                   : eto_mutate_tile(&x->tk->c, x->t, p, &x->tk->rng);
   else if (rule == 1)
     rc = eto_mutate_unroll(p, &x->tk->rng);
+  else if (x->t->direct_reads && eto_rng_below(&x->tk->rng, 2)) /* the fetch rule: tile copy or not */
+    rc = eto_mutate_direct(&x->tk->c, x->t, p, &x->tk->rng);
   else
     rc = eto_mutate_vec(&x->tk->c, p, &x->tk->rng);
   if (rc != 0) return -1;

@@ -68,6 +68,8 @@ enum {
   S_BODY_SQRT,
   S_HAS_PAD,
   S_OUTPUT_BYTES,
+  S_DIRECT0,
+  S_DIRECT1,
   S_COUNT
 };
 
@@ -113,7 +115,9 @@ static const char *const scalar_names[S_COUNT] = {"sketch_mlt",
                                                   "block_outputs",
                                                   "body_sqrt",
                                                   "has_pad",
-                                                  "output_bytes"};
+                                                  "output_bytes",
+                                                  "direct0",
+                                                  "direct1"};
 _Static_assert(sizeof scalar_names / sizeof scalar_names[0] == S_COUNT, "one name per scalar feature");
 _Static_assert(F_SCALAR + S_COUNT == ETO_COST_NFEATURES, "ETO_COST_NFEATURES matches the feature table");
 _Static_assert(ETO_MAX_INPUTS == 2, "two vector-length and bank-conflict features");
@@ -356,6 +360,8 @@ void eto_cost_features(const eto_compute *c, const eto_target *t, const eto_prog
   s[S_UNROLLED] = all && p->unroll > 0;
   s[S_VEC0] = (float)p->vec[0];
   s[S_VEC1] = (float)p->vec[1];
+  s[S_DIRECT0] = (float)p->direct[0];
+  s[S_DIRECT1] = (float)p->direct[1];
 
   /* cooperative fetch */
   int64_t tpb = f.threads_per_block > 0 ? f.threads_per_block : 1;

@@ -322,6 +322,9 @@ static eto_stmt *lower_mlt(lctx *L) {
   eto_expr *base[ETO_MAX_INPUTS][ETO_MAX_DIMS];
   for (int i = 0; i < c->ninputs; i++) {
     int64_t size = eto_sched_footprint(c, p, i, fdim[i]);
+    blocked[i] = -1;
+    sh[i] = -1;
+    if (p->direct[i]) continue; /* read by the compute from memory: no tile */
     char name[16]; /* a buffer name holds 15 characters */
     snprintf(name, sizeof name, "sh_%.12s", c->in[i].name);
     sh[i] = new_buf(k, name, ETO_BUF_SHARED, size, -1);
@@ -331,7 +334,6 @@ static eto_stmt *lower_mlt(lctx *L) {
      * thread's slice stays dense (a conv's weights vectorized along the output channels are stored
      * [k/8][c][r][s][8], oneDNN's OIhw8o). */
     int rank = c->in[i].rank;
-    blocked[i] = -1;
     if (!L->gpu && V4 > 1)
       for (int d = 0; d < rank - 1; d++) {
         const eto_index *ix = &c->in[i].index[d];
@@ -404,6 +406,7 @@ static eto_stmt *lower_mlt(lctx *L) {
     stmt_list step = {.a = a};
     if (L->gpu) sl_push(&step, s_barrier(a));
     for (int i = 0; i < c->ninputs; i++) {
+      if (sh[i] < 0) continue; /* a direct read: no copy */
       const eto_operand *in = &c->in[i];
       int rank = in->rank;
       int cvar[ETO_MAX_DIMS];
@@ -504,6 +507,13 @@ static eto_stmt *lower_mlt(lctx *L) {
     eto_expr *rg = reduce_guard(L, ks, 1);
     for (int i = 0; i < c->ninputs; i++) {
       const eto_operand *in = &c->in[i];
+      if (sh[i] < 0) { /* a direct read at the global indices: padding, imperfect tiles and (in a partial block or
+                        * step) the dynamic dimensions are guarded by load_virtual and rg */
+        eto_expr *vs[ETO_MAX_DIMS];
+        for (int d = 0; d < in->rank; d++) vs[d] = virtual_coord(L, i, d, xs, ks);
+        ops[i] = load_virtual(L, i, vs, rg);
+        continue;
+      }
       eto_expr *shi = x_int(a, 0);
       for (int d = 0; d < in->rank; d++) {
         const eto_index *ix = &in->index[d];
@@ -816,6 +826,10 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
   *out = NULL;
   if (p->nspace != c->nest.nspace || p->nreduce != c->nest.nreduce) {
     if (why) snprintf(why, cap, "program does not match the operator's loop nest");
+    return ETO_ERR_INVALID;
+  }
+  if ((p->direct[0] || p->direct[1]) && ((opts && opts->gpu) || p->sketch != ETO_SKETCH_MULTI_LEVEL)) {
+    if (why) snprintf(why, cap, "a direct read (d=) applies only to a multi-level program on the CPU");
     return ETO_ERR_INVALID;
   }
   eto_kernel *k = calloc(1, sizeof *k);

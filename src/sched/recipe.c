@@ -24,6 +24,9 @@ int eto_program_format(const eto_program *p, char *buf, int cap) {
       APPEND("%lld%s", (long long)p->rtile[j][l], l < ETO_REDUCE_LEVELS - 1 ? "." : (j < p->nreduce - 1 ? "/" : ""));
   APPEND(" u=%d v=", p->unroll);
   for (int i = 0; i < ETO_MAX_INPUTS; i++) APPEND("%d%s", p->vec[i], i < ETO_MAX_INPUTS - 1 ? "." : "");
+  int any = 0;
+  for (int i = 0; i < ETO_MAX_INPUTS; i++) any |= p->direct[i];
+  if (any) APPEND(" d=%d.%d", p->direct[0], p->direct[1]);
   return n;
 }
 
@@ -97,6 +100,13 @@ int eto_program_parse(const char *s, eto_program *out, char *why, int cap) {
   out->vec[0] = v0;
   out->vec[1] = v1;
   p += used;
+  int d0, d1;
+  if (sscanf(p, " d=%d.%d%n", &d0, &d1, &used) == 2) {
+    if ((d0 != 0 && d0 != 1) || (d1 != 0 && d1 != 1)) BAD("bad 'd=A.B' (direct reads: 0 or 1 per input)");
+    out->direct[0] = d0;
+    out->direct[1] = d1;
+    p += used;
+  }
   /* later versions may append " key=value" fields: ignore them */
   if (*p && *p != ' ' && *p != '\n') BAD("trailing characters '%s'", p);
   return 0;
@@ -114,5 +124,6 @@ int eto_program_summary(const eto_compute *c, const eto_program *p, char *buf, i
   APPEND("] fetch[");
   for (int j = 0; j < p->nreduce; j++) APPEND("%s%lld", j ? "," : "", (long long)f.lshape[j]);
   APPEND("] u%d v%d.%d%s", p->unroll, p->vec[0], p->vec[1], f.perfect ? "" : " imperfect");
+  if (p->direct[0] || p->direct[1]) APPEND(" d%d.%d", p->direct[0], p->direct[1]);
   return n;
 }

@@ -8,8 +8,9 @@
  * Sketches and the meaning of the tile levels:
  *   MULTI_LEVEL ("SSSRRSRS"): space loop i is split into S0..S4 (S0 -> block, S1 -> virtual thread,
  *     S2 -> thread, S3 and S4 -> per-thread tile), reduction loop j into R0..R2 (R0 = cooperative fetches);
- *     loop order S0 S1 S2 R0 R1 S3 R2 S4; every input is cached in shared memory at R0; accumulators are
- *     per-thread locals written back once with the fused epilogue; padding is inlined into the loads.
+ *     loop order S0 S1 S2 R0 R1 S3 R2 S4; every input is cached in shared memory at R0 (on the CPU, an input
+ *     may instead be read directly by the compute: direct[i]); accumulators are per-thread locals written
+ *     back once with the fused epilogue; padding is inlined into the loads.
  *   CROSS_THREAD: space loop i is split into S0 (block) and S4 (outputs per block, serial); reduction loop j
  *     into R0, R1 (serial) and R2 (threads, innermost); partial sums are combined across threads.
  *   TWO_LEVEL: space loop i is split into S0 (block), S2 (thread) and S4 (per-thread serial); reductions
@@ -43,6 +44,8 @@ typedef struct eto_program {
   int64_t rtile[ETO_MAX_LOOPS][ETO_REDUCE_LEVELS];
   int unroll;                  /* auto_unroll_max_step, one of eto_unroll_options */
   int vec[ETO_MAX_INPUTS];     /* cooperative fetch vector length per input: 1, 2 or 4 */
+  int direct[ETO_MAX_INPUTS];  /* CPU multi-level: 1 when the compute reads input i from memory, without a tile
+                                * copy (Ansor's CPU multi-level tiling; vec[i] is then 1) */
 } eto_program;
 
 /* ---- sketches ---- */
@@ -132,7 +135,8 @@ void eto_sched_features(const eto_compute *c, const eto_program *p, eto_features
 int64_t eto_sched_footprint(const eto_compute *c, const eto_program *p, int i, int64_t dims[ETO_MAX_DIMS]);
 
 /* ---- serialization (the cache's recipe format) ----
- * "v1 mlt s=1.1.1.1.1/4.1.8.2.2/14.1.1.1.2/1.1.28.1.1 r=4.64.2/1.1.1/1.1.1 u=1024 v=1.1"
+ * "v1 mlt s=1.1.1.1.1/4.1.8.2.2/14.1.1.1.2/1.1.28.1.1 r=4.64.2/1.1.1/1.1.1 u=1024 v=1.1", and " d=0.1" when an
+ * input is read directly (written only then, so that every older recipe keeps its text).
  * Stable: new fields are appended, old recipes keep parsing. */
 int eto_program_format(const eto_program *p, char *buf, int cap);
 /* Parses a recipe. Returns 0, or -1 with a reason in why. */

@@ -129,8 +129,14 @@ void eto_sched_sample(const eto_compute *c, const eto_target *t, eto_sketch_kind
   }
   out->unroll = eto_unroll_options[eto_rng_below(rng, ETO_NUM_UNROLL)];
   static const int vecs[] = {1, 2, 4};
-  for (int i = 0; i < ETO_MAX_INPUTS; i++)
+  for (int i = 0; i < ETO_MAX_INPUTS; i++) {
     out->vec[i] = (sketch == ETO_SKETCH_MULTI_LEVEL && i < c->ninputs) ? vecs[eto_rng_below(rng, 3)] : 1;
+    /* the CPU: an input read directly by the compute, an eighth of the time */
+    if (sketch == ETO_SKETCH_MULTI_LEVEL && i < c->ninputs && t->direct_reads && eto_rng_below(rng, 8) == 0) {
+      out->direct[i] = 1;
+      out->vec[i] = 1;
+    }
+  }
 }
 
 int eto_sched_sample_valid(const eto_compute *c, const eto_target *t, const eto_sample_opts *opts, eto_rng *rng,
@@ -203,7 +209,7 @@ void eto_sched_features(const eto_compute *c, const eto_program *p, eto_features
   if (p->sketch == ETO_SKETCH_MULTI_LEVEL) {
     int64_t dims[ETO_MAX_DIMS];
     for (int i = 0; i < c->ninputs; i++) {
-      f->smem_in[i] = eto_sched_footprint(c, p, i, dims);
+      f->smem_in[i] = p->direct[i] ? 0 : eto_sched_footprint(c, p, i, dims);
       f->smem_per_block += f->smem_in[i];
     }
   }
@@ -296,6 +302,10 @@ int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_prog
     if (p->vec[i] != 1 && p->vec[i] != 2 && p->vec[i] != 4) FAIL("vector length %d of input %d is not 1, 2 or 4", p->vec[i], i);
     if (p->vec[i] != 1 && (p->sketch != ETO_SKETCH_MULTI_LEVEL || i >= c->ninputs))
       FAIL("vector length of input %d applies only to shared-memory fetches", i);
+    if (p->direct[i] != 0 && p->direct[i] != 1) FAIL("direct read %d of input %d is not 0 or 1", p->direct[i], i);
+    if (p->direct[i] && (p->sketch != ETO_SKETCH_MULTI_LEVEL || i >= c->ninputs || !t->direct_reads))
+      FAIL("a direct read of input %d applies only to a multi-level program on the CPU", i);
+    if (p->direct[i] && p->vec[i] != 1) FAIL("input %d is read directly: it has no fetch vector length", i);
   }
   eto_features f;
   eto_sched_features(c, p, &f);

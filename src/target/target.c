@@ -84,6 +84,7 @@ void eto_target_cpu(int threads, eto_target *out) {
   out->max_innermost = 64;
   out->max_straight_line = 4096;
   out->regs_per_thread = 0;
+  out->direct_reads = 1;
   fingerprint(out, feat);
   snprintf(out->description, sizeof out->description,
            "cpu: %s (llvm %s), %d cores used, %d-bit SIMD, codegen v%d", out->model, out->arch, out->cores,

@@ -13,7 +13,7 @@
 
 /* Bumped whenever generated code can change for the same program: cached results of another version are
  * never reused silently. */
-#define ETO_CODEGEN_VERSION 3
+#define ETO_CODEGEN_VERSION 4
 
 typedef enum { ETO_TARGET_CPU, ETO_TARGET_CUDA } eto_target_kind;
 
@@ -38,6 +38,8 @@ typedef struct eto_target {
                                     faster than the block (4096: ~1 s, 8192: ~9 s, 12288: over the 10 s build
                                     timeout). 0 = no limit (GPU) */
   int regs_per_thread;           /* GPU register limit; 0 on the CPU */
+  int direct_reads;              /* a multi-level program may read an input without a tile copy (eto_program.direct):
+                                    1 on the CPU, 0 on a GPU */
   char fingerprint[17];          /* 16 hex digits */
   char description[512];         /* human-readable summary, also stored in the cache's meta db */
 } eto_target;

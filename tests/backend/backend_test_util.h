@@ -44,17 +44,18 @@ static void enum_factor(enum_ctx *e, int64_t *row, const int *lv, int n, int k, 
 }
 
 static void enum_annotations(enum_ctx *e) {
-  static const int vecs[3] = {1, 2, 4};
+  static const int vecs[4] = {1, 2, 4, 1}; /* the 4th: a direct read (no tile copy, no fetch vector) */
   int nvec = e->p.sketch == ETO_SKETCH_MULTI_LEVEL ? e->c->ninputs : 0;
   int combos = 1;
-  for (int i = 0; i < nvec; i++) combos *= 3;
+  for (int i = 0; i < nvec; i++) combos *= 4;
   for (int u = 0; u < ETO_NUM_UNROLL; u++)
     for (int v = 0; v < combos; v++) {
       e->p.unroll = eto_unroll_options[u];
       int x = v;
       for (int i = 0; i < ETO_MAX_INPUTS; i++) {
-        e->p.vec[i] = i < nvec ? vecs[x % 3] : 1;
-        if (i < nvec) x /= 3;
+        e->p.vec[i] = i < nvec ? vecs[x % 4] : 1;
+        e->p.direct[i] = i < nvec && x % 4 == 3;
+        if (i < nvec) x /= 4;
       }
       if (eto_sched_validate(e->c, e->t, &e->p, NULL, 0) == 0) {
         e->count++;

@@ -188,8 +188,8 @@ static void part_bc(eto_cache *cache) {
   eto_target t;
   eto_target_cpu(1, &t);
   t.max_threads_per_block = 2;
-  t.max_shared_bytes =
-      0; /* no shared tile fits: the matmul's only sketch (multi-level) has no valid program */
+  t.max_shared_bytes = 0; /* no shared tile fits and no input is read directly: the matmul's only sketch */
+  t.direct_reads = 0;     /* (multi-level) has no valid program */
   snprintf(t.fingerprint, sizeof t.fingerprint, "test-search-b");
   eto_compute c;
   eto_op_compute(&ops[0], &c);

@@ -138,6 +138,32 @@ static void channel_vectorized_conv(void) {
   eto_kernel_free(k);
 }
 
+/* A small dense layer with its weights read directly (d=0.1): no tile of them, vector FMAs on the loads (a 64-wide run), and
+ * the reference's result; likewise with imperfect tiles, whose direct reads are guarded. */
+static void direct_reads(void) {
+  char msg[1024];
+  static const struct {
+    const char *op, *recipe;
+  } cases[] = {
+      {"matmul m=8 n=256 k=64\n", "v1 mlt s=1.1.1.1.1/1.1.1.1.8/2.1.2.1.64 r=2.8.4 u=1024 v=2.1 d=0.1"},
+      {"matmul m=7 n=250 k=61 bias=1\n", "v1 mlt s=1.1.1.1.1/1.1.1.1.7/4.1.1.1.64 r=8.4.2 u=1024 v=1.1 d=1.1"},
+  };
+  for (size_t ci = 0; ci < sizeof cases / sizeof *cases; ci++) {
+    eto_op op = test_op(cases[ci].op);
+    eto_kernel *k = lowered(&op, 2, cases[ci].recipe);
+    if (!k) continue;
+    int tiles = 0;
+    for (int b = 0; b < k->nbufs; b++) tiles += k->buf[b].scope == ETO_BUF_SHARED;
+    CHECK(tiles == (ci == 0 ? 1 : 0), "%s: %d tiles", cases[ci].recipe, tiles);
+    char *ir = NULL;
+    CHECK(eto_codegen_emit(k, ETO_EMIT_LLVM_OPT, &ir, msg, sizeof msg) == ETO_OK, "%s", msg);
+    if (ir) CHECK(strstr(ir, "@llvm.fmuladd.v64f32") != NULL, "%s: no 64-wide vector FMA", cases[ci].recipe);
+    free(ir);
+    matches_reference(&op, k, cases[ci].recipe);
+    eto_kernel_free(k);
+  }
+}
+
 int main(void) {
   char msg[1024];
   eto_op mm = test_op("matmul m=64 n=64 k=64\n");
@@ -157,6 +183,7 @@ int main(void) {
   free(as);
   eto_kernel_free(k);
   channel_vectorized_conv();
+  direct_reads();
   /* a tile copy's 16-wide row (a 14-wide tile and its halo) that crosses the padded border: one masked load with
    * the lanes' guards as its mask, not lane-by-lane loads that LLVM turns into a gather; the border reads zero */
   masked_loads("depthwise_conv2d n=1 c=16 h=8 w=14 r=3 s=3 pad=1\n",

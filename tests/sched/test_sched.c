@@ -64,6 +64,19 @@ int main(void) {
   expect_invalid(&cb, &gpu, "v1 mlt s=1.1.1.1.1/2.1.1.2.32/14.1.1.1.2/28.1.1.1.1 r=4.64.2/1.1.1/1.1.1 u=0 v=1.1",
                  "a warp");
   expect_invalid(&cb, &gpu, "v1 two s=1.1.1.1.1/4.1.8.2.2/14.1.1.1.2/1.1.28.1.1 r=1.1.512/1.1.1/1.1.1 u=0 v=1.1", "must be 1");
+  /* a direct read (d=): written only when set, round-trips, no tile of that input, the CPU only, no fetch vector */
+  const char *sdirect = "v1 mlt s=1.1.1.1.1/4.1.8.2.2/14.1.1.1.2/1.1.28.1.1 r=4.64.2/1.1.1/1.1.1 u=1024 v=1.1 d=0.1";
+  CHECK(eto_program_parse(sdirect, &p, why, sizeof why) == 0 && p.direct[0] == 0 && p.direct[1] == 1, "%s", why);
+  eto_program_format(&p, back, sizeof back);
+  CHECK(strcmp(back, sdirect) == 0, "round trip: %s", back);
+  CHECK(eto_sched_validate(&cb, &cpu, &p, why, sizeof why) == 0, "d=0.1 invalid on the CPU: %s", why);
+  eto_sched_features(&cb, &p, &f);
+  CHECK(f.smem_in[0] == 7168 && f.smem_in[1] == 0, "direct: smem data %lld kernel %lld", (long long)f.smem_in[0],
+        (long long)f.smem_in[1]);
+  expect_invalid(&cb, &gpu, sdirect, "on the CPU");
+  expect_invalid(&cb, &cpu, "v1 mlt s=1.1.1.1.1/4.1.8.2.2/14.1.1.1.2/1.1.28.1.1 r=4.64.2/1.1.1/1.1.1 u=0 v=1.2 d=0.1",
+                 "no fetch vector");
+  CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1 r=1.1.1 u=0 v=1.1 d=2.0", &p, why, sizeof why) != 0, "d=2.0 accepted");
   CHECK(eto_program_parse("v1 mlt s=1.2 r=1.1.1 u=0 v=1.1", &p, why, sizeof why) != 0, "short tile accepted");
   CHECK(eto_program_parse("v2 mlt s=1.1.1.1.1 r=1.1.1 u=0 v=1.1", &p, why, sizeof why) != 0, "unknown version accepted");
 
