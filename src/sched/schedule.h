@@ -98,9 +98,16 @@ int64_t eto_sched_reduce_product(const eto_program *p, int level);
 void eto_sched_mlt_unrolled(const eto_program *p, int *r2, int *r1);
 /* eto_sched_validate, and what a search may propose on t besides: a multi-level program's innermost straight-line
  * block (register tile x the reduction steps unrolled into it) within t->max_straight_line statements, whose
- * compile time LLVM would otherwise make seconds. Programs over it stay valid (a cached one is used, exported and
- * reused as before); searches just do not propose them. Returns 0 or -1 with the reason in why. */
+ * compile time LLVM would otherwise make seconds, and direct reads only of inputs that few outputs reuse
+ * (eto_sched_input_reuse). Programs outside these stay valid (a cached one is used, exported and reused as
+ * before); searches just do not propose them. Returns 0 or -1 with the reason in why. */
 int eto_sched_candidate_ok(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap);
+/* The outputs of c that reuse each element of input i: the product of the space extents its index does not use
+ * (a dense layer's weights: its rows m). A search proposes a direct read of input i (eto_program.direct) only
+ * when this is at most ETO_DIRECT_MAX_REUSE: a tile copy pays for itself when many outputs reuse its data, and a
+ * direct read that the measurer's warm caches favour loses to it where they are not warm (bench/RESULTS.md K.3). */
+#define ETO_DIRECT_MAX_REUSE 16
+int64_t eto_sched_input_reuse(const eto_compute *c, int i);
 /* Bytes of smem_elements shared (float32) elements; eto_sched_validate rejects a program whose
  * smem_per_block takes more than t->max_shared_bytes. */
 int64_t eto_sched_smem_bytes(int64_t smem_elements);

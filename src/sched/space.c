@@ -132,7 +132,8 @@ void eto_sched_sample(const eto_compute *c, const eto_target *t, eto_sketch_kind
   for (int i = 0; i < ETO_MAX_INPUTS; i++) {
     out->vec[i] = (sketch == ETO_SKETCH_MULTI_LEVEL && i < c->ninputs) ? vecs[eto_rng_below(rng, 3)] : 1;
     /* the CPU: an input read directly by the compute, an eighth of the time */
-    if (sketch == ETO_SKETCH_MULTI_LEVEL && i < c->ninputs && t->direct_reads && eto_rng_below(rng, 8) == 0) {
+    if (sketch == ETO_SKETCH_MULTI_LEVEL && i < c->ninputs && t->direct_reads &&
+        eto_sched_input_reuse(c, i) <= ETO_DIRECT_MAX_REUSE && eto_rng_below(rng, 8) == 0) {
       out->direct[i] = 1;
       out->vec[i] = 1;
     }
@@ -324,8 +325,23 @@ int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_prog
   return 0;
 }
 
+int64_t eto_sched_input_reuse(const eto_compute *c, int i) {
+  int64_t n = 1;
+  for (int s = 0; s < c->nest.nspace; s++) {
+    int used = 0;
+    for (int d = 0; d < c->in[i].rank; d++)
+      for (int t = 0; t < c->in[i].index[d].nterms; t++) used |= c->in[i].index[d].term[t].var == s;
+    if (!used) n *= c->nest.space[s].extent;
+  }
+  return n;
+}
+
 int eto_sched_candidate_ok(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap) {
   if (eto_sched_validate(c, t, p, why, cap) != 0) return -1;
+  for (int i = 0; i < c->ninputs; i++)
+    if (p->direct[i] && eto_sched_input_reuse(c, i) > ETO_DIRECT_MAX_REUSE)
+      FAIL("input %d is reused by %lld outputs: a search reads it directly only when at most %d", i,
+           (long long)eto_sched_input_reuse(c, i), ETO_DIRECT_MAX_REUSE);
   if (p->sketch == ETO_SKETCH_MULTI_LEVEL && t->max_straight_line > 0) {
     int64_t n = straight_line(p);
     if (n > t->max_straight_line)
