@@ -400,6 +400,7 @@ static eto_stmt *lower_mlt(lctx *L) {
 
   /* one reduction step: fetch, compute; a dynamic kernel builds it twice, without and with its guards */
   eto_stmt *variant[2];
+  int scratch = -1; /* a partial block's tile on its way out (below) */
   int nvariant = full ? 2 : 1;
   for (int vi = 0; vi < nvariant; vi++) {
     L->guard_dyn = vi == 1;
@@ -561,7 +562,17 @@ static eto_stmt *lower_mlt(lctx *L) {
     sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, copy_in, 4)));
     sl_push(&th_body, inner);
     if (acc >= 0) sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, s_store(a, acc, accidx, x_load(a, reg, ridx, NULL)), 4)));
-    else sl_push(&th_body, wrap_s3(L, &tv, epilogue_s4(L, &tv, reg, ridx, xs, vec_lo)));
+    else if (L->guard_dyn && !L->gpu && tv.vec_axis < 0) {
+      /* a partial block whose register tile has no vector loop: its stores are guarded one
+       * by one, which leaves LLVM's SLP vectorizer no seed, and the tile's FMAs stay scalar (K.3: 0.03-0.06 of
+       * the full block). The tile goes whole to a per-thread scratch first (a run-time index: it stays memory),
+       * then out under the guards. */
+      if (scratch < 0) scratch = new_buf(k, "ep", ETO_BUF_LOCAL, T * VT * TILE, -1);
+      eto_expr *si = x_add(a, x_muli(a, x_add(a, x_muli(a, x_var(a, tvar), VT), x_var(a, vvar)), TILE), ridx);
+      sl_push(&th_body, wrap_s3(L, &tv, wrap_s4(L, &tv, s_store(a, scratch, si, x_load(a, reg, ridx, NULL)), 4)));
+      sl_push(&th_body, wrap_s3(L, &tv, epilogue_s4(L, &tv, scratch, si, xs, vec_lo)));
+    } else
+      sl_push(&th_body, wrap_s3(L, &tv, epilogue_s4(L, &tv, reg, ridx, xs, vec_lo)));
     /* a partial block: a thread's tile that starts at or past S on a dynamic axis computes nothing */
     eto_expr *tile_any = NULL;
     for (int i = 0; L->guard_dyn && i < ns; i++)

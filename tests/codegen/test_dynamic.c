@@ -5,8 +5,8 @@
  * interpreted and the JIT-compiled kernel match the reference at every S, and write nothing past the output of S
  * (a sentinel tail). A program of another sketch, or a variable that is not a loop extent, is refused. The fast
  * paths of a partial block or step: the compute reads the zero-filled tiles without a guard of a dynamic
- * reduction axis (only the r1 steps past S are skipped), and a register tile's vector run across S is one masked
- * store. */
+ * reduction axis (only the r1 steps past S are skipped), a register tile's vector run across S is one masked
+ * store, and a register tile without a vector loop stays vectorized by LLVM's SLP vectorizer. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,6 +117,15 @@ static void fast_paths(void) {
   char *ir = NULL;
   k = dyn_kernel(families[1], 32, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.2.1.16 r=1.5.2 u=1024 v=1.1", &ir);
   if (ir) CHECK(strstr(ir, "@llvm.masked.store.v16f32") != NULL, "scores: no masked store in the optimized IR");
+  free(ir);
+  eto_kernel_free(k);
+  /* a 16 x 16 register tile without a vector loop (S4 = 1): LLVM's SLP vectorizer makes its FMAs 16-wide in the
+   * full block and, through the scratch copy, in the partial one too (16 vector FMAs each) */
+  ir = NULL;
+  k = dyn_kernel(families[1], 32, "v1 mlt s=2.1.1.1.1/2.1.1.16.1/1.1.2.16.1 r=1.10.1 u=64 v=1.1", &ir);
+  int fmas = 0;
+  for (const char *q = ir; q && (q = strstr(q, "call <16 x float> @llvm.fmuladd.v16f32")) != NULL; q++) fmas++;
+  CHECK(fmas >= 32, "scores without a vector loop: %d 16-wide FMAs in the optimized IR, 32 expected", fmas);
   free(ir);
   eto_kernel_free(k);
 }
