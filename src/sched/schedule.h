@@ -108,6 +108,9 @@ int eto_sched_candidate_ok(const eto_compute *c, const eto_target *t, const eto_
  * direct read that the measurer's warm caches favour loses to it where they are not warm (bench/RESULTS.md K.3). */
 #define ETO_DIRECT_MAX_REUSE 16
 int64_t eto_sched_input_reuse(const eto_compute *c, int i);
+/* A search may propose reading input i of c directly on t: t->direct_reads and the reuse rule above (sampling,
+ * the fetch mutation and eto_sched_candidate_ok apply this one rule). */
+int eto_sched_direct_ok(const eto_compute *c, const eto_target *t, int i);
 /* Bytes of smem_elements shared (float32) elements; eto_sched_validate rejects a program whose
  * smem_per_block takes more than t->max_shared_bytes. */
 int64_t eto_sched_smem_bytes(int64_t smem_elements);

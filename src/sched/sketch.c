@@ -16,15 +16,8 @@ const char *eto_sketch_name(eto_sketch_kind k) { return (unsigned)k < ETO_SKETCH
  * outputs, so caching it in shared memory pays. */
 static int has_data_reuse(const eto_compute *c) {
   if (c->body != ETO_BODY_MUL_ADD) return 0;
-  for (int i = 0; i < c->ninputs; i++) {
-    for (int s = 0; s < c->nest.nspace; s++) {
-      int used = 0;
-      for (int d = 0; d < c->in[i].rank && !used; d++)
-        for (int t = 0; t < c->in[i].index[d].nterms; t++)
-          if (c->in[i].index[d].term[t].var == s) used = 1;
-      if (!used && c->nest.space[s].extent > 1) return 1;
-    }
-  }
+  for (int i = 0; i < c->ninputs; i++)
+    if (eto_sched_input_reuse(c, i) > 1) return 1;
   return 0;
 }
 
