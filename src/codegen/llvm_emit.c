@@ -105,10 +105,21 @@ static LLVMValueRef ci(emit *E, int64_t v) { return LLVMConstInt(E->i64, (unsign
 
 static LLVMTypeRef vty(emit *E) { return LLVMVectorType(E->f32, (unsigned)E->width); }
 
-static LLVMValueRef intrinsic(emit *E, const char *name, LLVMTypeRef over, LLVMTypeRef *fty) {
+static LLVMValueRef intrinsic_n(emit *E, const char *name, LLVMTypeRef *over, size_t nover, LLVMTypeRef *fty) {
   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  *fty = LLVMIntrinsicGetType(E->ctx, id, &over, 1);
-  return LLVMGetIntrinsicDeclaration(E->mod, id, &over, 1);
+  *fty = LLVMIntrinsicGetType(E->ctx, id, over, nover);
+  return LLVMGetIntrinsicDeclaration(E->mod, id, over, nover);
+}
+
+static LLVMValueRef intrinsic(emit *E, const char *name, LLVMTypeRef over, LLVMTypeRef *fty) {
+  return intrinsic_n(E, name, &over, 1, fty);
+}
+
+/* A call of llvm.masked.load or llvm.masked.store (name) on vectors of type ty and a pointer to one. */
+static LLVMValueRef call_masked(emit *E, const char *name, LLVMTypeRef ty, LLVMValueRef *args) {
+  LLVMTypeRef over[2] = {ty, LLVMPointerType(ty, 0)}, fty;
+  LLVMValueRef fn = intrinsic_n(E, name, over, 2, &fty);
+  return LLVMBuildCall2(E->b, fty, fn, args, 4, "");
 }
 
 /* ---- integer expressions (scalar; in vector mode the vector var holds the lane being emitted) ---- */
@@ -241,11 +252,8 @@ static LLVMValueRef masked_load(emit *E, const eto_expr *e, int64_t k) {
     mask = LLVMBuildAnd(E->b, mask, LLVMConstVector(every, span), "");
   }
   p = LLVMBuildBitCast(E->b, p, LLVMPointerType(sty, 0), "");
-  LLVMTypeRef over[2] = {sty, LLVMPointerType(sty, 0)};
-  unsigned id = LLVMLookupIntrinsicID("llvm.masked.load", 16);
   LLVMValueRef args[4] = {p, LLVMConstInt(E->i32, 4, 0), mask, LLVMConstNull(sty)};
-  LLVMValueRef l = LLVMBuildCall2(E->b, LLVMIntrinsicGetType(E->ctx, id, over, 2),
-                                  LLVMGetIntrinsicDeclaration(E->mod, id, over, 2), args, 4, "");
+  LLVMValueRef l = call_masked(E, "llvm.masked.load", sty, args);
   if (k == 1) return l;
   LLVMValueRef lanes[MAX_MASKED];
   for (unsigned j = 0; j < w; j++) lanes[j] = LLVMConstInt(E->i32, j * (unsigned)k, 0);
@@ -359,11 +367,8 @@ static void masked_store(emit *E, const eto_expr *cond, const eto_stmt *s) {
   LLVMValueRef mask = LLVMBuildICmp(E->b, LLVMIntNE, emit_iv(E, cond), LLVMConstNull(LLVMVectorType(E->i64, w)), "");
   LLVMValueRef p = LLVMBuildBitCast(E->b, gep(E, s->buf, emit_i(E, s->index)), LLVMPointerType(vty(E), 0), "");
   set_var(E, v, saved);
-  LLVMTypeRef over[2] = {vty(E), LLVMPointerType(vty(E), 0)};
-  unsigned id = LLVMLookupIntrinsicID("llvm.masked.store", 17);
   LLVMValueRef args[4] = {val, p, LLVMConstInt(E->i32, 4, 0), mask};
-  LLVMBuildCall2(E->b, LLVMIntrinsicGetType(E->ctx, id, over, 2), LLVMGetIntrinsicDeclaration(E->mod, id, over, 2), args,
-                 4, "");
+  call_masked(E, "llvm.masked.store", vty(E), args);
 }
 
 /* Every load of e reads the kernel's own buffers (tiles, accumulators) or is guarded: e can be computed for
