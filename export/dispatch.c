@@ -1,5 +1,5 @@
 /* dispatch.c — one function per family of a cpu export (docs/architecture.md §11): int <name>_<family>(int64_t s,
- * inputs..., out) runs s's own member; else, for s up to the largest tuned member, the one a cost model picks among the
+ * inputs..., out) runs, for s up to the largest tuned member, the kernel picks.c chose for s: s's own member or one of the
  * dynamic kernels above s (a member's program lowered with s as a run-time extent, export.c: on the caller's
  * tensors); where none fits, the smallest tuned member above s on zero-padded copies of the tensors whose shape
  * depends on s (cropped back); above every tuned member, chunks of rows or naive loops. Zero padding is exact for the kinds that
@@ -12,10 +12,6 @@
 #include <string.h>
 
 #include "export_internal.h"
-
-static int64_t value_of(const eto_export_plan *p, const eto_export_family *F, int j) {
-  return p->items[F->item[j]].value;
-}
 
 /* The shape of argument a of op (inputs, then the output). */
 static void arg_shape(const eto_op *op, int a, int nargs, eto_shape *s) {
@@ -63,59 +59,6 @@ void eto_export_family_shapes(eto_export_plan *p) {
       }
     }
   }
-}
-
-/* The fixed cost of a call (thread pool, block loop) that a dynamic kernel pays however little of it runs, and what
- * its partial blocks' guards cost (bench_dynamic: the 512 scores kernel at S = 400..511 ran at 0.87-0.99 of its
- * time scaled by the work, 0.91 in the mean). */
-#define PICK_CALL_S 2e-6
-#define PICK_PARTIAL 1.1
-#define PICK_MAX_VALUE 65536 /* the largest tuned value a family's table of picks goes up to */
-
-/* What member m's dynamic kernel is expected to take at s < its value: its measured latency, less the fixed cost,
- * scaled by the share of its work it still does at s (its dynamic axes up to s in whole thread tiles and reduction
- * steps, of the same up to its value) and by PICK_PARTIAL, plus the fixed cost. */
-static double pick_cost(const eto_export_item *m, int64_t s) {
-  double lat = m->e.latency_s;
-  if (!(lat > 0)) return INFINITY;
-  double fixed = lat < PICK_CALL_S ? lat : PICK_CALL_S, share = 1;
-  for (int a = 0; a < m->ngran; a++) {
-    int64_t g = m->gran[a];
-    share *= (double)((s + g - 1) / g * g) / (double)((m->value + g - 1) / g * g);
-  }
-  return fixed + (lat - fixed) * share * PICK_PARTIAL;
-}
-
-eto_status eto_export_family_picks(eto_export_plan *p) {
-  for (int f = 0; f < p->nfam; f++) {
-    eto_export_family *F = &p->fam[f];
-    int ndyn = 0;
-    for (int j = 0; j < F->n; j++) ndyn += p->items[F->item[j]].dyn;
-    if (!F->dispatch || !ndyn) continue;
-    int64_t max = value_of(p, F, F->n - 1);
-    if (max > PICK_MAX_VALUE || F->n > 65535) continue; /* no table: the nearest dynamic kernel above s */
-    if (!(F->pick = malloc(sizeof(int) * (size_t)(max + 1)))) return ETO_ERR_NOMEM;
-    F->pick[0] = 0;
-    int lo = 0; /* the first member whose value is >= s */
-    for (int64_t s = 1; s <= max; s++) {
-      while (value_of(p, F, lo) < s) lo++;
-      int best = lo; /* s's own member serves s; else, with no dynamic kernel in reach, lo on padded copies */
-      double cost = INFINITY;
-      /* else the dynamic kernels above s up to 1.5s + 8: the model scales flops and is not trusted far away (a
-       * dense layer at s = 1 run by the 14-row kernel still reads all the weights: RESULTS G.3) */
-      for (int j = lo; value_of(p, F, lo) != s && j < F->n && value_of(p, F, j) <= s + s / 2 + 8; j++) {
-        const eto_export_item *m = &p->items[F->item[j]];
-        if (!m->dyn) continue;
-        double c = pick_cost(m, s);
-        if (c < cost) {
-          cost = c;
-          best = j;
-        }
-      }
-      F->pick[s] = best;
-    }
-  }
-  return ETO_OK;
 }
 
 /* 1 when argument a of F has a dimension that is the variable. */
@@ -203,7 +146,7 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
     fprintf(f, "int %s(int64_t s, ", F->function);
     eto_export_print_params(f, x);
     fprintf(f, ") {\n  static const int64_t value[%d] = {", F->n);
-    for (int j = 0; j < F->n; j++) fprintf(f, "%s%lld", j ? ", " : "", (long long)value_of(p, F, j));
+    for (int j = 0; j < F->n; j++) fprintf(f, "%s%lld", j ? ", " : "", (long long)eto_export_fvalue(p, F, j));
     fprintf(f, "};\n  static int (*const fn[%d])(", F->n);
     for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%sfloat *", a ? ", " : "", a < x->nargs - 1 ? "const " : "");
     fprintf(f, ") = {");
@@ -221,8 +164,8 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
       }
       fprintf(f, "};\n");
     }
-    int64_t max = value_of(p, F, F->n - 1);
-    if (F->pick) { /* the member the cost model picked for each s up to the largest tuned value */
+    int64_t max = eto_export_fvalue(p, F, F->n - 1);
+    if (F->pick) { /* the member picked for each s up to the largest tuned value (picks.c) */
       fprintf(f, "  static const unsigned short pick[%lld] = {", (long long)max + 1);
       for (int64_t v = 0; v <= max; v++) fprintf(f, "%s%s%d", v ? "," : "", v % 32 ? "" : "\n    ", F->pick[v]);
       fprintf(f, "};\n");
@@ -311,13 +254,14 @@ void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p) {
       fprintf(f, "] %s\n", a < x->nargs - 1 ? "input" : "output");
     }
     fprintf(f, " * Tuned values (kernels %s_<value> above): ", F->function);
-    for (int j = 0; j < F->n; j++) fprintf(f, "%s%lld", j ? ", " : "", (long long)value_of(p, F, j));
-    fprintf(f, ".\n * A tuned s runs its own kernel; another s up to the largest runs the program of a tuned value above it\n"
-               " * compiled with s as a run-time extent (on these tensors, no copies; the one a cost model expects fastest,\n"
-               " * the manifest's dispatch table says which); a program without that form runs on zero-padded copies of the\n"
+    for (int j = 0; j < F->n; j++) fprintf(f, "%s%lld", j ? ", " : "", (long long)eto_export_fvalue(p, F, j));
+    fprintf(f, ".\n * Each s up to the largest runs the kernel picked for it at export (timed on the exporting machine, or\n"
+               " * by a cost model; the manifest's dispatch table says which): s's own tuned kernel, or the program of a\n"
+               " * tuned value above s compiled with s as a run-time extent (on these tensors, no copies); a program\n"
+               " * without that form runs on zero-padded copies of the\n"
                " * tensors whose shape depends on s (per-thread scratch buffers). An s above %lld runs %s.\n"
                " * Returns 0, EINVAL (s < 1 or a NULL pointer) or ENOMEM (scratch). */\nint %s(int64_t s, ",
-            (long long)value_of(p, F, F->n - 1),
+            (long long)eto_export_fvalue(p, F, F->n - 1),
             row_chunks(F) ? "as chunks of rows of that size (the last one padded)" : "naive loops (correct, slow)",
             F->function);
     eto_export_print_params(f, x);
@@ -361,17 +305,24 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
     } else {
       cJSON_AddStringToObject(j, "function", F->function);
     }
+    if (F->pick) { /* how the table below was chosen */
+      cJSON_AddStringToObject(j, "picks", F->picks_measured ? "measured" : "model");
+      if (F->picks_measured) {
+        cJSON_AddNumberToObject(j, "picks_seconds", round(F->picks_seconds * 10) / 10);
+        cJSON_AddNumberToObject(j, "picks_differ_from_model", F->picks_differ);
+      }
+    }
     /* which member serves which values: (previous tuned value, value], or the runs of the picks */
     cJSON *jt = cJSON_AddArrayToObject(j, "dispatch");
     int64_t prev = 0;
     for (int m = 0; m < F->n && !F->pick; m++) {
-      int64_t v = value_of(p, F, m);
+      int64_t v = eto_export_fvalue(p, F, m);
       add_dispatch_row(jt, p, F, m, prev + 1, v);
       prev = v;
     }
-    for (int64_t s = 1; F->pick && s <= value_of(p, F, F->n - 1); s++) {
+    for (int64_t s = 1; F->pick && s <= eto_export_fvalue(p, F, F->n - 1); s++) {
       int64_t to = s;
-      while (to < value_of(p, F, F->n - 1) && F->pick[to + 1] == F->pick[s]) to++;
+      while (to < eto_export_fvalue(p, F, F->n - 1) && F->pick[to + 1] == F->pick[s]) to++;
       add_dispatch_row(jt, p, F, F->pick[s], s, to);
       prev = s = to;
     }

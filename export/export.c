@@ -503,7 +503,7 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
     if (st == ETO_OK) st = compile_items(&pl, progs, build, msg, cap);
     if (st == ETO_OK) eto_export_family_shapes(&pl);
     if (st == ETO_OK) st = compile_dynamic(&pl, progs, build, msg, cap);
-    if (st == ETO_OK) st = eto_export_family_picks(&pl);
+    if (st == ETO_OK) st = eto_export_family_picks(&pl, progs, msg, cap);
     if (st == ETO_OK) st = build_libs(&pl, build, out, msg, cap);
   }
   if (st == ETO_OK) {

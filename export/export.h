@@ -45,9 +45,18 @@
 #define ETO_EXPORT_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cache.h"
 #include "codegen.h"
+
+/* How a family's dispatch function chooses the kernel for each value s (docs/architecture.md §11). */
+typedef enum {
+  ETO_EXPORT_PICKS_MEASURED, /* s's own kernel and the cost model's best few dynamic kernels above s are timed at s on
+                              * this machine (the cpu target), the fastest serves s: about a minute per family of
+                              * 512 values */
+  ETO_EXPORT_PICKS_MODEL     /* the cost model alone (cached latencies scaled by the work at s): no timing */
+} eto_export_picks;
 
 typedef struct {
   const char *name;    /* library name, a C identifier of at most 64 characters (required) */
@@ -57,6 +66,8 @@ typedef struct {
   const char *cc;      /* C compiler driver used to compile the runtime and link the .so; NULL: $CC or "cc" */
   const char *ar;      /* archiver; NULL: $AR or "ar" */
   int keep_build;      /* keep DIR/build-<name>/ (runtime source, objects) instead of removing it */
+  eto_export_picks picks; /* cpu families: how the dispatch picks its kernels (default: measured) */
+  FILE *progress;      /* NULL, or where a line goes as a family's picks start and end being timed */
 } eto_export_opts;
 
 typedef enum { ETO_EXPORT_TUNED, ETO_EXPORT_FALLBACK } eto_export_source;

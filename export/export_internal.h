@@ -51,6 +51,9 @@ typedef struct {
   int64_t dim[ETO_MAX_INPUTS + 2][ETO_MAX_DIMS]; /* tensor dims of the first member; -1 where it is the variable */
   int *pick;                        /* NULL, or pick[s] for s = 1..the largest tuned value: the member that serves s
                                      * (its own, or a dynamic kernel above s), chosen by eto_export_family_picks */
+  int picks_measured;               /* 1: the picks were timed on this machine (ETO_EXPORT_PICKS_MEASURED) */
+  double picks_seconds;             /* what timing them took */
+  int picks_differ;                 /* values s whose measured pick is not the cost model's */
 } eto_export_family;
 
 typedef struct {
@@ -85,6 +88,11 @@ FILE *eto_export_open_header(const eto_export_plan *p, const char *path, char *g
 eto_status eto_export_close_w(FILE *f, const char *path, char *msg, int cap);
 void eto_export_print_params(FILE *f, const eto_export_item *x);
 void eto_export_print_op_doc(FILE *f, const eto_export_item *x);
+/* The value of the j-th tuned member of family F (members by increasing value). */
+static inline int64_t eto_export_fvalue(const eto_export_plan *p, const eto_export_family *F, int j) {
+  return p->items[F->item[j]].value;
+}
+
 /* Ends the header's top comment (with a warning counting the untuned `what`s, "function" or "kernel", if any)
  * and opens the include guard and extern "C". */
 void eto_export_end_header_comment(FILE *f, const eto_export_plan *p, const char *what, const char *guard);
@@ -106,10 +114,12 @@ eto_status eto_export_write_cuda_host(const eto_export_plan *p, const char *path
 /* dispatch.c: the shapes of every family (variable dimensions, whether it can dispatch), then its dispatch
  * function in the runtime, its declaration and documentation in the header, and its table in the manifest. */
 void eto_export_family_shapes(eto_export_plan *p);
-/* For every family with a dynamic member (export.c compiles them): which member serves each s up to the largest
- * tuned value: s's own member, else the one the cost model expects fastest among the dynamic kernels above s (its
- * measured latency scaled by the work it does at s, plus a fixed cost per call). ETO_OK or ETO_ERR_NOMEM. */
-eto_status eto_export_family_picks(eto_export_plan *p);
+/* picks.c: for every family with a dynamic member (export.c compiles them), which member serves each s up to the
+ * largest tuned value: by p->o->picks, the fastest of s's own member and the cost model's shortlist of dynamic
+ * kernels above s, timed here (progs: every item's program), or the model's choice (s's own member, else the
+ * dynamic kernel above s that the cached latency scaled by the work at s expects fastest). ETO_OK,
+ * ETO_ERR_NOMEM, or a lowering or JIT error with a message. */
+eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs, char *msg, int cap);
 void eto_export_write_dispatch(FILE *f, const eto_export_plan *p);
 void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p);
 void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p);

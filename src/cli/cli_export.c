@@ -14,7 +14,7 @@
 #endif
 
 typedef struct {
-  const char *list, *out, *name, *target, *db, *arch;
+  const char *list, *out, *name, *target, *db, *arch, *picks;
   int threads, fallback, keep_build;
 } export_args;
 
@@ -30,6 +30,7 @@ static int parse_args(int argc, char **argv, export_args *a) {
       {"--db", ETO_CLI_STR, &a->db, 0, 0},
       {"--arch", ETO_CLI_STR, &a->arch, 0, 0},
       {"--threads", ETO_CLI_INT, &a->threads, 1, eto_cli_opt_max_threads()},
+      {"--picks", ETO_CLI_STR, &a->picks, 0, 0},
   };
   const char *p = "etotune export";
   if (eto_cli_parse(p, "etotune help export", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), NULL, NULL,
@@ -43,13 +44,18 @@ static int parse_args(int argc, char **argv, export_args *a) {
     fprintf(stderr, "%s: --target %s: expected cpu or cuda\n", p, a->target);
     return -1;
   }
+  if (a->picks && strcmp(a->picks, "measured") != 0 && strcmp(a->picks, "model") != 0) {
+    fprintf(stderr, "%s: --picks %s: expected measured or model\n", p, a->picks);
+    return -1;
+  }
   int cuda = strcmp(a->target, "cuda") == 0;
   if (!cuda && a->arch) {
     fprintf(stderr, "%s: --arch is for --target cuda\n", p);
     return -1;
   }
-  if (cuda && (a->threads || a->keep_build)) {
-    fprintf(stderr, "%s: %s is for --target cpu\n", p, a->threads ? "--threads" : "--keep-build");
+  if (cuda && (a->threads || a->keep_build || a->picks)) {
+    fprintf(stderr, "%s: %s is for --target cpu\n", p,
+            a->threads ? "--threads" : a->keep_build ? "--keep-build" : "--picks");
     return -1;
   }
   return 0;
@@ -140,7 +146,10 @@ int eto_cli_export(int argc, char **argv) {
                        .out_dir = a.out,
                        .version = ETO_VERSION,
                        .fallback = a.fallback,
-                       .keep_build = a.keep_build};
+                       .keep_build = a.keep_build,
+                       .picks = a.picks && strcmp(a.picks, "model") == 0 ? ETO_EXPORT_PICKS_MODEL
+                                                                         : ETO_EXPORT_PICKS_MEASURED,
+                       .progress = stderr};
   eto_export_result r;
   eto_status st = eto_export(ops, n, cache, &t, &o, &r, msg, sizeof msg);
   if (st != ETO_OK) {

@@ -38,7 +38,7 @@ const eto_cli_command eto_cli_commands[] = {
      "                   tune is skipped, not marked)",
      eto_cli_db},
     {"export", "LIST --out DIR [--name NAME] [--target cpu|cuda] [--arch sm_XX] [--db PATH] [--threads T] "
-               "[--fallback-reference] [--keep-build]",
+               "[--fallback-reference] [--keep-build] [--picks measured|model]",
      "compile the best cached program of every operator of LIST into a C library (or CUDA code) with a header",
      "For every operator of LIST, takes its best verified program for this machine's target from the cache\n"
      "(the target of `etotune tune --threads T`), compiles it ahead of time with LLVM and writes\n"
@@ -56,6 +56,11 @@ const eto_cli_command eto_cli_commands[] = {
      "  --fallback-reference  an operator without a verified program gets an untuned program, marked\n"
      "                        UNTUNED FALLBACK in the header and the manifest (else it is an error)\n"
      "  --keep-build          cpu: keep DIR/build-NAME/ (the runtime source and the objects)\n"
+     "  --picks measured      cpu, a `let` family: NAME_FAMILY(s, ...) serves each s by the kernel found fastest\n"
+     "                        when timed at s here: s's own tuned kernel or a larger member's kernel run with s\n"
+     "                        as a run-time extent, the cost model's best 4 within 2s+16 (default; about a\n"
+     "                        minute per family of 512 values on 2 cores)\n"
+     "  --picks model         the cost model alone (cached latency scaled by the work at s): no timing\n"
      "An operator without a usable program (none cached for this target, marked bad, stale) is an error naming\n"
      "it; records of other targets are never exported.",
      eto_cli_export},

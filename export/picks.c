@@ -1,0 +1,230 @@
+/* picks.c — which tuned member serves each value s of a family's dispatch function (docs/architecture.md §11).
+ *
+ * s's candidates: s's own member (its fixed kernel) where s is tuned, and the dynamic kernels of the members above
+ * s (export.c compiles them: the member's program with s as a run-time extent). A cost model ranks the dynamic
+ * kernels: a member's cached latency scaled by the share of its work it still does at s. With
+ * ETO_EXPORT_PICKS_MEASURED (the default) the model only shortlists: s's own member and the model's best
+ * PICK_CANDS dynamic kernels within 2s + 16 are JIT-compiled, run at s on this machine (the export's target) and
+ * timed, interleaved, and the fastest median serves s. With ETO_EXPORT_PICKS_MODEL the model's best within
+ * 1.5s + 8 serves s unless s is tuned. The model scales flops and misses what the partial blocks of a kernel cost
+ * at s and how far a tuned latency is from the kernel's time outside the search's measurer (bench/RESULTS.md K.3,
+ * L.1). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export_internal.h"
+
+/* The fixed cost of a call (thread pool, block loop) that a dynamic kernel pays however little of it runs, and what
+ * its partial blocks' guards cost (bench_dynamic: the 512 scores kernel at S = 400..511 ran at 0.87-0.99 of its
+ * time scaled by the work, 0.91 in the mean). */
+#define PICK_CALL_S 2e-6
+#define PICK_PARTIAL 1.1
+#define PICK_MAX_VALUE 65536 /* the largest tuned value a family's table of picks goes up to */
+#define PICK_CANDS 4         /* measured: dynamic kernels timed at s besides s's own member */
+#define PICK_ROUNDS 5        /* measured: timed samples of each candidate at s, interleaved */
+#define PICK_SAMPLE_S 200e-6 /* measured: a sample repeats the call until it lasts about this long */
+#define PICK_OWN_MARGIN 1.02 /* measured: s's own member keeps s unless another one is faster by more than this */
+
+/* What member m's dynamic kernel is expected to take at s < its value: its measured latency, less the fixed cost,
+ * scaled by the share of its work it still does at s (its dynamic axes up to s in whole thread tiles and reduction
+ * steps, of the same up to its value) and by PICK_PARTIAL, plus the fixed cost. */
+static double pick_cost(const eto_export_item *m, int64_t s) {
+  double lat = m->e.latency_s;
+  if (!(lat > 0)) return INFINITY;
+  double fixed = lat < PICK_CALL_S ? lat : PICK_CALL_S, share = 1;
+  for (int a = 0; a < m->ngran; a++) {
+    int64_t g = m->gran[a];
+    share *= (double)((s + g - 1) / g * g) / (double)((m->value + g - 1) / g * g);
+  }
+  return fixed + (lat - fixed) * share * PICK_PARTIAL;
+}
+
+/* The members above s (from lo, the first whose value is >= s, excluding s's own) with a dynamic kernel and a
+ * value up to reach, best model cost first: up to max of them into cand; returns how many. */
+static int shortlist(const eto_export_plan *p, const eto_export_family *F, int lo, int64_t s, int64_t reach, int *cand,
+                     int max) {
+  double cost[PICK_CANDS + 1];
+  int n = 0;
+  for (int j = lo; j < F->n && eto_export_fvalue(p, F, j) <= reach; j++) {
+    const eto_export_item *m = &p->items[F->item[j]];
+    if (!m->dyn || m->value == s) continue;
+    double c = pick_cost(m, s);
+    if (!isfinite(c)) continue; /* no latency to scale */
+    int at = n < max ? n++ : max; /* insertion into the sorted shortlist; max: past its end */
+    while (at > 0 && c < cost[at - 1]) {
+      if (at < max) {
+        cost[at] = cost[at - 1];
+        cand[at] = cand[at - 1];
+      }
+      at--;
+    }
+    if (at < max) {
+      cost[at] = c;
+      cand[at] = j;
+    }
+  }
+  return n;
+}
+
+/* ---- measured picks ---- */
+
+typedef struct {
+  eto_jit *jit;
+  eto_pool *pool;
+  const eto_program *progs;
+  eto_compiled **fixed, **dyn; /* per member of the family, compiled when first timed */
+  int64_t *fixed_blocks, *dyn_blocks;
+  float *args[ETO_MAX_INPUTS + 3];
+  int64_t s; /* what args[nargs] points to: the dynamic kernels' run-time extent */
+} bench;
+
+/* Compiles member j's fixed kernel (dynamic = 0) or its dynamic kernel, once. */
+static eto_status compiled(bench *b, const eto_export_plan *p, const eto_export_family *F, int j, int dynamic,
+                           char *msg, int cap) {
+  eto_compiled **slot = dynamic ? &b->dyn[j] : &b->fixed[j];
+  if (*slot) return ETO_OK;
+  const eto_export_item *x = &p->items[F->item[j]];
+  eto_op grown = *x->op;
+  for (int q = 0; q < F->nkeys; q++) grown.v[F->keys[q]] += 1;
+  eto_compute c, g;
+  eto_op_compute(x->op, &c);
+  eto_op_compute(&grown, &g);
+  eto_lower_opts lo = {.lanes = p->t->warp_size, .grown = dynamic ? &g : NULL};
+  eto_kernel *k = NULL;
+  char why[512];
+  eto_status st = eto_lower(&c, &b->progs[F->item[j]], &lo, &k, why, sizeof why);
+  if (st == ETO_OK) {
+    (dynamic ? b->dyn_blocks : b->fixed_blocks)[j] = k->blocks;
+    st = eto_jit_compile(b->jit, k, slot, why, sizeof why);
+  }
+  eto_kernel_free(k);
+  if (st != ETO_OK) snprintf(msg, cap, "%s: timing the dispatch's kernels: %s", x->e.key, why);
+  return st;
+}
+
+/* Seconds per call of member j's kernel at s (its fixed kernel when s is its value), over reps calls. */
+static double time_calls(bench *b, const eto_export_plan *p, const eto_export_family *F, int j, int64_t s, int reps) {
+  int dynamic = eto_export_fvalue(p, F, j) != s;
+  eto_kernel_fn fn = eto_compiled_fn(dynamic ? b->dyn[j] : b->fixed[j]);
+  int64_t blocks = dynamic ? b->dyn_blocks[j] : b->fixed_blocks[j];
+  b->s = s;
+  double t0 = eto_now();
+  for (int r = 0; r < reps; r++) eto_pool_run(b->pool, fn, b->args, blocks);
+  return (eto_now() - t0) / reps;
+}
+
+/* Times the candidates n of s (cand[0] may be s's own member: own = 1) and returns the fastest: PICK_ROUNDS samples
+ * each, interleaved so that a slow spell of the machine hits all of them, the median of each compared. */
+static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_family *F, int64_t s, const int *cand,
+                          int n, int own, int *best, char *msg, int cap) {
+  double t[PICK_CANDS + 1][PICK_ROUNDS], med[PICK_CANDS + 1];
+  int reps[PICK_CANDS + 1];
+  for (int c = 0; c < n; c++) {
+    eto_status st = compiled(b, p, F, cand[c], eto_export_fvalue(p, F, cand[c]) != s, msg, cap);
+    if (st != ETO_OK) return st;
+    double once = time_calls(b, p, F, cand[c], s, 1); /* also the warm-up */
+    reps[c] = once >= PICK_SAMPLE_S ? 1 : once * 1000 < PICK_SAMPLE_S ? 1000 : (int)ceil(PICK_SAMPLE_S / once);
+  }
+  for (int r = 0; r < PICK_ROUNDS; r++)
+    for (int c = 0; c < n; c++) t[c][r] = time_calls(b, p, F, cand[c], s, reps[c]);
+  int k = 0;
+  for (int c = 0; c < n; c++) {
+    med[c] = eto_median(t[c], PICK_ROUNDS);
+    if (med[c] < med[k]) k = c;
+  }
+  *best = own && med[0] <= med[k] * PICK_OWN_MARGIN ? cand[0] : cand[k];
+  return ETO_OK;
+}
+
+static void bench_free(bench *b, int n, int nargs) {
+  for (int j = 0; j < n; j++) {
+    if (b->fixed) eto_compiled_free(b->fixed[j]);
+    if (b->dyn) eto_compiled_free(b->dyn[j]);
+  }
+  free(b->fixed);
+  free(b->dyn);
+  free(b->fixed_blocks);
+  free(b->dyn_blocks);
+  for (int a = 0; a < nargs; a++) free(b->args[a]);
+  eto_pool_free(b->pool);
+}
+
+/* The family's tensors at its largest value (every value's fit in them), inputs filled with numbers in [-1, 1). */
+static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_export_family *F, eto_jit *jit,
+                             const eto_program *progs) {
+  memset(b, 0, sizeof *b);
+  b->jit = jit;
+  b->progs = progs;
+  b->fixed = calloc((size_t)F->n, sizeof *b->fixed);
+  b->dyn = calloc((size_t)F->n, sizeof *b->dyn);
+  b->fixed_blocks = calloc((size_t)F->n, sizeof *b->fixed_blocks);
+  b->dyn_blocks = calloc((size_t)F->n, sizeof *b->dyn_blocks);
+  b->pool = eto_pool_create(p->t->cores);
+  if (!b->fixed || !b->dyn || !b->fixed_blocks || !b->dyn_blocks || !b->pool) return ETO_ERR_NOMEM;
+  int64_t max = eto_export_fvalue(p, F, F->n - 1);
+  uint32_t x = 12345;
+  for (int a = 0; a < F->nargs; a++) {
+    size_t n = 1;
+    for (int d = 0; d < F->rank[a]; d++) n *= (size_t)(F->dim[a][d] < 0 ? max : F->dim[a][d]);
+    size_t bytes = (n * sizeof(float) + 63) / 64 * 64;
+    if (!(b->args[a] = aligned_alloc(64, bytes))) return ETO_ERR_NOMEM;
+    for (size_t i = 0; i < n; i++) {
+      x = x * 1664525u + 1013904223u;
+      b->args[a][i] = a < F->nargs - 1 ? (float)(x >> 8) / (float)(1u << 23) - 1.0f : 0.0f;
+    }
+  }
+  b->args[F->nargs] = (float *)(void *)&b->s;
+  return ETO_OK;
+}
+
+eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs, char *msg, int cap) {
+  int measured = p->o->picks == ETO_EXPORT_PICKS_MEASURED;
+  eto_jit *jit = NULL;
+  eto_status st = ETO_OK;
+  for (int f = 0; f < p->nfam && st == ETO_OK; f++) {
+    eto_export_family *F = &p->fam[f];
+    int ndyn = 0;
+    for (int j = 0; j < F->n; j++) ndyn += p->items[F->item[j]].dyn;
+    if (!F->dispatch || !ndyn) continue;
+    int64_t max = eto_export_fvalue(p, F, F->n - 1);
+    if (max > PICK_MAX_VALUE || F->n > 65535) continue; /* no table: the nearest dynamic kernel above s */
+    if (!(F->pick = malloc(sizeof(int) * (size_t)(max + 1)))) return ETO_ERR_NOMEM;
+    F->pick[0] = 0;
+    bench b = {0};
+    double t0 = eto_now();
+    if (measured && p->o->progress)
+      fprintf(p->o->progress, "%s: timing the kernels that may serve s = 1..%lld on this machine (--picks model: "
+              "skip)\n", F->function, (long long)max);
+    if (measured && !jit) st = eto_jit_create(&jit, msg, cap);
+    if (measured && st == ETO_OK) st = bench_init(&b, p, F, jit, progs);
+    if (measured && st == ETO_OK) eto_pool_spin(b.pool, 1); /* a sleeping pool's wake-up (~80 us) is no kernel's */
+    int lo = 0; /* the first member whose value is >= s */
+    for (int64_t s = 1; s <= max && st == ETO_OK; s++) {
+      while (eto_export_fvalue(p, F, lo) < s) lo++;
+      int own = eto_export_fvalue(p, F, lo) == s, cand[PICK_CANDS + 1];
+      /* the model: s's own member; else the best dynamic kernel above s up to 1.5s + 8 (the model scales flops and
+       * is not trusted far away: a dense layer at s = 1 run by the 14-row kernel still reads all the weights, RESULTS
+       * G.3); else, with no dynamic kernel in reach, lo on padded copies */
+      int model = own ? lo : shortlist(p, F, lo, s, s + s / 2 + 8, cand, 1) ? cand[0] : lo;
+      F->pick[s] = model;
+      if (!measured) continue;
+      cand[0] = lo;
+      int n = own + shortlist(p, F, lo, s, 2 * s + 16, cand + own, PICK_CANDS);
+      if (n < 2) continue; /* nothing to compare */
+      st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], msg, cap);
+      F->picks_differ += F->pick[s] != model;
+    }
+    if (measured) {
+      bench_free(&b, F->n, F->nargs);
+      F->picks_measured = 1;
+      F->picks_seconds = eto_now() - t0;
+      if (p->o->progress && st == ETO_OK)
+        fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's\n",
+                F->function, (long long)max, F->picks_seconds, F->picks_differ);
+    }
+  }
+  eto_jit_free(jit);
+  return st;
+}

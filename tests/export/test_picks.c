@@ -1,0 +1,189 @@
+/* Measured dispatch picks (export/picks.c): a family "matmul m=s n=128 k=128" tuned at 48 and 64, where the cache's
+ * latency of 48 is a lie (1 ns) and 48's program is the slowest of 24 random ones while 64's is the fastest. The cost
+ * model then serves every s below 48 by 48's dynamic kernel; the measured picks must serve s = 33..47 (where 64's
+ * kernel is a candidate: 64 <= 2s + 16) by whichever kernel is faster there, as an independent timing here (the
+ * oracle: best of 7 runs of each) says wherever the two differ by 2x or more, and such an s must occur (else the
+ * check would be empty). Also: the model's picks (ETO_EXPORT_PICKS_MODEL) are 48 there, s's own member serves 48
+ * and 64 when it is the faster, every pick is a member at or above s, and the counts of the family's summary. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "export_internal.h"
+
+#define N 128
+#define NPROGS 24
+
+static const eto_op *parse(const char *line, eto_oplist **list) {
+  char msg[512];
+  if (eto_oplist_parse("picks.list", line, strlen(line), list, msg, sizeof msg) != ETO_OK) {
+    CHECK(0, "%s: %s", line, msg);
+    return NULL;
+  }
+  return eto_oplist_get(*list, 0);
+}
+
+typedef struct {
+  eto_jit *jit;
+  eto_pool *pool;
+  float *a, *b, *c;
+} rig;
+
+/* The dynamic kernel of program p for "matmul m=v n=N k=N" (its value v), compiled; blocks into *blocks. */
+static eto_compiled *dyn_kernel(rig *r, int v, const eto_program *p, int64_t *blocks) {
+  char line[128], msg[1024];
+  eto_oplist *lv = NULL, *lg = NULL;
+  snprintf(line, sizeof line, "matmul m=%d n=%d k=%d", v, N, N);
+  const eto_op *opv = parse(line, &lv);
+  snprintf(line, sizeof line, "matmul m=%d n=%d k=%d", v + 1, N, N);
+  const eto_op *opg = parse(line, &lg);
+  eto_compiled *cc = NULL;
+  if (opv && opg) {
+    eto_compute c, g;
+    eto_op_compute(opv, &c);
+    eto_op_compute(opg, &g);
+    eto_target t;
+    eto_target_cpu(2, &t);
+    eto_lower_opts lo = {.lanes = t.warp_size, .grown = &g};
+    eto_kernel *k = NULL;
+    if (eto_lower(&c, p, &lo, &k, msg, sizeof msg) == ETO_OK) {
+      *blocks = k->blocks;
+      if (eto_jit_compile(r->jit, k, &cc, msg, sizeof msg) != ETO_OK) cc = NULL;
+    }
+    eto_kernel_free(k);
+  }
+  eto_oplist_free(lv);
+  eto_oplist_free(lg);
+  return cc;
+}
+
+/* Best of `runs` calls of kernel cc at s (seconds). */
+static double best_time(rig *r, eto_compiled *cc, int64_t blocks, int64_t s, int runs) {
+  float *args[4] = {r->a, r->b, r->c, NULL};
+  args[3] = (float *)(void *)&s;
+  double best = INFINITY;
+  for (int i = 0; i <= runs; i++) { /* the first is the warm-up */
+    double t0 = eto_now();
+    eto_pool_run(r->pool, eto_compiled_fn(cc), args, blocks);
+    double dt = eto_now() - t0;
+    if (i && dt < best) best = dt;
+  }
+  return best;
+}
+
+int main(void) {
+  char msg[2048];
+  eto_target t;
+  eto_target_cpu(2, &t);
+  rig r = {0};
+  CHECK(eto_jit_create(&r.jit, msg, sizeof msg) == ETO_OK, "%s", msg);
+  r.pool = eto_pool_create(2);
+  r.a = calloc(64 * N, sizeof(float));
+  r.b = calloc(N * N, sizeof(float));
+  r.c = calloc(64 * N, sizeof(float));
+  for (int i = 0; i < 64 * N; i++) r.a[i] = (float)(i % 7) - 3;
+  for (int i = 0; i < N * N; i++) r.b[i] = (float)(i % 5) - 2;
+  if (!r.jit || !r.pool) return check_result();
+
+  /* the programs: the slowest of 24 random valid programs of the 48 member and the fastest of 24 of the 64 member
+   * (each accepted by the dynamic lowering), timed at s = 40 */
+  eto_oplist *l64 = NULL, *l48 = NULL;
+  char line[128];
+  snprintf(line, sizeof line, "matmul m=64 n=%d k=%d", N, N);
+  const eto_op *op64 = parse(line, &l64);
+  snprintf(line, sizeof line, "matmul m=48 n=%d k=%d", N, N);
+  const eto_op *op48 = parse(line, &l48);
+  if (!op64 || !op48) return check_result();
+  eto_rng rng;
+  eto_rng_seed(&rng, 5);
+  eto_program fast = {0}, slow = {0};
+  double tfast = INFINITY, tslow = 0;
+  for (int m = 0; m < 2; m++) {
+    eto_compute c;
+    eto_op_compute(m ? op64 : op48, &c);
+    int found = 0;
+    for (int tries = 0; tries < 400 && found < NPROGS; tries++) {
+      eto_program p;
+      eto_sample_opts so = {0};
+      if (eto_sched_sample_valid(&c, &t, &so, &rng, 0, &p) != 0) continue;
+      int64_t blocks = 0;
+      eto_compiled *cc = dyn_kernel(&r, m ? 64 : 48, &p, &blocks);
+      if (!cc) continue;
+      double dt = best_time(&r, cc, blocks, 40, 3);
+      eto_compiled_free(cc);
+      found++;
+      if (m && dt < tfast) tfast = dt, fast = p;
+      if (!m && dt > tslow) tslow = dt, slow = p;
+    }
+    CHECK(found == NPROGS, "%d programs of member %d", found, m ? 64 : 48);
+  }
+  CHECK(tslow > 3 * tfast, "48's slowest program %.1f us at 40, 64's fastest %.1f us", tslow * 1e6, tfast * 1e6);
+
+  /* the plan: one family, members 48 (slow, latency 1 ns: the model's favourite) and 64 (fast) */
+  eto_export_item items[2] = {0};
+  eto_program progs[2] = {slow, fast};
+  const eto_op *ops[2] = {op48, op64};
+  for (int i = 0; i < 2; i++) {
+    eto_export_item *x = &items[i];
+    x->op = ops[i];
+    x->value = i ? 64 : 48;
+    x->dyn = 1;
+    x->nargs = 3;
+    x->e.latency_s = i ? 1e-3 : 1e-9;
+    eto_op_key(ops[i], x->e.key, sizeof x->e.key);
+    snprintf(x->arg_name[0], sizeof x->arg_name[0], "A");
+    snprintf(x->arg_name[1], sizeof x->arg_name[1], "B");
+    snprintf(x->arg_name[2], sizeof x->arg_name[2], "out");
+  }
+  int member[2] = {0, 1};
+  eto_export_family fam = {.n = 2, .item = member, .nkeys = 1, .keys = {ETO_KEY_M}};
+  for (int mode = 0; mode < 2; mode++) {
+    eto_export_opts o = {.name = "picks", .picks = mode ? ETO_EXPORT_PICKS_MODEL : ETO_EXPORT_PICKS_MEASURED};
+    eto_export_plan pl = {.o = &o, .t = &t, .items = items, .n = 2, .fam = &fam, .nfam = 1};
+    fam.pick = NULL;
+    fam.picks_measured = fam.picks_differ = 0;
+    eto_export_family_shapes(&pl);
+    /* A [1, s, N], B [1, N, N], out [1, s, N] */
+    CHECK(fam.dispatch == 1 && fam.nargs == 3 && fam.rank[0] == 3 && fam.dim[0][1] == -1 && fam.dim[1][1] == N &&
+              fam.dim[2][1] == -1,
+          "family shapes: dispatch %d (%s), nargs %d, rank %d, A[1] %lld, B[1] %lld", fam.dispatch, fam.why_not,
+          fam.nargs, fam.rank[0], (long long)fam.dim[0][1], (long long)fam.dim[1][1]);
+    CHECK(eto_export_family_picks(&pl, progs, msg, sizeof msg) == ETO_OK, "%s", msg);
+    if (!fam.pick) continue;
+    for (int s = 1; s <= 64; s++) CHECK(fam.pick[s] == 0 ? s <= 48 : 1, "s = %d served by 48", s);
+    if (mode == 1) { /* the model: 48 (the lie) below 48, each tuned value its own */
+      CHECK(!fam.picks_measured, "model picks marked measured");
+      for (int s = 33; s <= 48; s++) CHECK(fam.pick[s] == 0, "model: s = %d served by member %d", s, fam.pick[s]);
+      CHECK(fam.pick[64] == 1, "model: 64 not its own");
+    } else { /* measured: the faster kernel wherever the oracle sees 2x between them */
+      CHECK(fam.picks_measured && fam.picks_seconds > 0, "picks not marked measured");
+      int64_t b48 = 0, b64 = 0;
+      eto_compiled *k48 = dyn_kernel(&r, 48, &slow, &b48), *k64 = dyn_kernel(&r, 64, &fast, &b64);
+      int decided = 0, differ = 0;
+      for (int s = 1; s <= 64; s++) differ += fam.pick[s] != (s <= 48 ? 0 : 1);
+      CHECK(fam.picks_differ == differ, "picks_differ %d, %d counted", fam.picks_differ, differ);
+      for (int s = 33; s <= 48 && k48 && k64; s++) {
+        double t48 = best_time(&r, k48, b48, s, 7), t64 = best_time(&r, k64, b64, s, 7);
+        if (t48 < 2 * t64 && t64 < 2 * t48) continue;
+        decided++;
+        int want = t64 < t48;
+        CHECK(fam.pick[s] == want, "s = %d: member %d picked, the oracle times 48's kernel %.1f us, 64's %.1f us", s,
+              fam.pick[s], t48 * 1e6, t64 * 1e6);
+      }
+      CHECK(decided > 0, "no s of 33..48 where one kernel is 2x the other: the check decided nothing");
+      eto_compiled_free(k48);
+      eto_compiled_free(k64);
+    }
+    free(fam.pick);
+  }
+  eto_oplist_free(l64);
+  eto_oplist_free(l48);
+  free(r.a);
+  free(r.b);
+  free(r.c);
+  eto_pool_free(r.pool);
+  eto_jit_free(r.jit);
+  return check_result();
+}
