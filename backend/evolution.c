@@ -228,7 +228,7 @@ int eto_mutate_direct(const eto_compute *c, const eto_target *t, eto_program *p,
   if (p->sketch != ETO_SKETCH_MULTI_LEVEL || !t->direct_reads) return -1;
   int ok[ETO_MAX_INPUTS], n = 0; /* the inputs a search may read directly (eto_sched_candidate_ok) */
   for (int j = 0; j < c->ninputs; j++)
-    if (eto_sched_direct_ok(c, t, j) || p->direct[j]) ok[n++] = j;
+    if (eto_sched_direct_ok(c, t, p, j) || p->direct[j]) ok[n++] = j;
   if (n == 0) return -1;
   int i = ok[eto_rng_below(rng, n)];
   p->direct[i] = !p->direct[i];

@@ -103,14 +103,18 @@ void eto_sched_mlt_unrolled(const eto_program *p, int *r2, int *r1);
  * before); searches just do not propose them. Returns 0 or -1 with the reason in why. */
 int eto_sched_candidate_ok(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap);
 /* The outputs of c that reuse each element of input i: the product of the space extents its index does not use
- * (a dense layer's weights: its rows m). A search proposes a direct read of input i (eto_program.direct) only
- * when this is at most ETO_DIRECT_MAX_REUSE: a tile copy pays for itself when many outputs reuse its data, and a
- * direct read that the measurer's warm caches favour loses to it where they are not warm (bench/RESULTS.md K.3). */
-#define ETO_DIRECT_MAX_REUSE 16
+ * (a dense layer's weights: its rows m). */
 int64_t eto_sched_input_reuse(const eto_compute *c, int i);
-/* A search may propose reading input i of c directly on t: t->direct_reads and the reuse rule above (sampling,
- * the fetch mutation and eto_sched_candidate_ok apply this one rule). */
-int eto_sched_direct_ok(const eto_compute *c, const eto_target *t, int i);
+/* The thread tiles of multi-level program p that read each element of input i: over the space loops its index
+ * does not use, the extent divided (rounded up) by the thread's tile (S3 x S4); other sketches: the outputs
+ * (eto_sched_input_reuse). Within a thread's register tile the reuse is in registers, so a direct read costs
+ * one load per element per thread tile (the attention context's probabilities with n = 64 in one tile: 1). */
+int64_t eto_sched_tile_reuse(const eto_compute *c, const eto_program *p, int i);
+/* A search may propose reading input i of c directly in program p on t: t->direct_reads, and at most
+ * ETO_DIRECT_MAX_REUSE thread tiles read each element (a tile copy pays for itself when many read it; sampling,
+ * the fetch mutation and eto_sched_candidate_ok apply this one rule; bench/RESULTS.md K.3, L.2). */
+#define ETO_DIRECT_MAX_REUSE 16
+int eto_sched_direct_ok(const eto_compute *c, const eto_target *t, const eto_program *p, int i);
 /* Bytes of smem_elements shared (float32) elements; eto_sched_validate rejects a program whose
  * smem_per_block takes more than t->max_shared_bytes. */
 int64_t eto_sched_smem_bytes(int64_t smem_elements);

@@ -132,7 +132,7 @@ void eto_sched_sample(const eto_compute *c, const eto_target *t, eto_sketch_kind
   for (int i = 0; i < ETO_MAX_INPUTS; i++) {
     out->vec[i] = (sketch == ETO_SKETCH_MULTI_LEVEL && i < c->ninputs) ? vecs[eto_rng_below(rng, 3)] : 1;
     /* the CPU: an input read directly by the compute, an eighth of the time */
-    if (sketch == ETO_SKETCH_MULTI_LEVEL && eto_sched_direct_ok(c, t, i) && eto_rng_below(rng, 8) == 0) {
+    if (sketch == ETO_SKETCH_MULTI_LEVEL && eto_sched_direct_ok(c, t, out, i) && eto_rng_below(rng, 8) == 0) {
       out->direct[i] = 1;
       out->vec[i] = 1;
     }
@@ -335,16 +335,29 @@ int64_t eto_sched_input_reuse(const eto_compute *c, int i) {
   return n;
 }
 
-int eto_sched_direct_ok(const eto_compute *c, const eto_target *t, int i) {
-  return t->direct_reads && i < c->ninputs && eto_sched_input_reuse(c, i) <= ETO_DIRECT_MAX_REUSE;
+int64_t eto_sched_tile_reuse(const eto_compute *c, const eto_program *p, int i) {
+  if (p->sketch != ETO_SKETCH_MULTI_LEVEL) return eto_sched_input_reuse(c, i);
+  int64_t n = 1;
+  for (int s = 0; s < c->nest.nspace; s++) {
+    int used = 0;
+    for (int d = 0; d < c->in[i].rank; d++)
+      for (int t = 0; t < c->in[i].index[d].nterms; t++) used |= c->in[i].index[d].term[t].var == s;
+    int64_t e = c->nest.space[s].extent, tile = p->stile[s][3] * p->stile[s][4];
+    if (!used && tile > 0) n *= (e + tile - 1) / tile;
+  }
+  return n;
+}
+
+int eto_sched_direct_ok(const eto_compute *c, const eto_target *t, const eto_program *p, int i) {
+  return t->direct_reads && i < c->ninputs && eto_sched_tile_reuse(c, p, i) <= ETO_DIRECT_MAX_REUSE;
 }
 
 int eto_sched_candidate_ok(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap) {
   if (eto_sched_validate(c, t, p, why, cap) != 0) return -1;
   for (int i = 0; i < c->ninputs; i++)
-    if (p->direct[i] && !eto_sched_direct_ok(c, t, i)) /* validate checked t->direct_reads: the reuse rule */
-      FAIL("input %d is reused by %lld outputs: a search reads it directly only when at most %d", i,
-           (long long)eto_sched_input_reuse(c, i), ETO_DIRECT_MAX_REUSE);
+    if (p->direct[i] && !eto_sched_direct_ok(c, t, p, i)) /* validate checked t->direct_reads: the reuse rule */
+      FAIL("input %d is read by %lld thread tiles: a search reads it directly only when at most %d", i,
+           (long long)eto_sched_tile_reuse(c, p, i), ETO_DIRECT_MAX_REUSE);
   if (p->sketch == ETO_SKETCH_MULTI_LEVEL && t->max_straight_line > 0) {
     int64_t n = straight_line(p);
     if (n > t->max_straight_line)
