@@ -187,6 +187,14 @@ static eto_status write_object(const eto_export_item *x, eto_kernel *k, const ch
   return st;
 }
 
+/* Raises pl's stack need to k's block-local buffers (its tiles) plus a margin. */
+static void need_stack(eto_export_plan *pl, const eto_kernel *k) {
+  size_t local = 0;
+  for (int b = 0; b < k->nbufs; b++)
+    if (k->buf[b].scope > ETO_BUF_OUTPUT) local += (size_t)(k->buf[b].size > 0 ? k->buf[b].size : 1) * sizeof(float);
+  if (local + MARGIN_STACK > pl->stack_bytes) pl->stack_bytes = local + MARGIN_STACK;
+}
+
 /* Lowers and compiles every item into build/<suffix>.o, fills blocks, arguments and the stack need. */
 static eto_status compile_items(eto_export_plan *pl, eto_program *progs, const char *build, char *msg, int cap) {
   pl->stack_bytes = MIN_STACK;
@@ -203,17 +211,13 @@ static eto_status compile_items(eto_export_plan *pl, eto_program *progs, const c
     }
     x->e.blocks = k->blocks;
     x->nargs = k->nargs;
-    size_t local = 0;
     for (int b = 0; b < k->nbufs; b++) {
       const eto_buffer *bf = &k->buf[b];
-      if (bf->scope <= ETO_BUF_OUTPUT) {
-        snprintf(x->arg_name[bf->arg], sizeof x->arg_name[bf->arg], "%s", bf->name);
-        x->arg_size[bf->arg] = bf->size;
-      } else {
-        local += (size_t)(bf->size > 0 ? bf->size : 1) * sizeof(float);
-      }
+      if (bf->scope > ETO_BUF_OUTPUT) continue;
+      snprintf(x->arg_name[bf->arg], sizeof x->arg_name[bf->arg], "%s", bf->name);
+      x->arg_size[bf->arg] = bf->size;
     }
-    if (local + MARGIN_STACK > pl->stack_bytes) pl->stack_bytes = local + MARGIN_STACK;
+    need_stack(pl, k);
     eto_status st = write_object(x, k, x->kernel, "", "compiling", build, msg, cap);
     if (st != ETO_OK) return st;
   }
@@ -239,6 +243,7 @@ static eto_status compile_dynamic(eto_export_plan *pl, const eto_program *progs,
       char why[512];
       if (eto_lower(&c, &progs[F->item[j]], &lo, &k, why, sizeof why) != ETO_OK) continue;
       x->dyn_blocks = k->blocks;
+      need_stack(pl, k); /* its tiles may differ from the fixed kernel's (eto_lower: a direct read becomes a copy) */
       x->ngran = k->nsgran; /* what the kernel skips past s comes in these steps */
       memcpy(x->gran, k->sgran, sizeof x->gran);
       char name[220];

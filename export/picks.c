@@ -26,6 +26,8 @@
 #define PICK_ROUNDS 5        /* measured: timed samples of each candidate at s, interleaved */
 #define PICK_SAMPLE_S 200e-6 /* measured: a sample repeats the call until it lasts about this long */
 #define PICK_OWN_MARGIN 1.02 /* measured: s's own member keeps s unless another one is faster by more than this */
+#define PICK_MAX_BYTES ((size_t)1 << 30) /* measured: a family whose tensors at its largest value take more keeps
+                                          * the model's picks (said on the progress stream) */
 
 /* What member m's dynamic kernel is expected to take at s < its value: its measured latency, less the fixed cost,
  * scaled by the share of its work it still does at s (its dynamic axes up to s in whole thread tiles and reduction
@@ -151,6 +153,21 @@ static void bench_free(bench *b, int n, int nargs) {
   eto_pool_free(b->pool);
 }
 
+/* Floats of argument a of family F at its largest value. */
+static size_t arg_floats(const eto_export_plan *p, const eto_export_family *F, int a) {
+  int64_t max = eto_export_fvalue(p, F, F->n - 1);
+  size_t n = 1;
+  for (int d = 0; d < F->rank[a]; d++) n *= (size_t)(F->dim[a][d] < 0 ? max : F->dim[a][d]);
+  return n;
+}
+
+/* Bytes of the family's tensors at its largest value. */
+static size_t family_bytes(const eto_export_plan *p, const eto_export_family *F) {
+  size_t total = 0;
+  for (int a = 0; a < F->nargs; a++) total += (arg_floats(p, F, a) * sizeof(float) + 63) / 64 * 64;
+  return total;
+}
+
 /* The family's tensors at its largest value (every value's fit in them), inputs filled with numbers in [-1, 1). */
 static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_export_family *F, eto_jit *jit,
                              const eto_program *progs) {
@@ -163,11 +180,9 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
   b->dyn_blocks = calloc((size_t)F->n, sizeof *b->dyn_blocks);
   b->pool = eto_pool_create(p->t->cores);
   if (!b->fixed || !b->dyn || !b->fixed_blocks || !b->dyn_blocks || !b->pool) return ETO_ERR_NOMEM;
-  int64_t max = eto_export_fvalue(p, F, F->n - 1);
   uint32_t x = 12345;
   for (int a = 0; a < F->nargs; a++) {
-    size_t n = 1;
-    for (int d = 0; d < F->rank[a]; d++) n *= (size_t)(F->dim[a][d] < 0 ? max : F->dim[a][d]);
+    size_t n = arg_floats(p, F, a);
     size_t bytes = (n * sizeof(float) + 63) / 64 * 64;
     if (!(b->args[a] = aligned_alloc(64, bytes))) return ETO_ERR_NOMEM;
     for (size_t i = 0; i < n; i++) {
@@ -180,7 +195,6 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
 }
 
 eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs, char *msg, int cap) {
-  int measured = p->o->picks == ETO_EXPORT_PICKS_MEASURED;
   eto_jit *jit = NULL;
   eto_status st = ETO_OK;
   for (int f = 0; f < p->nfam && st == ETO_OK; f++) {
@@ -190,10 +204,20 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
     if (!F->dispatch || !ndyn) continue;
     int64_t max = eto_export_fvalue(p, F, F->n - 1);
     if (max > PICK_MAX_VALUE || F->n > 65535) continue; /* no table: the nearest dynamic kernel above s */
-    if (!(F->pick = malloc(sizeof(int) * (size_t)(max + 1)))) return ETO_ERR_NOMEM;
+    if (!(F->pick = malloc(sizeof(int) * (size_t)(max + 1)))) {
+      st = ETO_ERR_NOMEM;
+      break;
+    }
     F->pick[0] = 0;
     bench b = {0};
     double t0 = eto_now();
+    int measured = p->o->picks == ETO_EXPORT_PICKS_MEASURED;
+    if (measured && family_bytes(p, F) > PICK_MAX_BYTES) {
+      measured = 0;
+      if (p->o->progress)
+        fprintf(p->o->progress, "%s: its tensors at s = %lld take over %zu MiB: the cost model picks its kernels\n",
+                F->function, (long long)max, PICK_MAX_BYTES >> 20);
+    }
     if (measured && p->o->progress)
       fprintf(p->o->progress, "%s: timing the kernels that may serve s = 1..%lld on this machine (--picks model: "
               "skip)\n", F->function, (long long)max);

@@ -64,25 +64,28 @@ static int64_t run_at(const char *fmt, int S, int64_t out_cap, eto_kernel *k, et
   return bad;
 }
 
-/* Guarded loads of the kernel's shared tiles (the compute's operands) in e, and in s. */
-static int guarded_tile_loads_e(const eto_kernel *k, const eto_expr *e) {
+/* Guarded loads of the kernel's buffers of scope sc (shared: the tiles, the compute's operands; input: direct reads)
+ * in e, and in s. */
+static int guarded_loads_e(const eto_kernel *k, const eto_expr *e, eto_buf_scope sc) {
   if (!e) return 0;
-  int n = e->op == ETO_X_LOAD && e->c && k->buf[e->buf].scope == ETO_BUF_SHARED;
-  return n + guarded_tile_loads_e(k, e->a) + guarded_tile_loads_e(k, e->b) + guarded_tile_loads_e(k, e->c);
+  int n = e->op == ETO_X_LOAD && e->c && k->buf[e->buf].scope == sc;
+  return n + guarded_loads_e(k, e->a, sc) + guarded_loads_e(k, e->b, sc) + guarded_loads_e(k, e->c, sc);
 }
 
-static int guarded_tile_loads(const eto_kernel *k, const eto_stmt *s) {
+static int guarded_loads(const eto_kernel *k, const eto_stmt *s, eto_buf_scope sc) {
   int n = 0;
   switch (s->kind) {
   case ETO_S_SEQ:
-    for (int i = 0; i < s->n; i++) n += guarded_tile_loads(k, s->items[i]);
+    for (int i = 0; i < s->n; i++) n += guarded_loads(k, s->items[i], sc);
     return n;
   case ETO_S_FOR:
-  case ETO_S_IF: return guarded_tile_loads_e(k, s->cond) + guarded_tile_loads(k, s->body);
-  case ETO_S_STORE: return guarded_tile_loads_e(k, s->index) + guarded_tile_loads_e(k, s->value);
+  case ETO_S_IF: return guarded_loads_e(k, s->cond, sc) + guarded_loads(k, s->body, sc);
+  case ETO_S_STORE: return guarded_loads_e(k, s->index, sc) + guarded_loads_e(k, s->value, sc);
   default: return 0;
   }
 }
+
+static int guarded_tile_loads(const eto_kernel *k, const eto_stmt *s) { return guarded_loads(k, s, ETO_BUF_SHARED); }
 
 /* The dynamic kernel of fmt at v for recipe; its optimized LLVM IR in *ir when ir is not NULL. */
 static eto_kernel *dyn_kernel(const char *fmt, int v, const char *recipe, char **ir) {
@@ -113,6 +116,22 @@ static void fast_paths(void) {
   eto_kernel *k = dyn_kernel(families[2], 32, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.1.1.12 r=2.8.2 u=1024 v=1.1", NULL);
   if (k) CHECK(guarded_tile_loads(k, k->body) == 0, "context: %d guarded loads of the tiles", guarded_tile_loads(k, k->body));
   eto_kernel_free(k);
+  /* the context with its probabilities read directly (d=1.0; k = S indexes them): the dynamic kernel reads them
+   * through a tile copy instead, whose zeros past S need no guard: the same kernel as the program without d= */
+  char *text[2] = {NULL, NULL};
+  for (int v = 0; v < 2; v++) {
+    k = dyn_kernel(families[2], 32, v ? "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.1.1.12 r=2.8.2 u=1024 v=1.1"
+                                      : "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.1.1.12 r=2.8.2 u=1024 v=1.1 d=1.0",
+                   NULL);
+    size_t len = 0;
+    FILE *f = open_memstream(&text[v], &len);
+    if (k && f) eto_kernel_print(k, f);
+    if (f) fclose(f);
+    eto_kernel_free(k);
+  }
+  CHECK(text[0] && text[1] && strcmp(text[0], text[1]) == 0, "context d=1.0: its dynamic kernel reads A directly");
+  free(text[0]);
+  free(text[1]);
   /* the attention scores at 32 (n = S: a 16-wide register run): a masked store, no per-lane store */
   char *ir = NULL;
   k = dyn_kernel(families[1], 32, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.2.1.16 r=1.5.2 u=1024 v=1.1", &ir);
