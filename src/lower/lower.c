@@ -913,18 +913,20 @@ static eto_status lower_program(const eto_compute *c, const eto_program *p, cons
 
 eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower_opts *opts, eto_kernel **out, char *why,
                      int cap) {
-  /* a direct read of an input that a dynamic reduction axis indexes guards every load of a partial step (the
+  /* a direct read of an input that a dynamic axis indexes guards its loads in a partial block or step (the
    * attention context's kernel of 512 reading its probabilities directly ran at 0.28 of its fixed kernel at
-   * S = 499): a dynamic kernel reads such an input through a tile copy, whose zeros past S need no guard in the
-   * compute (0.93; bench/RESULTS.md L.2). The result is the same; only the copy differs from p. */
+   * S = 499, the scores kernel of 128 reading Q directly at 0.47 at S = 77): a dynamic kernel reads such an input
+   * through a tile copy (guarded per vector run, zeros past S; 0.79 and 0.69; bench/RESULTS.md L.3). The result is
+   * the same; only the copy differs from p. */
   eto_program tiled;
   const eto_compute *g = opts ? opts->grown : NULL;
   for (int i = 0; g && i < c->ninputs && i < ETO_MAX_INPUTS; i++)
     for (int d = 0; d < c->in[i].rank && p->direct[i]; d++)
       for (int t = 0; t < c->in[i].index[d].nterms; t++) {
-        int r = c->in[i].index[d].term[t].var - c->nest.nspace;
-        if (r < 0 || r >= g->nest.nreduce || g->nest.reduce[r].extent == c->nest.reduce[r].extent || !p->direct[i])
-          continue;
+        int v = c->in[i].index[d].term[t].var, ns = c->nest.nspace;
+        int dyn = v < ns ? v < g->nest.nspace && g->nest.space[v].extent != c->nest.space[v].extent
+                         : v - ns < g->nest.nreduce && g->nest.reduce[v - ns].extent != c->nest.reduce[v - ns].extent;
+        if (!dyn || !p->direct[i]) continue;
         if (p != &tiled) {
           tiled = *p;
           p = &tiled;
