@@ -164,6 +164,18 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
       }
       fprintf(f, "};\n");
     }
+    int ndynd = 0;
+    for (int j = 0; j < F->n; j++) ndynd += p->items[F->item[j]].dynd;
+    if (ndynd) { /* the second dynamic kernels, which keep a direct read on the variable's axis (NULL: none) */
+      fprintf(f, "  static int (*const dynd[%d])(int64_t", F->n);
+      for (int a = 0; a < x->nargs; a++) fprintf(f, ", %sfloat *", a < x->nargs - 1 ? "const " : "");
+      fprintf(f, ") = {");
+      for (int j = 0; j < F->n; j++) {
+        const eto_export_item *m = &p->items[F->item[j]];
+        fprintf(f, "%s%s%s", j ? ", " : "", m->dynd ? m->e.function : "NULL", m->dynd ? "_dynd" : "");
+      }
+      fprintf(f, "};\n");
+    }
     int64_t max = eto_export_fvalue(p, F, F->n - 1);
     if (F->pick) { /* the member picked for each s up to the largest tuned value (picks.c) */
       fprintf(f, "  static const unsigned short pick[%lld] = {", (long long)max + 1);
@@ -181,8 +193,13 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
                "  }\n",
             F->n);
     if (F->pick) { /* the picked member: s's own kernel, or a dynamic kernel above s run at s */
-      fprintf(f, "  if (s <= %lld) {\n    const int j = pick[s];\n    if (value[j] == s) return fn[j](", (long long)max);
+      fprintf(f, "  if (s <= %lld) {\n    const int j = pick[s] %% %d;\n    if (value[j] == s) return fn[j](", (long long)max,
+              F->n);
       for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%s", a ? ", " : "", x->arg_name[a]);
+      if (ndynd) { /* pick j + n: member j's second dynamic kernel */
+        fprintf(f, ");\n    if (pick[s] >= %d && dynd[j]) return dynd[j](s", F->n);
+        for (int a = 0; a < x->nargs; a++) fprintf(f, ", %s", x->arg_name[a]);
+      }
       fprintf(f, ");\n    if (dyn[j]) return dyn[j](s");
       for (int a = 0; a < x->nargs; a++) fprintf(f, ", %s", x->arg_name[a]);
       fprintf(f, ");\n  }\n");
@@ -271,8 +288,9 @@ void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p) {
 
 /* A row of a family's dispatch table: values from..to served by member m (its own value exactly, the others by
  * its dynamic kernel or on padded copies: "below"). */
-static void add_dispatch_row(cJSON *jt, const eto_export_plan *p, const eto_export_family *F, int m, int64_t from,
+static void add_dispatch_row(cJSON *jt, const eto_export_plan *p, const eto_export_family *F, int pick, int64_t from,
                              int64_t to) {
+  int m = pick % F->n;
   const eto_export_item *x = &p->items[F->item[m]];
   cJSON *e = cJSON_CreateObject();
   cJSON_AddItemToArray(jt, e);
@@ -281,7 +299,8 @@ static void add_dispatch_row(cJSON *jt, const eto_export_plan *p, const eto_expo
   cJSON_AddNumberToObject(e, "value", (double)x->value);
   cJSON_AddStringToObject(e, "function", x->e.function);
   cJSON_AddStringToObject(e, "recipe", x->e.recipe);
-  if (F->dispatch) cJSON_AddStringToObject(e, "below", x->dyn ? "dynamic" : "padded");
+  if (F->dispatch) /* how the values other than its own are served (dynamic_direct: its second dynamic kernel) */
+    cJSON_AddStringToObject(e, "below", pick >= F->n ? "dynamic_direct" : x->dyn ? "dynamic" : "padded");
 }
 
 void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {

@@ -248,9 +248,25 @@ static eto_status compile_dynamic(eto_export_plan *pl, const eto_program *progs,
       memcpy(x->gran, k->sgran, sizeof x->gran);
       char name[220];
       snprintf(name, sizeof name, "%s_dyn", x->kernel);
+      int shared = 0;
+      for (int b = 0; b < k->nbufs; b++) shared += k->buf[b].scope == ETO_BUF_SHARED;
       eto_status st = write_object(x, k, name, "_dyn", "compiling the dynamic kernel of", build, msg, cap);
       if (st != ETO_OK) return st;
       x->dyn = 1;
+      /* a direct read on the variable's axis became a tile copy above: the kernel that keeps it, too */
+      lo.keep_direct = 1;
+      if (eto_lower(&c, &progs[F->item[j]], &lo, &k, why, sizeof why) != ETO_OK) continue;
+      int shared_d = 0;
+      for (int b = 0; b < k->nbufs; b++) shared_d += k->buf[b].scope == ETO_BUF_SHARED;
+      if (shared_d == shared) {
+        eto_kernel_free(k);
+        continue;
+      }
+      x->dynd_blocks = k->blocks;
+      snprintf(name, sizeof name, "%s_dynd", x->kernel);
+      st = write_object(x, k, name, "_dynd", "compiling the dynamic kernel (direct reads) of", build, msg, cap);
+      if (st != ETO_OK) return st;
+      x->dynd = 1;
     }
   }
   return ETO_OK;
@@ -295,19 +311,20 @@ static eto_status build_libs(const eto_export_plan *pl, const char *build, eto_e
   st = eto_export_run_tool(cc_argv, log, msg, cap);
   if (st != ETO_OK) return st;
   int n = 0; /* every item's object, then the dynamic kernels' */
-  char **objs = calloc(2 * (size_t)pl->n + 1, sizeof *objs);
-  char **argv = calloc(2 * (size_t)pl->n + 16, sizeof *argv);
+  char **objs = calloc(3 * (size_t)pl->n + 1, sizeof *objs);
+  char **argv = calloc(3 * (size_t)pl->n + 16, sizeof *argv);
   if (!objs || !argv) {
     free(objs);
     free(argv);
     return ETO_ERR_NOMEM;
   }
-  for (int d = 0; d < 2; d++)
+  static const char *const tails[3] = {"", "_dyn", "_dynd"};
+  for (int d = 0; d < 3; d++)
     for (int i = 0; i < pl->n && st == ETO_OK; i++) {
-      if (d && !pl->items[i].dyn) continue;
+      if ((d == 1 && !pl->items[i].dyn) || (d == 2 && !pl->items[i].dynd)) continue;
       objs[n] = malloc(1400);
       if (!objs[n]) st = ETO_ERR_NOMEM;
-      else snprintf(objs[n++], 1400, "%s/%s%s.o", build, pl->items[i].suffix, d ? "_dyn" : "");
+      else snprintf(objs[n++], 1400, "%s/%s%s.o", build, pl->items[i].suffix, tails[d]);
     }
   if (st == ETO_OK) {
     unlink(tmp_a); /* ar r adds to an existing archive */
@@ -340,6 +357,8 @@ static void remove_build(const eto_export_plan *pl, const char *build) {
     unlink(path);
     snprintf(path, sizeof path, "%s/%s_dyn.o", build, pl->items[i].suffix);
     if (pl->items[i].dyn) unlink(path);
+    snprintf(path, sizeof path, "%s/%s_dynd.o", build, pl->items[i].suffix);
+    if (pl->items[i].dynd) unlink(path);
   }
   static const char *const files[] = {"%s/%s_runtime.c", "%s/%s_runtime.o", "%s/lib%s.a", "%s/lib%s.so", "%s/%s.h"};
   for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {

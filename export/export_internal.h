@@ -30,6 +30,10 @@ typedef struct {
                                      * (<kernel>_dyn: the variable as a run-time extent s <= value), which serves
                                      * the values below it without padded copies */
   int64_t dyn_blocks;
+  int dynd;                         /* the program reads an input directly on the variable's axis: a second dynamic
+                                     * kernel (<kernel>_dynd) keeps that read (eto_lower_opts.keep_direct; the first
+                                     * one copies it into a tile); the measured picks choose between them per s */
+  int64_t dynd_blocks;
   int ngran;                        /* the dynamic kernel's dynamic axes and the steps in which it skips work past
                                      * s (eto_kernel.nsgran, sgran) */
   int64_t gran[2 * ETO_MAX_LOOPS];
@@ -49,8 +53,9 @@ typedef struct {
   int nargs;                        /* as the members' */
   int rank[ETO_MAX_INPUTS + 2];
   int64_t dim[ETO_MAX_INPUTS + 2][ETO_MAX_DIMS]; /* tensor dims of the first member; -1 where it is the variable */
-  int *pick;                        /* NULL, or pick[s] for s = 1..the largest tuned value: the member that serves s
-                                     * (its own, or a dynamic kernel above s), chosen by eto_export_family_picks */
+  int *pick;                        /* NULL, or pick[s] for s = 1..the largest tuned value: the member j that serves s
+                                     * (its own, or a dynamic kernel above s), chosen by eto_export_family_picks; j + n
+                                     * for member j's second dynamic kernel (_dynd) */
   int picks_measured;               /* 1: the picks were timed on this machine (ETO_EXPORT_PICKS_MEASURED) */
   double picks_seconds;             /* what timing them took */
   int picks_differ;                 /* values s whose measured pick is not the cost model's */

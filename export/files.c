@@ -123,17 +123,20 @@ eto_status eto_export_write_runtime(const eto_export_plan *p, const char *path, 
     for (int a = 0; a < x->nargs; a++)
       fprintf(f, "%s%s%s", a ? ", " : "", a < x->nargs - 1 ? "(float *)" : "", x->arg_name[a]);
     fprintf(f, "};\n  return eto_rt_run(%s, args, %lld);\n}\n\n", x->kernel, (long long)x->e.blocks);
-    if (!x->dyn) continue;
-    /* the dynamic kernel: the extent s after the arguments (dispatch.c calls it for 1 <= s < value) */
-    fprintf(f, "__attribute__((visibility(\"hidden\"))) void %s_dyn(float **args, int64_t block_begin, int64_t block_end);\n",
-            x->kernel);
-    fprintf(f, "static int %s_dyn(int64_t s, ", x->e.function);
-    eto_export_print_params(f, x);
-    fprintf(f, ") {\n  float *args[%d] = {", x->nargs + 1);
-    for (int a = 0; a < x->nargs; a++)
-      fprintf(f, "%s%s%s", a ? ", " : "", a < x->nargs - 1 ? "(float *)" : "", x->arg_name[a]);
-    fprintf(f, ", (float *)(void *)&s};\n  return eto_rt_run(%s_dyn, args, %lld);\n}\n\n", x->kernel,
-            (long long)x->dyn_blocks);
+    /* the dynamic kernels: the extent s after the arguments (dispatch.c calls them for 1 <= s < value) */
+    for (int d = 0; d < 2; d++) {
+      if (!(d ? x->dynd : x->dyn)) continue;
+      const char *tail = d ? "_dynd" : "_dyn";
+      fprintf(f, "__attribute__((visibility(\"hidden\"))) void %s%s(float **args, int64_t block_begin, int64_t block_end);\n",
+              x->kernel, tail);
+      fprintf(f, "static int %s%s(int64_t s, ", x->e.function, tail);
+      eto_export_print_params(f, x);
+      fprintf(f, ") {\n  float *args[%d] = {", x->nargs + 1);
+      for (int a = 0; a < x->nargs; a++)
+        fprintf(f, "%s%s%s", a ? ", " : "", a < x->nargs - 1 ? "(float *)" : "", x->arg_name[a]);
+      fprintf(f, ", (float *)(void *)&s};\n  return eto_rt_run(%s%s, args, %lld);\n}\n\n", x->kernel, tail,
+              (long long)(d ? x->dynd_blocks : x->dyn_blocks));
+    }
   }
   eto_export_write_dispatch(f, p);
   fprintf(f, "int %s_set_threads(int n) { return eto_rt_set_threads(n); }\n", name);

@@ -76,16 +76,23 @@ typedef struct {
   eto_jit *jit;
   eto_pool *pool;
   const eto_program *progs;
-  eto_compiled **fixed, **dyn; /* per member of the family, compiled when first timed */
-  int64_t *fixed_blocks, *dyn_blocks;
+  eto_compiled **kern[3];  /* per member of the family: its fixed kernel, its dynamic kernel, its second dynamic
+                            * kernel (direct reads kept, export_internal.h dynd), compiled when first timed */
+  int64_t *blocks[3];
   float *args[ETO_MAX_INPUTS + 3];
   int64_t s; /* what args[nargs] points to: the dynamic kernels' run-time extent */
 } bench;
 
-/* Compiles member j's fixed kernel (dynamic = 0) or its dynamic kernel, once. */
-static eto_status compiled(bench *b, const eto_export_plan *p, const eto_export_family *F, int j, int dynamic,
-                           char *msg, int cap) {
-  eto_compiled **slot = dynamic ? &b->dyn[j] : &b->fixed[j];
+/* What candidate code c (member j = c % n, or its second dynamic kernel when c >= n) runs at s: 0 its fixed kernel (s
+ * is its value), 1 its dynamic kernel, 2 its second dynamic kernel. */
+static int kind_of(const eto_export_plan *p, const eto_export_family *F, int c, int64_t s) {
+  return c >= F->n ? 2 : eto_export_fvalue(p, F, c) != s;
+}
+
+/* Compiles member j's kernel of this kind (kind_of), once. */
+static eto_status compiled(bench *b, const eto_export_plan *p, const eto_export_family *F, int j, int kind, char *msg,
+                           int cap) {
+  eto_compiled **slot = &b->kern[kind][j];
   if (*slot) return ETO_OK;
   const eto_export_item *x = &p->items[F->item[j]];
   eto_op grown = *x->op;
@@ -93,12 +100,12 @@ static eto_status compiled(bench *b, const eto_export_plan *p, const eto_export_
   eto_compute c, g;
   eto_op_compute(x->op, &c);
   eto_op_compute(&grown, &g);
-  eto_lower_opts lo = {.lanes = p->t->warp_size, .grown = dynamic ? &g : NULL};
+  eto_lower_opts lo = {.lanes = p->t->warp_size, .grown = kind ? &g : NULL, .keep_direct = kind == 2};
   eto_kernel *k = NULL;
   char why[512];
   eto_status st = eto_lower(&c, &b->progs[F->item[j]], &lo, &k, why, sizeof why);
   if (st == ETO_OK) {
-    (dynamic ? b->dyn_blocks : b->fixed_blocks)[j] = k->blocks;
+    b->blocks[kind][j] = k->blocks;
     st = eto_jit_compile(b->jit, k, slot, why, sizeof why);
   }
   eto_kernel_free(k);
@@ -106,11 +113,11 @@ static eto_status compiled(bench *b, const eto_export_plan *p, const eto_export_
   return st;
 }
 
-/* Seconds per call of member j's kernel at s (its fixed kernel when s is its value), over reps calls. */
-static double time_calls(bench *b, const eto_export_plan *p, const eto_export_family *F, int j, int64_t s, int reps) {
-  int dynamic = eto_export_fvalue(p, F, j) != s;
-  eto_kernel_fn fn = eto_compiled_fn(dynamic ? b->dyn[j] : b->fixed[j]);
-  int64_t blocks = dynamic ? b->dyn_blocks[j] : b->fixed_blocks[j];
+/* Seconds per call of candidate c's kernel at s, over reps calls. */
+static double time_calls(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps) {
+  int kind = kind_of(p, F, c, s), j = c % F->n;
+  eto_kernel_fn fn = eto_compiled_fn(b->kern[kind][j]);
+  int64_t blocks = b->blocks[kind][j];
   b->s = s;
   double t0 = eto_now();
   for (int r = 0; r < reps; r++) eto_pool_run(b->pool, fn, b->args, blocks);
@@ -121,10 +128,10 @@ static double time_calls(bench *b, const eto_export_plan *p, const eto_export_fa
  * each, interleaved so that a slow spell of the machine hits all of them, the median of each compared. */
 static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_family *F, int64_t s, const int *cand,
                           int n, int own, int *best, char *msg, int cap) {
-  double t[PICK_CANDS + 1][PICK_ROUNDS], med[PICK_CANDS + 1];
-  int reps[PICK_CANDS + 1];
+  double t[2 * PICK_CANDS + 1][PICK_ROUNDS], med[2 * PICK_CANDS + 1];
+  int reps[2 * PICK_CANDS + 1];
   for (int c = 0; c < n; c++) {
-    eto_status st = compiled(b, p, F, cand[c], eto_export_fvalue(p, F, cand[c]) != s, msg, cap);
+    eto_status st = compiled(b, p, F, cand[c] % F->n, kind_of(p, F, cand[c], s), msg, cap);
     if (st != ETO_OK) return st;
     double once = time_calls(b, p, F, cand[c], s, 1); /* also the warm-up */
     reps[c] = once >= PICK_SAMPLE_S ? 1 : once * 1000 < PICK_SAMPLE_S ? 1000 : (int)ceil(PICK_SAMPLE_S / once);
@@ -141,14 +148,11 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
 }
 
 static void bench_free(bench *b, int n, int nargs) {
-  for (int j = 0; j < n; j++) {
-    if (b->fixed) eto_compiled_free(b->fixed[j]);
-    if (b->dyn) eto_compiled_free(b->dyn[j]);
+  for (int kind = 0; kind < 3; kind++) {
+    for (int j = 0; j < n && b->kern[kind]; j++) eto_compiled_free(b->kern[kind][j]);
+    free(b->kern[kind]);
+    free(b->blocks[kind]);
   }
-  free(b->fixed);
-  free(b->dyn);
-  free(b->fixed_blocks);
-  free(b->dyn_blocks);
   for (int a = 0; a < nargs; a++) free(b->args[a]);
   eto_pool_free(b->pool);
 }
@@ -174,12 +178,13 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
   memset(b, 0, sizeof *b);
   b->jit = jit;
   b->progs = progs;
-  b->fixed = calloc((size_t)F->n, sizeof *b->fixed);
-  b->dyn = calloc((size_t)F->n, sizeof *b->dyn);
-  b->fixed_blocks = calloc((size_t)F->n, sizeof *b->fixed_blocks);
-  b->dyn_blocks = calloc((size_t)F->n, sizeof *b->dyn_blocks);
+  for (int kind = 0; kind < 3; kind++) {
+    b->kern[kind] = calloc((size_t)F->n, sizeof *b->kern[kind]);
+    b->blocks[kind] = calloc((size_t)F->n, sizeof *b->blocks[kind]);
+    if (!b->kern[kind] || !b->blocks[kind]) return ETO_ERR_NOMEM;
+  }
   b->pool = eto_pool_create(p->t->cores);
-  if (!b->fixed || !b->dyn || !b->fixed_blocks || !b->dyn_blocks || !b->pool) return ETO_ERR_NOMEM;
+  if (!b->pool) return ETO_ERR_NOMEM;
   uint32_t x = 12345;
   for (int a = 0; a < F->nargs; a++) {
     size_t n = arg_floats(p, F, a);
@@ -203,7 +208,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
     for (int j = 0; j < F->n; j++) ndyn += p->items[F->item[j]].dyn;
     if (!F->dispatch || !ndyn) continue;
     int64_t max = eto_export_fvalue(p, F, F->n - 1);
-    if (max > PICK_MAX_VALUE || F->n > 65535) continue; /* no table: the nearest dynamic kernel above s */
+    if (max > PICK_MAX_VALUE || F->n > 32767) continue; /* no table: the nearest dynamic kernel above s */
     if (!(F->pick = malloc(sizeof(int) * (size_t)(max + 1)))) {
       st = ETO_ERR_NOMEM;
       break;
@@ -227,7 +232,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
     int lo = 0; /* the first member whose value is >= s */
     for (int64_t s = 1; s <= max && st == ETO_OK; s++) {
       while (eto_export_fvalue(p, F, lo) < s) lo++;
-      int own = eto_export_fvalue(p, F, lo) == s, cand[PICK_CANDS + 1];
+      int own = eto_export_fvalue(p, F, lo) == s, cand[2 * PICK_CANDS + 1];
       /* the model: s's own member; else the best dynamic kernel above s up to 1.5s + 8 (the model scales flops and
        * is not trusted far away: a dense layer at s = 1 run by the 14-row kernel still reads all the weights, RESULTS
        * G.3); else, with no dynamic kernel in reach, lo on padded copies */
@@ -236,6 +241,8 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       if (!measured) continue;
       cand[0] = lo;
       int n = own + shortlist(p, F, lo, s, 2 * s + 16, cand + own, PICK_CANDS);
+      for (int c = n - 1; c >= own; c--) /* a member's second dynamic kernel (direct reads kept) too: j + F->n */
+        if (p->items[F->item[cand[c]]].dynd) cand[n++] = cand[c] + F->n;
       if (n < 2) continue; /* nothing to compare */
       st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], msg, cap);
       F->picks_differ += F->pick[s] != model;

@@ -919,7 +919,7 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
    * through a tile copy (guarded per vector run, zeros past S; 0.79 and 0.69; bench/RESULTS.md L.3). The result is
    * the same; only the copy differs from p. */
   eto_program tiled;
-  const eto_compute *g = opts ? opts->grown : NULL;
+  const eto_compute *g = opts && !opts->keep_direct ? opts->grown : NULL;
   for (int i = 0; g && i < c->ninputs && i < ETO_MAX_INPUTS; i++)
     for (int d = 0; d < c->in[i].rank && p->direct[i]; d++)
       for (int t = 0; t < c->in[i].index[d].nterms; t++) {

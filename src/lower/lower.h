@@ -120,7 +120,11 @@ typedef struct {
                              * same operator with its `let` variable one larger. Every loop extent and tensor
                              * dimension that differs between c and *grown (v there, v+1 here) becomes the run-time
                              * value s, 1 <= s <= v (eto_kernel.svar): one kernel serves every s up to v, skipping
-                             * the blocks and reduction steps past s and guarding only the partial ones. */
+                             * the blocks and reduction steps past s and guarding only the partial ones. An input
+                             * the program reads directly (eto_program.direct) that a dynamic axis indexes is read
+                             * through a tile copy in such a kernel (its loads are guarded per vector run, not one by
+                             * one), unless keep_direct. */
+  int keep_direct;    /* a dynamic kernel: keep the program's direct reads on dynamic axes */
 } eto_lower_opts;
 
 /* Lowers p for compute c. *out is owned by the caller (eto_kernel_free). Returns ETO_OK, or

@@ -3,7 +3,8 @@
  * shape the dispatch serves (rows of a dense layer, both dimensions of attention scores, the reduction of the
  * attention context, a dynamic bias axis, a norm's reduction) and random perfect and imperfect programs: the
  * interpreted and the JIT-compiled kernel match the reference at every S, and write nothing past the output of S
- * (a sentinel tail). A program of another sketch, or a variable that is not a loop extent, is refused. The fast
+ * (a sentinel tail), with inputs read directly too (copied into tiles by the dynamic kernel, or kept with
+ * keep_direct). A program of another sketch, or a variable that is not a loop extent, is refused. The fast
  * paths of a partial block or step: the compute reads the zero-filled tiles without a guard of a dynamic
  * reduction axis (only the r1 steps past S are skipped), a register tile's vector run across S is one masked
  * store, and a register tile without a vector loop stays vectorized by LLVM's SLP vectorizer. */
@@ -183,13 +184,17 @@ int main(void) {
         int found = 0;
         for (int tries = 0; tries < 200 && !found; tries++) {
           eto_sched_sample(&c, &tgt, ETO_SKETCH_MULTI_LEVEL, &so, &rng, &p);
+          if (trial >= 4) { /* an input read directly: its dynamic kernel copies it (trials 4, 5) or keeps it */
+            p.direct[trial % c.ninputs] = 1;
+            p.vec[trial % c.ninputs] = 1;
+          }
           found = eto_sched_validate(&c, &tgt, &p, NULL, 0) == 0;
         }
         if (!found) continue;
         char recipe[ETO_RECIPE_MAX];
         eto_program_format(&p, recipe, sizeof recipe);
         eto_kernel *k = NULL;
-        eto_lower_opts lo = {.lanes = tgt.warp_size, .grown = &g};
+        eto_lower_opts lo = {.lanes = tgt.warp_size, .grown = &g, .keep_direct = trial >= 6};
         st = eto_lower(&c, &p, &lo, &k, msg, sizeof msg);
         CHECK(st == ETO_OK, "%s v=%d %s: lower: %s", families[fi], v, recipe, msg);
         if (st != ETO_OK) continue;
