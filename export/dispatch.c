@@ -138,6 +138,25 @@ static void write_naive(FILE *f, const eto_export_family *F, const eto_export_it
   }
 }
 
+/* The table of F's dynamic kernels (second = 1: the second ones, which keep a direct read on the variable's axis,
+ * export_internal.h dynd), NULL where a member has none, when any member has one; returns how many have one. */
+static int write_dyn_table(FILE *f, const eto_export_plan *p, const eto_export_family *F, int second) {
+  const eto_export_item *x = &p->items[F->item[0]];
+  int n = 0;
+  for (int j = 0; j < F->n; j++) n += second ? p->items[F->item[j]].dynd : p->items[F->item[j]].dyn;
+  if (!n) return 0;
+  fprintf(f, "  static int (*const %s[%d])(int64_t", second ? "dynd" : "dyn", F->n);
+  for (int a = 0; a < x->nargs; a++) fprintf(f, ", %sfloat *", a < x->nargs - 1 ? "const " : "");
+  fprintf(f, ") = {");
+  for (int j = 0; j < F->n; j++) {
+    const eto_export_item *m = &p->items[F->item[j]];
+    int has = second ? m->dynd : m->dyn;
+    fprintf(f, "%s%s%s", j ? ", " : "", has ? m->e.function : "NULL", has ? (second ? "_dynd" : "_dyn") : "");
+  }
+  fprintf(f, "};\n");
+  return n;
+}
+
 void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
   for (int fi = 0; fi < p->nfam; fi++) {
     const eto_export_family *F = &p->fam[fi];
@@ -152,30 +171,7 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
     fprintf(f, ") = {");
     for (int j = 0; j < F->n; j++) fprintf(f, "%s%s", j ? ", " : "", p->items[F->item[j]].e.function);
     fprintf(f, "};\n");
-    int ndyn = 0;
-    for (int j = 0; j < F->n; j++) ndyn += p->items[F->item[j]].dyn;
-    if (ndyn) { /* the members' dynamic kernels (NULL where the program has none): run at s, no copies */
-      fprintf(f, "  static int (*const dyn[%d])(int64_t", F->n);
-      for (int a = 0; a < x->nargs; a++) fprintf(f, ", %sfloat *", a < x->nargs - 1 ? "const " : "");
-      fprintf(f, ") = {");
-      for (int j = 0; j < F->n; j++) {
-        const eto_export_item *m = &p->items[F->item[j]];
-        fprintf(f, "%s%s%s", j ? ", " : "", m->dyn ? m->e.function : "NULL", m->dyn ? "_dyn" : "");
-      }
-      fprintf(f, "};\n");
-    }
-    int ndynd = 0;
-    for (int j = 0; j < F->n; j++) ndynd += p->items[F->item[j]].dynd;
-    if (ndynd) { /* the second dynamic kernels, which keep a direct read on the variable's axis (NULL: none) */
-      fprintf(f, "  static int (*const dynd[%d])(int64_t", F->n);
-      for (int a = 0; a < x->nargs; a++) fprintf(f, ", %sfloat *", a < x->nargs - 1 ? "const " : "");
-      fprintf(f, ") = {");
-      for (int j = 0; j < F->n; j++) {
-        const eto_export_item *m = &p->items[F->item[j]];
-        fprintf(f, "%s%s%s", j ? ", " : "", m->dynd ? m->e.function : "NULL", m->dynd ? "_dynd" : "");
-      }
-      fprintf(f, "};\n");
-    }
+    int ndyn = write_dyn_table(f, p, F, 0), ndynd = write_dyn_table(f, p, F, 1);
     int64_t max = eto_export_fvalue(p, F, F->n - 1);
     if (F->pick) { /* the member picked for each s up to the largest tuned value (picks.c) */
       fprintf(f, "  static const unsigned short pick[%lld] = {", (long long)max + 1);
