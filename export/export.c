@@ -248,21 +248,15 @@ static eto_status compile_dynamic(eto_export_plan *pl, const eto_program *progs,
       memcpy(x->gran, k->sgran, sizeof x->gran);
       char name[220];
       snprintf(name, sizeof name, "%s_dyn", x->kernel);
-      int shared = 0;
-      for (int b = 0; b < k->nbufs; b++) shared += k->buf[b].scope == ETO_BUF_SHARED;
       eto_status st = write_object(x, k, name, "_dyn", "compiling the dynamic kernel of", build, msg, cap);
       if (st != ETO_OK) return st;
       x->dyn = 1;
       /* a direct read on the variable's axis became a tile copy above: the kernel that keeps it, too */
+      if (!eto_lower_dyn_direct(&c, &progs[F->item[j]], &g)) continue;
       lo.keep_direct = 1;
       if (eto_lower(&c, &progs[F->item[j]], &lo, &k, why, sizeof why) != ETO_OK) continue;
-      int shared_d = 0;
-      for (int b = 0; b < k->nbufs; b++) shared_d += k->buf[b].scope == ETO_BUF_SHARED;
-      if (shared_d == shared) {
-        eto_kernel_free(k);
-        continue;
-      }
       x->dynd_blocks = k->blocks;
+      need_stack(pl, k);
       snprintf(name, sizeof name, "%s_dynd", x->kernel);
       st = write_object(x, k, name, "_dynd", "compiling the dynamic kernel (direct reads) of", build, msg, cap);
       if (st != ETO_OK) return st;

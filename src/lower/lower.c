@@ -911,6 +911,26 @@ static eto_status lower_program(const eto_compute *c, const eto_program *p, cons
   return ETO_OK;
 }
 
+/* 1 when p reads input i of c directly and a loop whose extent differs between c and g indexes it. */
+static int direct_on_dyn_axis(const eto_compute *c, const eto_program *p, const eto_compute *g, int i) {
+  if (i >= ETO_MAX_INPUTS || !p->direct[i]) return 0;
+  int ns = c->nest.nspace;
+  for (int d = 0; d < c->in[i].rank; d++)
+    for (int t = 0; t < c->in[i].index[d].nterms; t++) {
+      int v = c->in[i].index[d].term[t].var;
+      if (v < ns ? v < g->nest.nspace && g->nest.space[v].extent != c->nest.space[v].extent
+                 : v - ns < g->nest.nreduce && g->nest.reduce[v - ns].extent != c->nest.reduce[v - ns].extent)
+        return 1;
+    }
+  return 0;
+}
+
+int eto_lower_dyn_direct(const eto_compute *c, const eto_program *p, const eto_compute *grown) {
+  for (int i = 0; i < c->ninputs; i++)
+    if (direct_on_dyn_axis(c, p, grown, i)) return 1;
+  return 0;
+}
+
 eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower_opts *opts, eto_kernel **out, char *why,
                      int cap) {
   /* a direct read of an input that a dynamic axis indexes guards its loads in a partial block or step (the
@@ -920,19 +940,12 @@ eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower
    * the same; only the copy differs from p. */
   eto_program tiled;
   const eto_compute *g = opts && !opts->keep_direct ? opts->grown : NULL;
-  for (int i = 0; g && i < c->ninputs && i < ETO_MAX_INPUTS; i++)
-    for (int d = 0; d < c->in[i].rank && p->direct[i]; d++)
-      for (int t = 0; t < c->in[i].index[d].nterms; t++) {
-        int v = c->in[i].index[d].term[t].var, ns = c->nest.nspace;
-        int dyn = v < ns ? v < g->nest.nspace && g->nest.space[v].extent != c->nest.space[v].extent
-                         : v - ns < g->nest.nreduce && g->nest.reduce[v - ns].extent != c->nest.reduce[v - ns].extent;
-        if (!dyn || !p->direct[i]) continue;
-        if (p != &tiled) {
-          tiled = *p;
-          p = &tiled;
-        }
-        tiled.direct[i] = 0;
-      }
+  if (g && eto_lower_dyn_direct(c, p, g)) {
+    tiled = *p;
+    for (int i = 0; i < c->ninputs; i++)
+      if (direct_on_dyn_axis(c, p, g, i)) tiled.direct[i] = 0;
+    p = &tiled;
+  }
   return lower_program(c, p, opts, out, why, cap);
 }
 

@@ -127,6 +127,10 @@ typedef struct {
   int keep_direct;    /* a dynamic kernel: keep the program's direct reads on dynamic axes */
 } eto_lower_opts;
 
+/* 1 when p reads directly an input that a dynamic axis of grown (eto_lower_opts.grown) indexes: then its dynamic
+ * kernel copies that input into a tile unless keep_direct, and the two forms differ. */
+int eto_lower_dyn_direct(const eto_compute *c, const eto_program *p, const eto_compute *grown);
+
 /* Lowers p for compute c. *out is owned by the caller (eto_kernel_free). Returns ETO_OK, or
  * ETO_ERR_INVALID with a reason in why when p does not fit c. */
 eto_status eto_lower(const eto_compute *c, const eto_program *p, const eto_lower_opts *opts, eto_kernel **out,

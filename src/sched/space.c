@@ -324,28 +324,24 @@ int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_prog
   return 0;
 }
 
-int64_t eto_sched_input_reuse(const eto_compute *c, int i) {
+/* Over the space loops that input i's index does not use: the product of their extents divided (rounded up) by
+ * the thread's tile of multi-level program p (S3 x S4), or by 1 when p is NULL. */
+static int64_t reuse(const eto_compute *c, const eto_program *p, int i) {
   int64_t n = 1;
   for (int s = 0; s < c->nest.nspace; s++) {
     int used = 0;
     for (int d = 0; d < c->in[i].rank; d++)
       for (int t = 0; t < c->in[i].index[d].nterms; t++) used |= c->in[i].index[d].term[t].var == s;
-    if (!used) n *= c->nest.space[s].extent;
+    int64_t e = c->nest.space[s].extent, tile = p ? p->stile[s][3] * p->stile[s][4] : 1;
+    if (!used && tile > 0) n *= (e + tile - 1) / tile;
   }
   return n;
 }
 
+int64_t eto_sched_input_reuse(const eto_compute *c, int i) { return reuse(c, NULL, i); }
+
 int64_t eto_sched_tile_reuse(const eto_compute *c, const eto_program *p, int i) {
-  if (p->sketch != ETO_SKETCH_MULTI_LEVEL) return eto_sched_input_reuse(c, i);
-  int64_t n = 1;
-  for (int s = 0; s < c->nest.nspace; s++) {
-    int used = 0;
-    for (int d = 0; d < c->in[i].rank; d++)
-      for (int t = 0; t < c->in[i].index[d].nterms; t++) used |= c->in[i].index[d].term[t].var == s;
-    int64_t e = c->nest.space[s].extent, tile = p->stile[s][3] * p->stile[s][4];
-    if (!used && tile > 0) n *= (e + tile - 1) / tile;
-  }
-  return n;
+  return reuse(c, p->sketch == ETO_SKETCH_MULTI_LEVEL ? p : NULL, i);
 }
 
 int eto_sched_direct_ok(const eto_compute *c, const eto_target *t, const eto_program *p, int i) {
