@@ -224,6 +224,24 @@ static eto_status compile_items(eto_export_plan *pl, eto_program *progs, const c
   return ETO_OK;
 }
 
+eto_status eto_export_lower_member(const eto_export_plan *p, const eto_export_family *F, int j, int kind,
+                                   const eto_program *progs, eto_kernel **out, char *why, int cap) {
+  const eto_export_item *x = &p->items[F->item[j]];
+  const eto_program *prog = &progs[F->item[j]];
+  eto_op grown = *x->op;
+  for (int q = 0; q < F->nkeys; q++) grown.v[F->keys[q]] += 1;
+  eto_compute c, g;
+  eto_op_compute(x->op, &c);
+  eto_op_compute(&grown, &g);
+  *out = NULL;
+  if (kind == 2 && !eto_lower_dyn_direct(&c, prog, &g)) {
+    snprintf(why, cap, "no direct read on the variable's axis");
+    return ETO_ERR_INVALID;
+  }
+  eto_lower_opts lo = {.lanes = p->t->warp_size, .grown = kind ? &g : NULL, .keep_direct = kind == 2};
+  return eto_lower(&c, prog, &lo, out, why, cap);
+}
+
 /* Compiles the dynamic kernel (eto_lower_opts.grown) of every member of a family that dispatches, into
  * build/<suffix>_dyn.o: the member's program with the variable as a run-time extent. A program the dynamic lowering
  * refuses (another sketch) keeps x->dyn = 0: the dispatch pads for it as before. */
@@ -233,15 +251,9 @@ static eto_status compile_dynamic(eto_export_plan *pl, const eto_program *progs,
     if (!F->dispatch) continue;
     for (int j = 0; j < F->n; j++) {
       eto_export_item *x = &pl->items[F->item[j]];
-      eto_op grown = *x->op;
-      for (int q = 0; q < F->nkeys; q++) grown.v[F->keys[q]] += 1;
-      eto_compute c, g;
-      eto_op_compute(x->op, &c);
-      eto_op_compute(&grown, &g);
       eto_kernel *k = NULL;
-      eto_lower_opts lo = {.lanes = pl->t->warp_size, .grown = &g};
       char why[512];
-      if (eto_lower(&c, &progs[F->item[j]], &lo, &k, why, sizeof why) != ETO_OK) continue;
+      if (eto_export_lower_member(pl, F, j, 1, progs, &k, why, sizeof why) != ETO_OK) continue;
       x->dyn_blocks = k->blocks;
       need_stack(pl, k); /* its tiles may differ from the fixed kernel's (eto_lower: a direct read becomes a copy) */
       x->ngran = k->nsgran; /* what the kernel skips past s comes in these steps */
@@ -252,9 +264,7 @@ static eto_status compile_dynamic(eto_export_plan *pl, const eto_program *progs,
       if (st != ETO_OK) return st;
       x->dyn = 1;
       /* a direct read on the variable's axis became a tile copy above: the kernel that keeps it, too */
-      if (!eto_lower_dyn_direct(&c, &progs[F->item[j]], &g)) continue;
-      lo.keep_direct = 1;
-      if (eto_lower(&c, &progs[F->item[j]], &lo, &k, why, sizeof why) != ETO_OK) continue;
+      if (eto_export_lower_member(pl, F, j, 2, progs, &k, why, sizeof why) != ETO_OK) continue;
       x->dynd_blocks = k->blocks;
       need_stack(pl, k);
       snprintf(name, sizeof name, "%s_dynd", x->kernel);

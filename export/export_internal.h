@@ -116,6 +116,12 @@ eto_status eto_export_write_cuda_source(const eto_export_plan *p, const char *sr
 eto_status eto_export_write_cuda_header(const eto_export_plan *p, const char *path, char *msg, int cap);
 eto_status eto_export_write_cuda_host(const eto_export_plan *p, const char *path, char *msg, int cap);
 
+/* export.c: lowers member j of family F (its program in progs, by item): kind 0 its fixed kernel, 1 its dynamic
+ * kernel (eto_lower_opts.grown: the variable one larger), 2 its second dynamic kernel, which keeps the direct reads
+ * on the variable's axis (keep_direct; ETO_ERR_INVALID where the program has none, eto_lower_dyn_direct). */
+eto_status eto_export_lower_member(const eto_export_plan *p, const eto_export_family *F, int j, int kind,
+                                   const eto_program *progs, eto_kernel **out, char *why, int cap);
+
 /* dispatch.c: the shapes of every family (variable dimensions, whether it can dispatch), then its dispatch
  * function in the runtime, its declaration and documentation in the header, and its table in the manifest. */
 void eto_export_family_shapes(eto_export_plan *p);

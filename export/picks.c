@@ -94,22 +94,15 @@ static eto_status compiled(bench *b, const eto_export_plan *p, const eto_export_
                            int cap) {
   eto_compiled **slot = &b->kern[kind][j];
   if (*slot) return ETO_OK;
-  const eto_export_item *x = &p->items[F->item[j]];
-  eto_op grown = *x->op;
-  for (int q = 0; q < F->nkeys; q++) grown.v[F->keys[q]] += 1;
-  eto_compute c, g;
-  eto_op_compute(x->op, &c);
-  eto_op_compute(&grown, &g);
-  eto_lower_opts lo = {.lanes = p->t->warp_size, .grown = kind ? &g : NULL, .keep_direct = kind == 2};
   eto_kernel *k = NULL;
   char why[512];
-  eto_status st = eto_lower(&c, &b->progs[F->item[j]], &lo, &k, why, sizeof why);
+  eto_status st = eto_export_lower_member(p, F, j, kind, b->progs, &k, why, sizeof why);
   if (st == ETO_OK) {
     b->blocks[kind][j] = k->blocks;
     st = eto_jit_compile(b->jit, k, slot, why, sizeof why);
   }
   eto_kernel_free(k);
-  if (st != ETO_OK) snprintf(msg, cap, "%s: timing the dispatch's kernels: %s", x->e.key, why);
+  if (st != ETO_OK) snprintf(msg, cap, "%s: timing the dispatch's kernels: %s", p->items[F->item[j]].e.key, why);
   return st;
 }
 
