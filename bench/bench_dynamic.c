@@ -124,7 +124,7 @@ static int emit_kernel(const eto_compute *c, const eto_program *p, const eto_low
 
 int main(int argc, char **argv) {
   const char *line = NULL, *recipe = NULL, *at = "", *emit = NULL;
-  int value = 0, threads = 0, min_ms = 100, help = 0;
+  int value = 0, threads = 0, min_ms = 100, help = 0, keep_direct = 0;
   const eto_cli_def defs[] = {
       {"--help", ETO_CLI_FLAG, &help, 0, 0},
       {"--op", ETO_CLI_STR, &line, 0, 0},
@@ -134,12 +134,14 @@ int main(int argc, char **argv) {
       {"--threads", ETO_CLI_INT, &threads, 0, eto_cli_opt_max_threads()},
       {"--min-repeat-ms", ETO_CLI_INT, &min_ms, 1, 100000},
       {"--emit", ETO_CLI_STR, &emit, 0, 0},
+      {"--keep-direct", ETO_CLI_FLAG, &keep_direct, 0, 0},
   };
   if (eto_cli_parse("bench_dynamic", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), NULL, NULL,
                     NULL) != 0 || help || !line || !recipe || !value) {
     fprintf(help ? stdout : stderr, "usage: bench_dynamic --op LINE_WITH_S --value V --recipe R --at S1,S2,... [--threads T] "
-                    "[--min-repeat-ms MS] [--emit c|llvm|asm]\n"
-                    "--emit prints the dynamic kernel (the loop IR, optimized LLVM IR or assembly) instead of timing\n");
+                    "[--min-repeat-ms MS] [--emit c|llvm|asm] [--keep-direct]\n"
+                    "--emit prints the dynamic kernel (the loop IR, optimized LLVM IR or assembly) instead of timing\n"
+                    "--keep-direct: the dynamic kernel keeps the program's direct reads (the export's <kernel>_dynd)\n");
     return help ? 0 : 2;
   }
   eto_op opv, opg;
@@ -158,7 +160,7 @@ int main(int argc, char **argv) {
   eto_target_cpu(nthreads, &t);
   eto_kernel *kf = NULL, *kd = NULL;
   eto_lower_opts lo = {.lanes = t.warp_size};
-  eto_lower_opts ld = {.lanes = t.warp_size, .grown = &g};
+  eto_lower_opts ld = {.lanes = t.warp_size, .grown = &g, .keep_direct = keep_direct};
   eto_jit *jit = NULL;
   eto_compiled *cf = NULL, *cd = NULL;
   if (emit) return emit_kernel(&c, &p, &ld, emit);

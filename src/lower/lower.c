@@ -22,10 +22,15 @@ typedef struct {
   eto_expr *S;                                   /* NULL for a kernel of fixed shape */
   int dyn_space[ETO_MAX_LOOPS], dyn_reduce[ETO_MAX_LOOPS], dyn_dim[ETO_MAX_INPUTS][ETO_MAX_DIMS];
   int guard_dyn; /* emit the guards of the dynamic axes (a partial block or reduction step); 0: a full one */
+  int step_full; /* with guard_dyn: a partial block whose reduction step is whole (the dynamic reduction axes lie
+                  * below S): only the dynamic space axes are guarded */
   int dyn_reduce_zero[ETO_MAX_LOOPS]; /* every input dimension indexed by this dynamic reduction axis is indexed by
                                        * it alone: a partial step's tile copies hold zeros past S there */
   int whole_axis, whole_dim; /* in a partial block: the space axis, the input dimension (of the load being built)
                               * known to lie below S here (a whole vector of the register tile, of a tile copy) */
+  int clamp_in;              /* the input of the direct read being built (-1: none): see dyn_clamp */
+  int vec_axis;              /* multi-level tiling on the CPU: the register tile's vector axis, -1 when none */
+  int tiled[ETO_MAX_INPUTS]; /* multi-level tiling: the input is read through a tile copy */
 } lctx;
 
 static int new_var(eto_kernel *k, const char *name, int idx) {
@@ -68,6 +73,30 @@ static eto_expr *virtual_coord(lctx *L, int i, int d, eto_expr **xs, eto_expr **
   return v;
 }
 
+/* Does dimension d of input i (dynamic: indexed by its dynamic axis alone) need its guard here? */
+static int dyn_guarded(const lctx *L, int i, int d) {
+  return L->guard_dyn && !(L->step_full && L->c->in[i].index[d].term[0].var >= L->c->nest.nspace);
+}
+
+/* A direct read (L->clamp_in) of input i past S on dynamic dimension d, in a partial block or step, may read at
+ * S - 1 instead of being guarded, when what it reads there cannot reach the output: d is indexed by a space axis
+ * (the outputs past S are not stored), or by a reduction axis that another input, read through a tile copy that
+ * holds zeros past S, also indexes (every such product is x * 0 = 0 with x a finite input value); not along the
+ * register tile's vector loop, where the guard becomes the mask of one vector load. A guard per load
+ * keeps the loop from running at speed (the attention context's kernel of 512 at S = 499 ran at 0.28 of its fixed
+ * kernel); a clamped index costs a min. */
+static int dyn_clamp(const lctx *L, int i, int d) {
+  const eto_compute *c = L->c;
+  if (i != L->clamp_in) return 0;
+  int ns = c->nest.nspace, ax = c->in[i].index[d].term[0].var;
+  if (ax < ns) return ax != L->vec_axis; /* along the vector loop a guard is a masked load, a clamp per-lane loads */
+  if (c->body != ETO_BODY_MUL_ADD || !L->dyn_reduce_zero[ax - ns]) return 0;
+  for (int j = 0; j < c->ninputs; j++)
+    for (int e = 0; j != i && L->tiled[j] && e < c->in[j].rank; e++)
+      if (L->dyn_dim[j][e] && c->in[j].index[e].term[0].var == ax) return 1;
+  return 0;
+}
+
 /* Load of input i at virtual coordinates vs, with the inlined padding / zero-insertion predicate and an
  * extra guard (may be NULL). */
 static eto_expr *load_virtual(lctx *L, int i, eto_expr **vs, eto_expr *guard) {
@@ -82,7 +111,10 @@ static eto_expr *load_virtual(lctx *L, int i, eto_expr **vs, eto_expr *guard) {
       pred = x_and(a, pred, x_bin(a, ETO_X_EQ, x_mod(a, r, in->dilate[d]), x_int(a, 0)));
     }
     if (L->dyn_dim[i][d]) { /* indexed by its dynamic axis alone: past S only in a partial block or step */
-      if (L->guard_dyn && d != L->whole_dim) pred = x_and(a, pred, x_bin(a, ETO_X_LT, real, L->S));
+      if (dyn_guarded(L, i, d) && d != L->whole_dim) {
+        if (dyn_clamp(L, i, d)) real = x_bin(a, ETO_X_MIN, real, x_addi(a, L->S, -1));
+        else pred = x_and(a, pred, x_bin(a, ETO_X_LT, real, L->S));
+      }
     } else if (L->need_pred[i][d]) {
       pred = x_and(a, pred, x_bin(a, ETO_X_LE, x_int(a, 0), real));
       pred = x_and(a, pred, x_bin(a, ETO_X_LT, real, x_int(a, in->shape[d])));
@@ -157,7 +189,7 @@ static eto_expr *space_guard(lctx *L, eto_expr **xs) {
 static eto_expr *reduce_guard(lctx *L, eto_expr **ks, int from_tiles) {
   eto_expr *g = NULL;
   for (int r = 0; r < L->c->nest.nreduce; r++)
-    if (!(from_tiles && L->dyn_reduce[r] && L->dyn_reduce_zero[r]))
+    if (!(L->dyn_reduce[r] && ((from_tiles && L->dyn_reduce_zero[r]) || L->step_full)))
       g = axis_guard(L, g, ks[r], L->imperfect_reduce[r], L->dyn_reduce[r], L->c->nest.reduce[r].extent);
   return g;
 }
@@ -302,6 +334,12 @@ static eto_stmt *lower_mlt(lctx *L) {
   for (int i = 0; L->S && i < ns; i++)
     if (L->dyn_space[i]) {
       bany = x_and(a, bany, x_bin(a, ETO_X_LT, blo[i], L->S));
+      /* a block that crosses S on this axis moves back to end at S, when S >= its extent: it computes again some
+       * outputs of the block before it (the same values) and runs without guards on this axis; a guarded block
+       * costs about as much as a full one or more, even with one row or lane below S (bench/RESULTS.md M.1) */
+      eto_expr *shift = x_and(a, x_bin(a, ETO_X_LT, L->S, x_addi(a, blo[i], bt[i])),
+                              x_bin(a, ETO_X_LE, x_int(a, bt[i]), L->S));
+      blo[i] = x_sub(a, blo[i], x_mul(a, shift, x_sub(a, x_addi(a, blo[i], bt[i]), L->S)));
       bfull = x_and(a, bfull, x_bin(a, ETO_X_LE, x_addi(a, blo[i], bt[i]), L->S));
     }
   for (int j = 0; L->S && j < nr; j++)
@@ -313,6 +351,7 @@ static eto_stmt *lower_mlt(lctx *L) {
 
   tile_vars tv;
   make_tile_vars(L, &tv, 3, 4);
+  L->vec_axis = L->gpu ? -1 : tv.vec_axis;
 
   /* shared tiles: footprint, strides and the base (lowest virtual coordinate) of each dimension */
   int sh[ETO_MAX_INPUTS];
@@ -325,6 +364,7 @@ static eto_stmt *lower_mlt(lctx *L) {
     blocked[i] = -1;
     sh[i] = -1;
     if (p->direct[i]) continue; /* read by the compute from memory: no tile */
+    L->tiled[i] = 1;
     char name[16]; /* a buffer name holds 15 characters */
     snprintf(name, sizeof name, "sh_%.12s", c->in[i].name);
     sh[i] = new_buf(k, name, ETO_BUF_SHARED, size, -1);
@@ -398,12 +438,17 @@ static eto_stmt *lower_mlt(lctx *L) {
                                     &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1)));
   }
 
-  /* one reduction step: fetch, compute; a dynamic kernel builds it twice, without and with its guards */
-  eto_stmt *variant[2];
+  /* one reduction step: fetch, compute; a dynamic kernel builds it without its guards (a full block and step),
+   * with them (a partial step) and, when it has dynamic space and reduction axes, with the space axes' guards only
+   * (a partial block, a full step: the attention context's only block on m at every S below its value) */
+  eto_stmt *variant[3] = {NULL, NULL, NULL};
   int scratch = -1; /* a partial block's tile on its way out (below) */
-  int nvariant = full ? 2 : 1;
+  int steps_dyn = 0; /* a dynamic reduction axis in several steps: a step can be whole in a partial block */
+  for (int j = 0; j < nr; j++) steps_dyn |= L->dyn_reduce[j] && r0[j] > 1;
+  int nvariant = full ? (bfull && steps_dyn ? 3 : 2) : 1;
   for (int vi = 0; vi < nvariant; vi++) {
-    L->guard_dyn = vi == 1;
+    L->guard_dyn = vi >= 1;
+    L->step_full = vi == 2;
     stmt_list step = {.a = a};
     if (L->gpu) sl_push(&step, s_barrier(a));
     for (int i = 0; i < c->ninputs; i++) {
@@ -455,7 +500,7 @@ static eto_stmt *lower_mlt(lctx *L) {
        * below S is copied as a vector, the other one lane by lane */
       eto_stmt *st_whole = NULL;
       eto_expr *whole = NULL;
-      if (!L->gpu && L->S && L->guard_dyn && W > 1 && L->dyn_dim[i][rank - 1]) {
+      if (!L->gpu && L->S && W > 1 && L->dyn_dim[i][rank - 1] && dyn_guarded(L, i, rank - 1)) {
         L->whole_dim = rank - 1;
         st_whole = s_store(a, sh[i], shi, load_virtual(L, i, vs, NULL));
         L->whole_dim = -1;
@@ -512,7 +557,9 @@ static eto_stmt *lower_mlt(lctx *L) {
                         * step) the dynamic dimensions are guarded by load_virtual and rg */
         eto_expr *vs[ETO_MAX_DIMS];
         for (int d = 0; d < in->rank; d++) vs[d] = virtual_coord(L, i, d, xs, ks);
+        L->clamp_in = i;
         ops[i] = load_virtual(L, i, vs, rg);
+        L->clamp_in = -1;
         continue;
       }
       eto_expr *shi = x_int(a, 0);
@@ -552,7 +599,7 @@ static eto_stmt *lower_mlt(lctx *L) {
     for (int j = nr - 1; j >= 0; j--)
       if (p->rtile[j][1] > 1) {
         /* a partial step: the r1 iterations that start past S would add only zeros (dyn_reduce_zero) */
-        if (L->guard_dyn && L->dyn_reduce[j] && L->dyn_reduce_zero[j])
+        if (L->guard_dyn && !L->step_full && L->dyn_reduce[j] && L->dyn_reduce_zero[j])
           inner = s_if(a, x_bin(a, ETO_X_LT, x_add(a, klo[j], x_muli(a, x_var(a, r1v[j]), p->rtile[j][2])), L->S), inner);
         inner = s_for(a, r1v[j], p->rtile[j][1], un1 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
       }
@@ -586,9 +633,12 @@ static eto_stmt *lower_mlt(lctx *L) {
     sl_push(&step, compute);
     variant[vi] = sl_seq(&step);
   }
+  L->step_full = 0;
   eto_stmt *step_st = variant[0];
-  if (nvariant == 2) {
-    step_st = s_if_else(a, full, variant[0], s_if(a, kany, variant[1]));
+  if (nvariant >= 2) {
+    eto_stmt *partial = s_if(a, kany, variant[1]);
+    if (variant[2]) partial = s_if_else(a, kfull, variant[2], partial);
+    step_st = s_if_else(a, full, variant[0], partial);
   }
 
   eto_loop_kind sk[ETO_MAX_LOOPS];
@@ -858,7 +908,7 @@ static eto_status lower_program(const eto_compute *c, const eto_program *p, cons
   }
   ir_arena_on_oom(k->arena, &oom);
   lctx L = {.c = c, .p = p, .k = k, .a = k->arena, .gpu = opts && opts->gpu, .lanes = opts && opts->lanes > 0 ? opts->lanes : 8,
-            .whole_axis = -1, .whole_dim = -1};
+            .whole_axis = -1, .whole_dim = -1, .clamp_in = -1, .vec_axis = -1};
   k->gpu = L.gpu;
   snprintf(k->name, sizeof k->name, "eto_%s", eto_sketch_name(p->sketch));
   new_var(k, "blk", -1);

@@ -88,8 +88,23 @@ static int guarded_loads(const eto_kernel *k, const eto_stmt *s, eto_buf_scope s
 
 static int guarded_tile_loads(const eto_kernel *k, const eto_stmt *s) { return guarded_loads(k, s, ETO_BUF_SHARED); }
 
-/* The dynamic kernel of fmt at v for recipe; its optimized LLVM IR in *ir when ir is not NULL. */
-static eto_kernel *dyn_kernel(const char *fmt, int v, const char *recipe, char **ir) {
+/* Guarded loads of the inputs outside the tile copies (the compute's direct reads) in s. */
+static int guarded_direct_loads(const eto_kernel *k, const eto_stmt *s) {
+  int n = 0;
+  switch (s->kind) {
+  case ETO_S_SEQ:
+    for (int i = 0; i < s->n; i++) n += guarded_direct_loads(k, s->items[i]);
+    return n;
+  case ETO_S_FOR:
+  case ETO_S_IF: return guarded_direct_loads(k, s->body);
+  case ETO_S_STORE: return k->buf[s->buf].scope == ETO_BUF_SHARED ? 0 : guarded_loads_e(k, s->value, ETO_BUF_INPUT);
+  default: return 0;
+  }
+}
+
+/* The dynamic kernel of fmt at v for recipe (keeping its direct reads when keep); its optimized LLVM IR in *ir when
+ * ir is not NULL. */
+static eto_kernel *dyn_kernel(const char *fmt, int v, const char *recipe, int keep, char **ir) {
   char msg[1024];
   eto_oplist *lv = NULL, *lg = NULL;
   const eto_op *opv = NULL, *opg = NULL;
@@ -103,7 +118,7 @@ static eto_kernel *dyn_kernel(const char *fmt, int v, const char *recipe, char *
     eto_program p;
     CHECK(eto_program_parse(recipe, &p, msg, sizeof msg) == 0, "%s", msg);
     CHECK(eto_sched_validate(&c, &t, &p, msg, sizeof msg) == 0, "%s: %s", recipe, msg);
-    eto_lower_opts lo = {.lanes = t.warp_size, .grown = &g};
+    eto_lower_opts lo = {.lanes = t.warp_size, .grown = &g, .keep_direct = keep};
     CHECK(eto_lower(&c, &p, &lo, &k, msg, sizeof msg) == ETO_OK, "%s: %s", recipe, msg);
     if (k && ir) CHECK(eto_codegen_emit(k, ETO_EMIT_LLVM_OPT, ir, msg, sizeof msg) == ETO_OK, "%s", msg);
   }
@@ -114,7 +129,7 @@ static eto_kernel *dyn_kernel(const char *fmt, int v, const char *recipe, char *
 
 static void fast_paths(void) {
   /* the attention context at 32 (k = S in 2 steps of 16 = 8 x 2): no load of a tile is guarded */
-  eto_kernel *k = dyn_kernel(families[2], 32, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.1.1.12 r=2.8.2 u=1024 v=1.1", NULL);
+  eto_kernel *k = dyn_kernel(families[2], 32, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.1.1.12 r=2.8.2 u=1024 v=1.1", 0, NULL);
   if (k) CHECK(guarded_tile_loads(k, k->body) == 0, "context: %d guarded loads of the tiles", guarded_tile_loads(k, k->body));
   eto_kernel_free(k);
   /* the context with its probabilities read directly (d=1.0; k = S indexes them): the dynamic kernel reads them
@@ -123,7 +138,7 @@ static void fast_paths(void) {
   for (int v = 0; v < 2; v++) {
     k = dyn_kernel(families[2], 32, v ? "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.1.1.12 r=2.8.2 u=1024 v=1.1"
                                       : "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.1.1.12 r=2.8.2 u=1024 v=1.1 d=1.0",
-                   NULL);
+                   0, NULL);
     size_t len = 0;
     FILE *f = open_memstream(&text[v], &len);
     if (k && f) eto_kernel_print(k, f);
@@ -133,16 +148,30 @@ static void fast_paths(void) {
   CHECK(text[0] && text[1] && strcmp(text[0], text[1]) == 0, "context d=1.0: its dynamic kernel reads A directly");
   free(text[0]);
   free(text[1]);
+  /* kept (keep_direct): past S the direct loads read at S - 1, unguarded (the context's A on m: outputs not stored,
+   * on k: times the zeros of B's tile; the scores' A on m), except along the vector loop (the scores' B on n: a
+   * guard, which is a masked load) */
+  static const struct { int fam; const char *recipe; int guarded; } kept[] = {
+      {2, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.1.1.12 r=2.8.2 u=1024 v=1.1 d=1.0", 0},
+      {1, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.2.1.16 r=1.5.2 u=1024 v=1.1 d=1.0", 0},
+      {1, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.2.1.16 r=1.5.2 u=1024 v=1.1 d=0.1", 1},
+  };
+  for (size_t v = 0; v < sizeof kept / sizeof *kept; v++) {
+    k = dyn_kernel(families[kept[v].fam], 32, kept[v].recipe, 1, NULL);
+    int g = k ? guarded_direct_loads(k, k->body) : -1;
+    CHECK(kept[v].guarded ? g > 0 : g == 0, "%s kept: %d guarded direct loads", kept[v].recipe, g);
+    eto_kernel_free(k);
+  }
   /* the attention scores at 32 (n = S: a 16-wide register run): a masked store, no per-lane store */
   char *ir = NULL;
-  k = dyn_kernel(families[1], 32, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.2.1.16 r=1.5.2 u=1024 v=1.1", &ir);
+  k = dyn_kernel(families[1], 32, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.2.1.16 r=1.5.2 u=1024 v=1.1", 0, &ir);
   if (ir) CHECK(strstr(ir, "@llvm.masked.store.v16f32") != NULL, "scores: no masked store in the optimized IR");
   free(ir);
   eto_kernel_free(k);
   /* a 16 x 16 register tile without a vector loop (S4 = 1): LLVM's SLP vectorizer makes its FMAs 16-wide in the
    * full block and, through the scratch copy, in the partial one too (16 vector FMAs each) */
   ir = NULL;
-  k = dyn_kernel(families[1], 32, "v1 mlt s=2.1.1.1.1/2.1.1.16.1/1.1.2.16.1 r=1.10.1 u=64 v=1.1", &ir);
+  k = dyn_kernel(families[1], 32, "v1 mlt s=2.1.1.1.1/2.1.1.16.1/1.1.2.16.1 r=1.10.1 u=64 v=1.1", 0, &ir);
   int fmas = 0;
   for (const char *q = ir; q && (q = strstr(q, "call <16 x float> @llvm.fmuladd.v16f32")) != NULL; q++) fmas++;
   CHECK(fmas >= 32, "scores without a vector loop: %d 16-wide FMAs in the optimized IR, 32 expected", fmas);
