@@ -4,12 +4,15 @@
 target fingerprint as the manifest states them). Used to restore a benchmark's tuned cache (bench/out/*/exp)
 when its LMDB directory was not kept; the records are those measured when it was tuned, on the manifest's target.
 
-    bench/manifest_records.py bench/out/dynamic_s22/exp/manifest.json SIGNATURES > records.jsonl
+    bench/manifest_records.py MANIFEST SIGNATURES [--retarget FP CODEGEN] > records.jsonl
     etotune db --db DIR import records.jsonl
 
 SIGNATURES: lines "KIND SIGNATURE" (the sketch-set signature of each operator kind's records), e.g.
-"matmul mlt(in0,in1)"; `etotune db export` of any cache of this build shows them."""
-import json, struct, sys
+"matmul mlt(in0,in1)"; `etotune db export` of any cache of this build shows them.
+--retarget FP CODEGEN: write the records for target fingerprint FP and codegen version CODEGEN (this build's, as
+`etotune db export` shows them) instead of the manifest's: for an export of an older build, whose recipes are to be
+re-timed here (bench_dispatch times every function it runs); the latencies stay those measured then."""
+import json, re, sys
 
 
 def num(v):
@@ -41,6 +44,10 @@ def main():
     man = json.load(open(sys.argv[1]))
     sig = dict(line.split(None, 1) for line in open(sys.argv[2]).read().strip().splitlines())
     fp = man["target"]["fingerprint"]
+    cg = re.search(r"codegen v(\w+)", man["target"]["description"]).group(1)
+    retarget = len(sys.argv) == 6 and sys.argv[3] == "--retarget"
+    if retarget:
+        fp, cg = sys.argv[4], sys.argv[5]
     seen = set()
     for o in man["operators"]:
         w = o["workload"]
@@ -52,11 +59,11 @@ def main():
         method = o.get("method", "full")
         body = ('{"type":"best","schema":2,"fingerprint":%s,"workload":%s,"kind":%s,"signature":%s,"recipe":%s,'
                 '"latency":{"median_s":%s,"min_s":%s,"max_s":%s,"repeats":3},"gflops":%s,"features":null,'
-                '"provenance":{"method":%s,"source":%s,"trials":%d},"tool_version":null,"codegen_version":"4",'
+                '"provenance":{"method":%s,"source":%s,"trials":%d},"tool_version":null,"codegen_version":%s,'
                 '"time":%d,"bad":false,"bad_reason":null' %
-                (s(o.get("fingerprint", fp)), s(w), s(kind), s(sig[kind].strip()), s(o["recipe"]), num(lat["median"]),
+                (s(fp if retarget else o.get("fingerprint", fp)), s(w), s(kind), s(sig[kind].strip()), s(o["recipe"]), num(lat["median"]),
                  num(lat["min"]), num(lat["max"]), num(o["gflops"]), s(method), s(o.get("reused_from")),
-                 o.get("trials", 0), man["exported_at"]))
+                 o.get("trials", 0), s(cg), man["exported_at"]))
         print(body + ',"checksum":"%s"}' % fnv_hex(body.encode()))
 
 

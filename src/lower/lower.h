@@ -120,11 +120,13 @@ typedef struct {
                              * same operator with its `let` variable one larger. Every loop extent and tensor
                              * dimension that differs between c and *grown (v there, v+1 here) becomes the run-time
                              * value s, 1 <= s <= v (eto_kernel.svar): one kernel serves every s up to v, skipping
-                             * the blocks and reduction steps past s and guarding only the partial ones. An input
-                             * the program reads directly (eto_program.direct) that a dynamic axis indexes is read
-                             * through a tile copy in such a kernel (its loads are guarded per vector run, not one by
-                             * one), unless keep_direct. */
-  int keep_direct;    /* a dynamic kernel: keep the program's direct reads on dynamic axes */
+                             * the blocks and reduction steps past s and guarding only the partial ones (a block
+                             * that crosses s on a space axis moves back to end at s when s >= its extent, and is
+                             * then whole on that axis). An input the program reads directly (eto_program.direct)
+                             * that a dynamic axis indexes is read through a tile copy in such a kernel (its loads
+                             * are guarded per vector run, not one by one), unless keep_direct. */
+  int keep_direct;    /* a dynamic kernel: keep the program's direct reads on dynamic axes (past s they read at s - 1
+                       * where the value cannot reach the output, else under a guard: along the vector loop) */
 } eto_lower_opts;
 
 /* 1 when p reads directly an input that a dynamic axis of grown (eto_lower_opts.grown) indexes: then its dynamic
