@@ -112,6 +112,10 @@ typedef struct {
   double beta;                   /* forward bound from similar tasks' throughput (2) */
   int backward_window;           /* rounds (3) */
   uint64_t seed;                 /* tie-breaking when every gradient is equal */
+  int relative;                  /* the objective: 0 (default) the list's weighted latency sum_i w_i g_i (Ansor's);
+                                  * 1 the weighted sum of log latencies sum_i w_i log g_i: a task's gradient is
+                                  * divided by its best latency, so a 10% gain counts the same on a 5 us and on a
+                                  * 5 ms operator (a quality asked of every shape, as of a family's every length) */
 } eto_backend_sched_opts;
 
 void eto_backend_sched_opts_default(eto_backend_sched_opts *o);

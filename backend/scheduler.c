@@ -6,7 +6,7 @@
  *   backward_i = (g_i(t−1) − g_i(t−1−w)) / w           (w = backward window; 0 while the history is short)
  *   forward_i  = min(g_i − g_i / t_i, β · flops_i / max_{j in group} (flops_j / g_j)) − g_i
  *   grad_i     = w_i · (α · backward_i + (1 − α) · forward_i)
- * t_i counts the task's rounds; "group" holds the tasks with the same similarity tag. When every gradient
+ * t_i counts the task's rounds (with the relative objective, sum_i w_i · log g_i, grad_i is divided by g_i); "group" holds the tasks with the same similarity tag. When every gradient
  * is equal (e.g. no task has a result yet) the choice is random (seeded). A task that stays β times slower
  * than its group's best after 5 more rounds than any other member leaves the group (Ansor's
  * _adjust_similarity_group).
@@ -173,7 +173,8 @@ double eto_backend_scheduler_gradient(const eto_backend_scheduler *s, int i) {
   double gbest = group_best_flops(s, i);
   if (gbest > 0) next2 = s->o.beta * s->flops[i] / gbest;
   double forward = (next1 < next2 ? next1 : next2) - g;
-  return s->weight[i] * (s->o.alpha * backward + (1 - s->o.alpha) * forward);
+  double grad = s->weight[i] * (s->o.alpha * backward + (1 - s->o.alpha) * forward);
+  return s->o.relative ? grad / g : grad;
 }
 
 void eto_backend_scheduler_spent(eto_backend_scheduler *s, int task, double seconds) {

@@ -23,6 +23,7 @@ typedef struct {
   int trials, threads, build_jobs, per_round, qwalk, transfer, cuda;
   const char *family; /* "all" or "representatives" */
   const char *scheduler; /* the task scheduler's strategy (eto_backend_strategy_parse); NULL: the backend's default */
+  const char *objective; /* "latency" (default) or "relative" (eto_backend_sched_opts.relative) */
   int64_t trials_total;
   int release_after;
   double time_budget, min_repeat_ms, screen_ms, quick_ms;
@@ -132,6 +133,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--quick-ms", ETO_CLI_DOUBLE, &a->quick_ms, 0, ETO_CLI_MAX_MS},
       {"--family", ETO_CLI_TEXT, &a->family, 0, 0},
       {"--scheduler", ETO_CLI_TEXT, &a->scheduler, 0, 0},
+      {"--objective", ETO_CLI_TEXT, &a->objective, 0, 0},
       {"--measures-per-round", ETO_CLI_INT, &a->per_round, 1, ETO_CLI_MAX_PROGRAMS},
       {"--release-after", ETO_CLI_INT, &a->release_after, 0, ETO_CLI_MAX_TRIALS},
   };
@@ -151,6 +153,10 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   }
   if (a->scheduler && eto_backend_strategy_parse(a->scheduler) < 0) {
     fprintf(stderr, "etotune tune: --scheduler takes per-second (default), gradient or round-robin\n");
+    return -1;
+  }
+  if (a->objective && strcmp(a->objective, "latency") != 0 && strcmp(a->objective, "relative") != 0) {
+    fprintf(stderr, "etotune tune: --objective takes latency (default) or relative\n");
     return -1;
   }
   if (strcmp(a->mode, "full") != 0 && strcmp(a->mode, "eto") != 0 && strcmp(a->mode, "topk") != 0) {
@@ -371,6 +377,7 @@ int eto_cli_tune(int argc, char **argv) {
   o.measures_per_round = a.per_round;
   o.qwalk = a.qwalk;
   if (a.scheduler) o.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(a.scheduler);
+  o.sched.relative = a.objective && strcmp(a.objective, "relative") == 0;
   o.transfer = a.transfer;
   o.measure.min_repeat_seconds = a.min_repeat_ms / 1e3;
   o.measure.screen_seconds = a.screen_ms / 1e3;

@@ -20,6 +20,8 @@ typedef struct {
   double best[MAXT];
 } oracle;
 
+static int relative; /* the relative objective (sum_i w_i log g_i): the gradient divided by the best latency */
+
 /* Ansor's formula, written out again from the paper / TVM's task_scheduler.py. */
 static double oracle_grad(const oracle *o, int i, double alpha, double beta, int win) {
   int t = o->rounds[i];
@@ -35,7 +37,8 @@ static double oracle_grad(const oracle *o, int i, double alpha, double beta, int
       bf = fmax(bf, o->flops[j] / o->best[j]);
     }
   if (members > 1) n2 = beta * o->flops[i] / bf;
-  return o->w[i] * (alpha * back + (1 - alpha) * (fmin(n1, n2) - g));
+  double grad = o->w[i] * (alpha * back + (1 - alpha) * (fmin(n1, n2) - g));
+  return relative ? grad / g : grad;
 }
 
 /* curve k of task i at round r (1-based): latency in seconds */
@@ -47,6 +50,8 @@ static double curve(int kind, int r) {
     return 2e-3; /* flat */
   case 2:
     return 1e-3 * (1 + 8.0 / (r * r)); /* improves fast, then flat */
+  case 4:
+    return 1e-6 * (1 + 4.0 / r); /* curve 0 a thousand times smaller */
   default:
     return 1e-3;
   }
@@ -58,6 +63,7 @@ static void run(const char *name, int n, const double *w, const double *flops, c
   eto_backend_sched_opts so;
   eto_backend_sched_opts_default(&so);
   so.strategy = strategy;
+  so.relative = relative;
   eto_backend_scheduler *s = NULL;
   CHECK(eto_backend_scheduler_create(n, w, flops, group, &so, &s) == ETO_OK, "create");
   oracle o = {.n = n};
@@ -114,6 +120,19 @@ int main(void) {
     run("weights", 2, w, fl, NULL, kind, 60, counts, ETO_BACKEND_GRADIENT, NULL);
     printf("weights 1 vs 10: rounds %d vs %d\n", counts[0], counts[1]);
     CHECK(counts[1] > 2 * counts[0], "heavier task got %d rounds, lighter %d", counts[1], counts[0]);
+  }
+  /* one curve, 1000x apart: the latency objective gives the slow task nearly every round, the relative one shares
+   * them (each round promises the same relative gain) */
+  {
+    double w[2] = {1, 1}, fl[2] = {1e9, 1e6};
+    int kind[2] = {0, 4}, lat[2], rel[2];
+    run("scale", 2, w, fl, NULL, kind, 60, lat, ETO_BACKEND_GRADIENT, NULL);
+    relative = 1;
+    run("scale relative", 2, w, fl, NULL, kind, 60, rel, ETO_BACKEND_GRADIENT, NULL);
+    relative = 0;
+    printf("scale 1000x: latency objective %d vs %d rounds, relative %d vs %d\n", lat[0], lat[1], rel[0], rel[1]);
+    CHECK(lat[1] <= 2, "latency objective: the 1000x faster task got %d rounds", lat[1]);
+    CHECK(abs(rel[0] - rel[1]) <= 2, "relative objective: %d vs %d rounds", rel[0], rel[1]);
   }
   /* equal weights: a still-improving slow task beats a flat fast one */
   {
