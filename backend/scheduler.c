@@ -6,8 +6,8 @@
  *   backward_i = (g_i(t−1) − g_i(t−1−w)) / w           (w = backward window; 0 while the history is short)
  *   forward_i  = min(g_i − g_i / t_i, β · flops_i / max_{j in group} (flops_j / g_j)) − g_i
  *   grad_i     = w_i · (α · backward_i + (1 − α) · forward_i)
- * t_i counts the task's rounds (with the relative objective, sum_i w_i · log g_i, grad_i is divided by g_i); "group" holds the tasks with the same similarity tag. When every gradient
- * is equal (e.g. no task has a result yet) the choice is random (seeded). A task that stays β times slower
+ * t_i counts the task's rounds; "group" holds the tasks with the same similarity tag. With the relative objective
+ * (sum_i w_i · log g_i, eto_backend_sched_opts.relative) grad_i is divided by g_i. When every gradient is equal (e.g. no task has a result yet) the choice is random (seeded). A task that stays β times slower
  * than its group's best after 5 more rounds than any other member leaves the group (Ansor's
  * _adjust_similarity_group).
  *

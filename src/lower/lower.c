@@ -28,9 +28,7 @@ typedef struct {
                                        * it alone: a partial step's tile copies hold zeros past S there */
   int whole_axis, whole_dim; /* in a partial block: the space axis, the input dimension (of the load being built)
                               * known to lie below S here (a whole vector of the register tile, of a tile copy) */
-  int clamp_in;              /* the input of the direct read being built (-1: none): see dyn_clamp */
   int vec_axis;              /* multi-level tiling on the CPU: the register tile's vector axis, -1 when none */
-  int tiled[ETO_MAX_INPUTS]; /* multi-level tiling: the input is read through a tile copy */
 } lctx;
 
 static int new_var(eto_kernel *k, const char *name, int idx) {
@@ -78,7 +76,7 @@ static int dyn_guarded(const lctx *L, int i, int d) {
   return L->guard_dyn && !(L->step_full && L->c->in[i].index[d].term[0].var >= L->c->nest.nspace);
 }
 
-/* A direct read (L->clamp_in) of input i past S on dynamic dimension d, in a partial block or step, may read at
+/* A direct read (eto_program.direct: the compute loads input i itself) past S on dynamic dimension d, in a partial block or step, may read at
  * S - 1 instead of being guarded, when what it reads there cannot reach the output: d is indexed by a space axis
  * (the outputs past S are not stored), or by a reduction axis that another input, read through a tile copy that
  * holds zeros past S, also indexes (every such product is x * 0 = 0 with x a finite input value); not along the
@@ -87,12 +85,12 @@ static int dyn_guarded(const lctx *L, int i, int d) {
  * kernel); a clamped index costs a min. */
 static int dyn_clamp(const lctx *L, int i, int d) {
   const eto_compute *c = L->c;
-  if (i != L->clamp_in) return 0;
+  if (!L->p->direct[i]) return 0;
   int ns = c->nest.nspace, ax = c->in[i].index[d].term[0].var;
   if (ax < ns) return ax != L->vec_axis; /* along the vector loop a guard is a masked load, a clamp per-lane loads */
   if (c->body != ETO_BODY_MUL_ADD || !L->dyn_reduce_zero[ax - ns]) return 0;
   for (int j = 0; j < c->ninputs; j++)
-    for (int e = 0; j != i && L->tiled[j] && e < c->in[j].rank; e++)
+    for (int e = 0; j != i && !L->p->direct[j] && e < c->in[j].rank; e++)
       if (L->dyn_dim[j][e] && c->in[j].index[e].term[0].var == ax) return 1;
   return 0;
 }
@@ -364,7 +362,6 @@ static eto_stmt *lower_mlt(lctx *L) {
     blocked[i] = -1;
     sh[i] = -1;
     if (p->direct[i]) continue; /* read by the compute from memory: no tile */
-    L->tiled[i] = 1;
     char name[16]; /* a buffer name holds 15 characters */
     snprintf(name, sizeof name, "sh_%.12s", c->in[i].name);
     sh[i] = new_buf(k, name, ETO_BUF_SHARED, size, -1);
@@ -557,9 +554,7 @@ static eto_stmt *lower_mlt(lctx *L) {
                         * step) the dynamic dimensions are guarded by load_virtual and rg */
         eto_expr *vs[ETO_MAX_DIMS];
         for (int d = 0; d < in->rank; d++) vs[d] = virtual_coord(L, i, d, xs, ks);
-        L->clamp_in = i;
         ops[i] = load_virtual(L, i, vs, rg);
-        L->clamp_in = -1;
         continue;
       }
       eto_expr *shi = x_int(a, 0);
@@ -908,7 +903,7 @@ static eto_status lower_program(const eto_compute *c, const eto_program *p, cons
   }
   ir_arena_on_oom(k->arena, &oom);
   lctx L = {.c = c, .p = p, .k = k, .a = k->arena, .gpu = opts && opts->gpu, .lanes = opts && opts->lanes > 0 ? opts->lanes : 8,
-            .whole_axis = -1, .whole_dim = -1, .clamp_in = -1, .vec_axis = -1};
+            .whole_axis = -1, .whole_dim = -1, .vec_axis = -1};
   k->gpu = L.gpu;
   snprintf(k->name, sizeof k->name, "eto_%s", eto_sketch_name(p->sketch));
   new_var(k, "blk", -1);

@@ -66,7 +66,7 @@ static int64_t run_at(const char *fmt, int S, int64_t out_cap, eto_kernel *k, et
 }
 
 /* Guarded loads of the kernel's buffers of scope sc (shared: the tiles, the compute's operands; input: direct reads)
- * in e, and in s. */
+ * in e, and in s outside the tile copies (stores into a shared buffer). */
 static int guarded_loads_e(const eto_kernel *k, const eto_expr *e, eto_buf_scope sc) {
   if (!e) return 0;
   int n = e->op == ETO_X_LOAD && e->c && k->buf[e->buf].scope == sc;
@@ -81,26 +81,15 @@ static int guarded_loads(const eto_kernel *k, const eto_stmt *s, eto_buf_scope s
     return n;
   case ETO_S_FOR:
   case ETO_S_IF: return guarded_loads_e(k, s->cond, sc) + guarded_loads(k, s->body, sc);
-  case ETO_S_STORE: return guarded_loads_e(k, s->index, sc) + guarded_loads_e(k, s->value, sc);
+  case ETO_S_STORE:
+    if (k->buf[s->buf].scope == ETO_BUF_SHARED) return 0; /* a tile copy */
+    return guarded_loads_e(k, s->index, sc) + guarded_loads_e(k, s->value, sc);
   default: return 0;
   }
 }
 
 static int guarded_tile_loads(const eto_kernel *k, const eto_stmt *s) { return guarded_loads(k, s, ETO_BUF_SHARED); }
-
-/* Guarded loads of the inputs outside the tile copies (the compute's direct reads) in s. */
-static int guarded_direct_loads(const eto_kernel *k, const eto_stmt *s) {
-  int n = 0;
-  switch (s->kind) {
-  case ETO_S_SEQ:
-    for (int i = 0; i < s->n; i++) n += guarded_direct_loads(k, s->items[i]);
-    return n;
-  case ETO_S_FOR:
-  case ETO_S_IF: return guarded_direct_loads(k, s->body);
-  case ETO_S_STORE: return k->buf[s->buf].scope == ETO_BUF_SHARED ? 0 : guarded_loads_e(k, s->value, ETO_BUF_INPUT);
-  default: return 0;
-  }
-}
+static int guarded_direct_loads(const eto_kernel *k, const eto_stmt *s) { return guarded_loads(k, s, ETO_BUF_INPUT); }
 
 /* The dynamic kernel of fmt at v for recipe (keeping its direct reads when keep); its optimized LLVM IR in *ir when
  * ir is not NULL. */
