@@ -112,10 +112,12 @@ typedef struct {
   double beta;                   /* forward bound from similar tasks' throughput (2) */
   int backward_window;           /* rounds (3) */
   uint64_t seed;                 /* tie-breaking when every gradient is equal */
-  int relative;                  /* the objective: 0 (default) the list's weighted latency sum_i w_i g_i (Ansor's);
+  double relative;               /* the objective: 0 (default) the list's weighted latency sum_i w_i g_i (Ansor's);
                                   * 1 the weighted sum of log latencies sum_i w_i log g_i: a task's gradient is
                                   * divided by its best latency, so a 10% gain counts the same on a 5 us and on a
-                                  * 5 ms operator (a quality asked of every shape, as of a family's every length) */
+                                  * 5 ms operator (a quality asked of every shape, as of a family's every length);
+                                  * r in between: sum_i w_i g_i^(1-r) / (1-r), the gradient divided by g_i^r (0.5:
+                                  * `--objective balanced`, a 1000x slower task's 10% gain counts 32x, not 1000x) */
 } eto_backend_sched_opts;
 
 void eto_backend_sched_opts_default(eto_backend_sched_opts *o);
@@ -146,6 +148,10 @@ void eto_backend_scheduler_spent(eto_backend_scheduler *s, int task, double seco
 /* The strategy's name ("gradient", "round-robin", "per-second") and the strategy called name (-1: none). */
 const char *eto_backend_strategy_name(eto_backend_strategy st);
 int eto_backend_strategy_parse(const char *name);
+/* The objectives' names: "latency" (relative 0), "balanced" (0.5), "relative" (1); another value prints "r=<value>".
+ * parse returns the value of a name, -1 for an unknown one. */
+const char *eto_backend_objective_name(double relative);
+double eto_backend_objective_parse(const char *name);
 /* Takes a task out of the selection: its budget is spent (done) or it cannot be tuned (dead); or holds it until
  * eto_backend_scheduler_activate (a task waiting for another's result). */
 void eto_backend_scheduler_finish(eto_backend_scheduler *s, int task);

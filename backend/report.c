@@ -151,7 +151,7 @@ static cJSON *options_json(const eto_backend_opts *o) {
   cJSON_AddNumberToObject(s, "alpha", o->sched.alpha);
   cJSON_AddNumberToObject(s, "beta", o->sched.beta);
   cJSON_AddNumberToObject(s, "backward_window", o->sched.backward_window);
-  cJSON_AddStringToObject(s, "objective", o->sched.relative ? "relative" : "latency");
+  cJSON_AddStringToObject(s, "objective", eto_backend_objective_name(o->sched.relative));
   return j;
 }
 

@@ -7,7 +7,9 @@
  *   forward_i  = min(g_i − g_i / t_i, β · flops_i / max_{j in group} (flops_j / g_j)) − g_i
  *   grad_i     = w_i · (α · backward_i + (1 − α) · forward_i)
  * t_i counts the task's rounds; "group" holds the tasks with the same similarity tag. With the relative objective
- * (sum_i w_i · log g_i, eto_backend_sched_opts.relative) grad_i is divided by g_i. When every gradient is equal (e.g. no task has a result yet) the choice is random (seeded). A task that stays β times slower
+ * (sum_i w_i · log g_i, eto_backend_sched_opts.relative = 1) grad_i is divided by g_i; with relative = r in (0, 1)
+ * (sum_i w_i · g_i^(1−r) / (1−r)) by g_i^r. When every gradient is equal (e.g. no task has a result yet) the choice
+ * is random (seeded). A task that stays β times slower
  * than its group's best after 5 more rounds than any other member leaves the group (Ansor's
  * _adjust_similarity_group).
  *
@@ -17,6 +19,7 @@
  * objective per second of tuning rather than per round, since a round of a large operator can take several
  * times one of a small one (candidates to build, reference and timed runs). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,7 +177,7 @@ double eto_backend_scheduler_gradient(const eto_backend_scheduler *s, int i) {
   if (gbest > 0) next2 = s->o.beta * s->flops[i] / gbest;
   double forward = (next1 < next2 ? next1 : next2) - g;
   double grad = s->weight[i] * (s->o.alpha * backward + (1 - s->o.alpha) * forward);
-  return s->o.relative ? grad / g : grad;
+  return s->o.relative == 0 ? grad : s->o.relative == 1 ? grad / g : grad / pow(g, s->o.relative);
 }
 
 void eto_backend_scheduler_spent(eto_backend_scheduler *s, int task, double seconds) {
@@ -198,6 +201,22 @@ const char *eto_backend_strategy_name(eto_backend_strategy st) {
 int eto_backend_strategy_parse(const char *name) {
   for (int k = 0; name && k < 3; k++)
     if (strcmp(name, strategy_names[k]) == 0) return k;
+  return -1;
+}
+
+static const char *const objective_names[] = {"latency", "balanced", "relative"};
+
+const char *eto_backend_objective_name(double relative) {
+  static _Thread_local char other[32];
+  for (int k = 0; k < 3; k++)
+    if (relative == 0.5 * k) return objective_names[k];
+  snprintf(other, sizeof other, "r=%g", relative);
+  return other;
+}
+
+double eto_backend_objective_parse(const char *name) {
+  for (int k = 0; name && k < 3; k++)
+    if (strcmp(name, objective_names[k]) == 0) return 0.5 * k;
   return -1;
 }
 

@@ -9,7 +9,7 @@
 #   bench/dynamic.sh [BUILD_DIR] [--list examples/bert_base_dynamic.list] [--time S] [--trials-total N] [--objective O] [--out bench/out/dynamic]
 # --trials-total N: one budget of N trials for the whole family tuning (etotune tune --trials-total), besides the
 # time limit; the ratio to a full search of every operator is, in trials, (operators x 1000) / N or more.
-# --objective O: etotune tune --objective (latency, the default, or relative).
+# --objective O: etotune tune --objective (latency, the default, balanced or relative).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build

@@ -325,6 +325,8 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
       if (F->picks_measured) {
         cJSON_AddNumberToObject(j, "picks_seconds", round(F->picks_seconds * 10) / 10);
         cJSON_AddNumberToObject(j, "picks_differ_from_model", F->picks_differ);
+        cJSON_AddNumberToObject(j, "picks_samples", (double)F->picks_samples);
+        cJSON_AddNumberToObject(j, "picks_disturbed_samples", (double)F->picks_disturbed);
       }
     }
     /* which member serves which values: (previous tuned value, value], or the runs of the picks */

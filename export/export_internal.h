@@ -59,6 +59,8 @@ typedef struct {
   int picks_measured;               /* 1: the picks were timed on this machine (ETO_EXPORT_PICKS_MEASURED) */
   double picks_seconds;             /* what timing them took */
   int picks_differ;                 /* values s whose measured pick is not the cost model's */
+  long picks_samples;               /* timed samples the measured picks took (picks.c sample) */
+  long picks_disturbed;             /* of them, those that other processes disturbed in every try */
 } eto_export_family;
 
 typedef struct {

@@ -5,12 +5,13 @@
  * kernels: a member's cached latency scaled by the share of its work it still does at s. With
  * ETO_EXPORT_PICKS_MEASURED (the default) the model only shortlists: s's own member and the model's best
  * PICK_CANDS dynamic kernels within 2s + 16 are JIT-compiled, run at s on this machine (the export's target) and
- * timed, interleaved, and the fastest median serves s. With ETO_EXPORT_PICKS_MODEL the model's best within
+ * timed, interleaved, each sample the fastest of its calls, and the fastest median serves s. With ETO_EXPORT_PICKS_MODEL the model's best within
  * 1.5s + 8 serves s unless s is tuned. The model scales flops and misses what the partial blocks of a kernel cost
  * at s and how far a tuned latency is from the kernel's time outside the search's measurer (bench/RESULTS.md K.3,
  * L.1). */
 #include <math.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,9 @@
 #define PICK_ROUNDS 5        /* measured: timed samples of each candidate at s, interleaved */
 #define PICK_SAMPLE_S 200e-6 /* measured: a sample repeats the call until it lasts about this long */
 #define PICK_OWN_MARGIN 1.02 /* measured: s's own member keeps s unless another one is faster by more than this */
+#define PICK_SLICE_S 500e-6 /* measured: a call this much over twice a sample's fastest was disturbed (sample) */
+#define PICK_TRIES 16        /* measured: a sample that other processes disturbed is taken again, up to this often */
+#define PICK_BUSY_SHARE 0.05 /* measured: a family whose samples were still disturbed more often is reported busy */
 #define PICK_MAX_BYTES ((size_t)1 << 30) /* measured: a family whose tensors at its largest value take more keeps
                                           * the model's picks (said on the progress stream) */
 
@@ -81,6 +85,7 @@ typedef struct {
   int64_t *blocks[3];
   float *args[ETO_MAX_INPUTS + 3];
   int64_t s; /* what args[nargs] points to: the dynamic kernels' run-time extent */
+  long samples, disturbed; /* samples taken; those still disturbed after PICK_TRIES tries */
 } bench;
 
 /* What candidate code c (member j = c % n, or its second dynamic kernel when c >= n) runs at s: 0 its fixed kernel (s
@@ -106,19 +111,56 @@ static eto_status compiled(bench *b, const eto_export_plan *p, const eto_export_
   return st;
 }
 
-/* Seconds per call of candidate c's kernel at s, over reps calls. */
-static double time_calls(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps) {
+/* Involuntary context switches of this process's threads so far: the kernel took a core from one of them for
+ * another runnable thread. The pool's threads (the caller and cores - 1 workers, spinning between calls) are as many
+ * as the cores, so on a quiet machine a timed sample sees none; /proc/stat, the measurer's check, cannot see a
+ * 200 us sample (its ticks are 10 ms). */
+static long preempted(void) {
+  struct rusage u;
+  return getrusage(RUSAGE_SELF, &u) == 0 ? u.ru_nivcsw : 0;
+}
+
+/* reps calls of candidate c's kernel at s, each timed: the fastest into *fast, the slowest into *slow. */
+static void time_calls(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps,
+                       double *fast, double *slow) {
   int kind = kind_of(p, F, c, s), j = c % F->n;
   eto_kernel_fn fn = eto_compiled_fn(b->kern[kind][j]);
   int64_t blocks = b->blocks[kind][j];
   b->s = s;
+  *fast = INFINITY;
+  *slow = 0;
   double t0 = eto_now();
-  for (int r = 0; r < reps; r++) eto_pool_run(b->pool, fn, b->args, blocks);
-  return (eto_now() - t0) / reps;
+  for (int r = 0; r < reps; r++) {
+    eto_pool_run(b->pool, fn, b->args, blocks);
+    double t1 = eto_now();
+    if (t1 - t0 < *fast) *fast = t1 - t0;
+    if (t1 - t0 > *slow) *slow = t1 - t0;
+    t0 = t1;
+  }
+}
+
+/* One sample of candidate c at s: the fastest of reps calls. Another process that takes a core from one of the
+ * pool's threads stretches the calls it falls in by its time slice (a millisecond or more): the fastest call of a
+ * sample stays clean where a mean would not (export.picks: a mean chose a kernel 10x slower beside two busy
+ * processes). A sample where a thread lost its core (preempted) or one call took over twice the fastest plus
+ * PICK_SLICE_S (a worker that waited for a core from the start is seen only so) is taken again, up to PICK_TRIES
+ * times; then the fastest try counts, and b->disturbed. */
+static double sample(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps) {
+  double best = INFINITY;
+  b->samples++;
+  for (int k = 0; k < PICK_TRIES; k++) {
+    long before = preempted();
+    double fast, slow;
+    time_calls(b, p, F, c, s, reps, &fast, &slow);
+    if (preempted() == before && slow <= 2 * fast + PICK_SLICE_S) return fast;
+    if (fast < best) best = fast;
+  }
+  b->disturbed++;
+  return best;
 }
 
 /* Times the candidates n of s (cand[0] may be s's own member: own = 1) and returns the fastest: PICK_ROUNDS samples
- * each, interleaved so that a slow spell of the machine hits all of them, the median of each compared. */
+ * each (sample), interleaved so that a slow spell of the machine hits all of them, the median of each compared. */
 static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_family *F, int64_t s, const int *cand,
                           int n, int own, int *best, char *msg, int cap) {
   double t[2 * PICK_CANDS + 1][PICK_ROUNDS], med[2 * PICK_CANDS + 1];
@@ -126,11 +168,13 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
   for (int c = 0; c < n; c++) {
     eto_status st = compiled(b, p, F, cand[c] % F->n, kind_of(p, F, cand[c], s), msg, cap);
     if (st != ETO_OK) return st;
-    double once = time_calls(b, p, F, cand[c], s, 1); /* also the warm-up */
-    reps[c] = once >= PICK_SAMPLE_S ? 1 : once * 1000 < PICK_SAMPLE_S ? 1000 : (int)ceil(PICK_SAMPLE_S / once);
+    double once, slow;
+    time_calls(b, p, F, cand[c], s, 1, &once, &slow); /* also the warm-up */
+    /* two calls at least: a worker that waits for a core stretches the first, the second then runs clean */
+    reps[c] = 2 * once >= PICK_SAMPLE_S ? 2 : once * 1000 < PICK_SAMPLE_S ? 1000 : (int)ceil(PICK_SAMPLE_S / once);
   }
   for (int r = 0; r < PICK_ROUNDS; r++)
-    for (int c = 0; c < n; c++) t[c][r] = time_calls(b, p, F, cand[c], s, reps[c]);
+    for (int c = 0; c < n; c++) t[c][r] = sample(b, p, F, cand[c], s, reps[c]);
   int k = 0;
   for (int c = 0; c < n; c++) {
     med[c] = eto_median(t[c], PICK_ROUNDS);
@@ -244,9 +288,15 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       bench_free(&b, F->n, F->nargs);
       F->picks_measured = 1;
       F->picks_seconds = eto_now() - t0;
+      F->picks_samples = b.samples;
+      F->picks_disturbed = b.disturbed;
       if (p->o->progress && st == ETO_OK)
         fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's\n",
                 F->function, (long long)max, F->picks_seconds, F->picks_differ);
+      if (p->o->progress && st == ETO_OK && b.disturbed > PICK_BUSY_SHARE * (double)b.samples)
+        fprintf(p->o->progress, "%s: warning: the machine was busy: other processes disturbed %ld of %ld timed samples "
+                "%d times in a row; its picks may serve some values by a slower kernel (export again on a quiet machine, "
+                "or --picks model)\n", F->function, b.disturbed, b.samples, PICK_TRIES);
     }
   }
   eto_jit_free(jit);

@@ -23,7 +23,7 @@ typedef struct {
   int trials, threads, build_jobs, per_round, qwalk, transfer, cuda;
   const char *family; /* "all" or "representatives" */
   const char *scheduler; /* the task scheduler's strategy (eto_backend_strategy_parse); NULL: the backend's default */
-  const char *objective; /* "latency" (default) or "relative" (eto_backend_sched_opts.relative) */
+  const char *objective; /* latency (default), balanced or relative (eto_backend_objective_parse) */
   int64_t trials_total;
   int release_after;
   double time_budget, min_repeat_ms, screen_ms, quick_ms;
@@ -155,8 +155,8 @@ static int parse_args(int argc, char **argv, tune_args *a) {
     fprintf(stderr, "etotune tune: --scheduler takes per-second (default), gradient or round-robin\n");
     return -1;
   }
-  if (a->objective && strcmp(a->objective, "latency") != 0 && strcmp(a->objective, "relative") != 0) {
-    fprintf(stderr, "etotune tune: --objective takes latency (default) or relative\n");
+  if (a->objective && eto_backend_objective_parse(a->objective) < 0) {
+    fprintf(stderr, "etotune tune: --objective takes latency (default), balanced or relative\n");
     return -1;
   }
   if (strcmp(a->mode, "full") != 0 && strcmp(a->mode, "eto") != 0 && strcmp(a->mode, "topk") != 0) {
@@ -377,7 +377,7 @@ int eto_cli_tune(int argc, char **argv) {
   o.measures_per_round = a.per_round;
   o.qwalk = a.qwalk;
   if (a.scheduler) o.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(a.scheduler);
-  o.sched.relative = a.objective && strcmp(a.objective, "relative") == 0;
+  o.sched.relative = a.objective ? eto_backend_objective_parse(a.objective) : 0;
   o.transfer = a.transfer;
   o.measure.min_repeat_seconds = a.min_repeat_ms / 1e3;
   o.measure.screen_seconds = a.screen_ms / 1e3;

@@ -20,7 +20,8 @@ typedef struct {
   double best[MAXT];
 } oracle;
 
-static int relative; /* the relative objective (sum_i w_i log g_i): the gradient divided by the best latency */
+static double relative; /* the objective: 1 relative (sum_i w_i log g_i), the gradient divided by the best latency;
+                         * 0.5 balanced (sum_i 2 w_i sqrt(g_i)), divided by its square root */
 
 /* Ansor's formula, written out again from the paper / TVM's task_scheduler.py. */
 static double oracle_grad(const oracle *o, int i, double alpha, double beta, int win) {
@@ -38,7 +39,7 @@ static double oracle_grad(const oracle *o, int i, double alpha, double beta, int
     }
   if (members > 1) n2 = beta * o->flops[i] / bf;
   double grad = o->w[i] * (alpha * back + (1 - alpha) * (fmin(n1, n2) - g));
-  return relative ? grad / g : grad;
+  return relative == 1 ? grad / g : relative == 0.5 ? grad / sqrt(g) : grad;
 }
 
 /* curve k of task i at round r (1-based): latency in seconds */
@@ -121,18 +122,29 @@ int main(void) {
     printf("weights 1 vs 10: rounds %d vs %d\n", counts[0], counts[1]);
     CHECK(counts[1] > 2 * counts[0], "heavier task got %d rounds, lighter %d", counts[1], counts[0]);
   }
+  CHECK(eto_backend_objective_parse("balanced") == 0.5 && eto_backend_objective_parse("relative") == 1 &&
+            eto_backend_objective_parse("latency") == 0 && eto_backend_objective_parse("log") < 0 &&
+            strcmp(eto_backend_objective_name(0.5), "balanced") == 0 && strcmp(eto_backend_objective_name(0.25), "r=0.25") == 0,
+        "objective names");
   /* one curve, 1000x apart: the latency objective gives the slow task nearly every round, the relative one shares
    * them (each round promises the same relative gain) */
   {
     double w[2] = {1, 1}, fl[2] = {1e9, 1e6};
-    int kind[2] = {0, 4}, lat[2], rel[2];
+    int kind[2] = {0, 4}, lat[2], rel[2], bal[2];
     run("scale", 2, w, fl, NULL, kind, 60, lat, ETO_BACKEND_GRADIENT, NULL);
     relative = 1;
     run("scale relative", 2, w, fl, NULL, kind, 60, rel, ETO_BACKEND_GRADIENT, NULL);
+    relative = 0.5;
+    run("scale balanced", 2, w, fl, NULL, kind, 60, bal, ETO_BACKEND_GRADIENT, NULL);
     relative = 0;
-    printf("scale 1000x: latency objective %d vs %d rounds, relative %d vs %d\n", lat[0], lat[1], rel[0], rel[1]);
+    printf("scale 1000x: latency objective %d vs %d rounds, balanced %d vs %d, relative %d vs %d\n", lat[0], lat[1],
+           bal[0], bal[1], rel[0], rel[1]);
     CHECK(lat[1] <= 2, "latency objective: the 1000x faster task got %d rounds", lat[1]);
     CHECK(abs(rel[0] - rel[1]) <= 2, "relative objective: %d vs %d rounds", rel[0], rel[1]);
+    /* balanced: the forward gradient -g/t divided by sqrt(g) is -sqrt(g)/t: the two are equal where t_slow /
+     * t_fast = sqrt(1000) ~ 32 (57 vs 3 here), between the latency objective's 59 / 1 and the relative one's 30 / 30 */
+    CHECK(bal[1] > lat[1] && bal[1] < rel[1] && bal[0] > 3 * bal[1], "balanced objective: %d vs %d rounds", bal[0],
+          bal[1]);
   }
   /* equal weights: a still-improving slow task beats a flat fast one */
   {
