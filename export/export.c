@@ -258,6 +258,7 @@ static eto_status compile_dynamic(eto_export_plan *pl, const eto_program *progs,
       need_stack(pl, k); /* its tiles may differ from the fixed kernel's (eto_lower: a direct read becomes a copy) */
       x->ngran = k->nsgran; /* what the kernel skips past s comes in these steps */
       memcpy(x->gran, k->sgran, sizeof x->gran);
+      memcpy(x->gran_block, k->sblock, sizeof x->gran_block);
       char name[220];
       snprintf(name, sizeof name, "%s_dyn", x->kernel);
       eto_status st = write_object(x, k, name, "_dyn", "compiling the dynamic kernel of", build, msg, cap);

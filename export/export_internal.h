@@ -37,6 +37,7 @@ typedef struct {
   int ngran;                        /* the dynamic kernel's dynamic axes and the steps in which it skips work past
                                      * s (eto_kernel.nsgran, sgran) */
   int64_t gran[2 * ETO_MAX_LOOPS];
+  int64_t gran_block[2 * ETO_MAX_LOOPS]; /* per axis of gran: eto_kernel.sblock (the block that moves back to end at s) */
 } eto_export_item;
 
 /* A family (op.h: the operators of one `let` line) of a cpu export: its tuned members' functions plus one
@@ -61,6 +62,7 @@ typedef struct {
   int picks_differ;                 /* values s whose measured pick is not the cost model's */
   long picks_samples;               /* timed samples the measured picks took (picks.c sample) */
   long picks_disturbed;             /* of them, those that other processes disturbed in every try */
+  int picks_busy;                   /* 1: so many (picks.c PICK_BUSY_SHARE) that the export warned of a busy machine */
 } eto_export_family;
 
 typedef struct {

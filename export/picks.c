@@ -5,8 +5,8 @@
  * kernels: a member's cached latency scaled by the share of its work it still does at s. With
  * ETO_EXPORT_PICKS_MEASURED (the default) the model only shortlists: s's own member and the model's best
  * PICK_CANDS dynamic kernels within 2s + 16 are JIT-compiled, run at s on this machine (the export's target) and
- * timed, interleaved, each sample the fastest of its calls, and the fastest median serves s. With ETO_EXPORT_PICKS_MODEL the model's best within
- * 1.5s + 8 serves s unless s is tuned. The model scales flops and misses what the partial blocks of a kernel cost
+ * timed, interleaved, samples disturbed by other processes taken again, and the fastest median serves s. With
+ * ETO_EXPORT_PICKS_MODEL the model's best within 1.5s + 8 serves s unless s is tuned. The model scales flops and misses what the partial blocks of a kernel cost
  * at s and how far a tuned latency is from the kernel's time outside the search's measurer (bench/RESULTS.md K.3,
  * L.1). */
 #include <math.h>
@@ -33,17 +33,22 @@
 #define PICK_MAX_BYTES ((size_t)1 << 30) /* measured: a family whose tensors at its largest value take more keeps
                                           * the model's picks (said on the progress stream) */
 
+/* Work up to s along an axis done in steps of g, or in whole blocks of b where s >= b > 0 (the block that crosses s
+ * moves back to end at s and runs whole: it repeats the outputs it overlaps). */
+static double axis_work(int64_t s, int64_t g, int64_t b) {
+  if (b > 0 && s >= b) return (double)((s + b - 1) / b * b);
+  return (double)((s + g - 1) / g * g);
+}
+
 /* What member m's dynamic kernel is expected to take at s < its value: its measured latency, less the fixed cost,
- * scaled by the share of its work it still does at s (its dynamic axes up to s in whole thread tiles and reduction
- * steps, of the same up to its value) and by PICK_PARTIAL, plus the fixed cost. */
+ * scaled by the share of its work it still does at s (its dynamic axes up to s in whole thread tiles, reduction
+ * steps or moved blocks (axis_work), of the same up to its value) and by PICK_PARTIAL, plus the fixed cost. */
 static double pick_cost(const eto_export_item *m, int64_t s) {
   double lat = m->e.latency_s;
   if (!(lat > 0)) return INFINITY;
   double fixed = lat < PICK_CALL_S ? lat : PICK_CALL_S, share = 1;
-  for (int a = 0; a < m->ngran; a++) {
-    int64_t g = m->gran[a];
-    share *= (double)((s + g - 1) / g * g) / (double)((m->value + g - 1) / g * g);
-  }
+  for (int a = 0; a < m->ngran; a++)
+    share *= axis_work(s, m->gran[a], m->gran_block[a]) / axis_work(m->value, m->gran[a], m->gran_block[a]);
   return fixed + (lat - fixed) * share * PICK_PARTIAL;
 }
 
@@ -120,40 +125,42 @@ static long preempted(void) {
   return getrusage(RUSAGE_SELF, &u) == 0 ? u.ru_nivcsw : 0;
 }
 
-/* reps calls of candidate c's kernel at s, each timed: the fastest into *fast, the slowest into *slow. */
-static void time_calls(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps,
-                       double *fast, double *slow) {
+/* reps calls of candidate c's kernel at s, each timed: returns seconds per call; the fastest call into *fast, the
+ * slowest into *slow. */
+static double time_calls(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps,
+                         double *fast, double *slow) {
   int kind = kind_of(p, F, c, s), j = c % F->n;
   eto_kernel_fn fn = eto_compiled_fn(b->kern[kind][j]);
   int64_t blocks = b->blocks[kind][j];
   b->s = s;
   *fast = INFINITY;
   *slow = 0;
-  double t0 = eto_now();
+  double start = eto_now(), t0 = start, t1 = start;
   for (int r = 0; r < reps; r++) {
     eto_pool_run(b->pool, fn, b->args, blocks);
-    double t1 = eto_now();
+    t1 = eto_now();
     if (t1 - t0 < *fast) *fast = t1 - t0;
     if (t1 - t0 > *slow) *slow = t1 - t0;
     t0 = t1;
   }
+  return (t1 - start) / reps;
 }
 
-/* One sample of candidate c at s: the fastest of reps calls. Another process that takes a core from one of the
- * pool's threads stretches the calls it falls in by its time slice (a millisecond or more): the fastest call of a
- * sample stays clean where a mean would not (export.picks: a mean chose a kernel 10x slower beside two busy
- * processes). A sample where a thread lost its core (preempted) or one call took over twice the fastest plus
- * PICK_SLICE_S (a worker that waited for a core from the start is seen only so) is taken again, up to PICK_TRIES
- * times; then the fastest try counts, and b->disturbed. */
+/* One sample of candidate c at s: seconds per call over reps calls, undisturbed. Another process that takes a core
+ * from one of the pool's threads stretches the calls it falls in by its time slice (a millisecond or more;
+ * export.picks: beside two busy processes such samples chose a kernel 10x slower). A sample where a thread lost its
+ * core (preempted) or one call took over twice the fastest plus PICK_SLICE_S (a worker that waited for a core from
+ * the start is seen only so) is taken again, up to PICK_TRIES times; then the fastest try counts, and b->disturbed.
+ * The mean, not the fastest call: the fastest call favours a kernel whose calls vary (at a few rows, a larger
+ * member's dynamic kernel over s's own fixed one, slower in the mean: bench/RESULTS.md N.2). */
 static double sample(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps) {
   double best = INFINITY;
   b->samples++;
   for (int k = 0; k < PICK_TRIES; k++) {
     long before = preempted();
-    double fast, slow;
-    time_calls(b, p, F, c, s, reps, &fast, &slow);
-    if (preempted() == before && slow <= 2 * fast + PICK_SLICE_S) return fast;
-    if (fast < best) best = fast;
+    double fast, slow, t = time_calls(b, p, F, c, s, reps, &fast, &slow);
+    if (preempted() == before && slow <= 2 * fast + PICK_SLICE_S) return t;
+    if (t < best) best = t;
   }
   b->disturbed++;
   return best;
@@ -168,8 +175,7 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
   for (int c = 0; c < n; c++) {
     eto_status st = compiled(b, p, F, cand[c] % F->n, kind_of(p, F, cand[c], s), msg, cap);
     if (st != ETO_OK) return st;
-    double once, slow;
-    time_calls(b, p, F, cand[c], s, 1, &once, &slow); /* also the warm-up */
+    double fast, slow, once = time_calls(b, p, F, cand[c], s, 1, &fast, &slow); /* also the warm-up */
     /* two calls at least: a worker that waits for a core stretches the first, the second then runs clean */
     reps[c] = 2 * once >= PICK_SAMPLE_S ? 2 : once * 1000 < PICK_SAMPLE_S ? 1000 : (int)ceil(PICK_SAMPLE_S / once);
   }
@@ -293,7 +299,8 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       if (p->o->progress && st == ETO_OK)
         fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's\n",
                 F->function, (long long)max, F->picks_seconds, F->picks_differ);
-      if (p->o->progress && st == ETO_OK && b.disturbed > PICK_BUSY_SHARE * (double)b.samples)
+      F->picks_busy = b.disturbed > PICK_BUSY_SHARE * (double)b.samples;
+      if (p->o->progress && st == ETO_OK && F->picks_busy)
         fprintf(p->o->progress, "%s: warning: the machine was busy: other processes disturbed %ld of %ld timed samples "
                 "%d times in a row; its picks may serve some values by a slower kernel (export again on a quiet machine, "
                 "or --picks model)\n", F->function, b.disturbed, b.samples, PICK_TRIES);

@@ -919,7 +919,11 @@ static eto_status lower_program(const eto_compute *c, const eto_program *p, cons
     k->svar = new_var(k, "S", -1);
     k->smax = v;
     for (int a = 0; a < c->nest.nspace; a++)
-      if (L.dyn_space[a]) k->sgran[k->nsgran++] = p->stile[a][3] * p->stile[a][4];
+      if (L.dyn_space[a]) {
+        /* lower_mlt's block move; its block extent */
+        k->sblock[k->nsgran] = p->sketch != ETO_SKETCH_MULTI_LEVEL ? 0 : p->stile[a][1] * p->stile[a][2] * p->stile[a][3] * p->stile[a][4];
+        k->sgran[k->nsgran++] = p->stile[a][3] * p->stile[a][4];
+      }
     for (int a = 0; a < c->nest.nreduce; a++)
       if (L.dyn_reduce[a]) /* a partial step skips its r1 iterations past S where its tiles hold zeros there */
         k->sgran[k->nsgran++] = p->rtile[a][2] * (L.dyn_reduce_zero[a] ? 1 : p->rtile[a][1]);

@@ -108,7 +108,11 @@ struct eto_kernel {
   int64_t sgran[2 * ETO_MAX_LOOPS]; /* the step in which it skips work past s: a thread's tile (space axis) or a
                                      * reduction step (reduction axis; its r1 iterations where the tiles it reads
                                      * hold zeros past s); at s it does about its work at smax x
-                                     * prod_a (ceil(s / sgran[a]) sgran[a]) / (ceil(smax / sgran[a]) sgran[a]) */
+                                     * prod_a (ceil(s / step_a) step_a) / (ceil(smax / step_a) step_a), step_a =
+                                     * sgran[a], or sblock[a] where s >= sblock[a] > 0 */
+  int64_t sblock[2 * ETO_MAX_LOOPS]; /* per axis of sgran: a space axis whose block crossing s moves back to end at s
+                                      * where s >= the block's extent (multi-level tiling): that extent
+                                      * (the block then runs whole); else 0 */
   struct eto_arena *arena;          /* owns every node */
 };
 

@@ -219,11 +219,14 @@ int main(void) {
         CHECK(k->svar > 0 && k->smax == v, "%s v=%d: svar %d, smax %lld", families[fi], v, k->svar, (long long)k->smax);
         int ndyn = 0; /* the axes whose extent the variable changes, each with the step it is skipped in */
         for (int a = 0; a < c.nest.nspace; a++) ndyn += c.nest.space[a].extent != g.nest.space[a].extent;
+        int nspace_dyn = ndyn;
         for (int a = 0; a < c.nest.nreduce; a++) ndyn += c.nest.reduce[a].extent != g.nest.reduce[a].extent;
         CHECK(k->nsgran == ndyn, "%s v=%d: %d dynamic axes reported, %d expected", families[fi], v, k->nsgran, ndyn);
-        for (int a = 0; a < k->nsgran; a++)
-          CHECK(k->sgran[a] >= 1, "%s v=%d: axis %d skipped in steps of %lld", families[fi], v,
-                a, (long long)k->sgran[a]);
+        for (int a = 0; a < k->nsgran; a++) /* a moved block is whole thread tiles; only space axes move */
+          CHECK(k->sgran[a] >= 1 && k->sblock[a] >= 0 && (k->sblock[a] == 0 || k->sblock[a] % k->sgran[a] == 0) &&
+                    (a < nspace_dyn || k->sblock[a] == 0),
+                "%s v=%d: axis %d skipped in steps of %lld, blocks of %lld", families[fi], v, a,
+                (long long)k->sgran[a], (long long)k->sblock[a]);
         eto_compiled *cc = NULL;
         st = eto_jit_compile(jit, k, &cc, msg, sizeof msg);
         CHECK(st == ETO_OK, "%s v=%d %s: compile: %s", families[fi], v, recipe, msg);

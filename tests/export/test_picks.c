@@ -6,7 +6,10 @@
  * check would be empty). Also: the model's picks (ETO_EXPORT_PICKS_MODEL) are 48 there, s's own member serves 48
  * and 64 when it is the faster, every pick is a member at or above s, and the counts of the family's summary. The
  * measured picks are taken twice: on the quiet machine and with as many busy processes as cores beside them (as
- * another test beside this one in CI once made them pick the 10x slower kernel); the oracle times quietly. */
+ * another test beside this one in CI once made them pick the 10x slower kernel); the oracle times quietly. Beside
+ * the busy processes the picks must be the oracle's too, unless the family says the machine was busy (picks_busy:
+ * the scheduler can keep both pool threads on one core for a while, where no sample is clean): never silently
+ * wrong. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,8 +172,8 @@ int main(void) {
     CHECK(st == ETO_OK, "%s", msg);
     if (!fam.pick) continue;
     if (mode != 1)
-      printf("%s: %ld samples, %ld disturbed in every try\n", mode ? "busy" : "quiet", fam.picks_samples,
-             fam.picks_disturbed);
+      printf("%s: %ld samples, %ld disturbed in every try%s\n", mode ? "busy" : "quiet", fam.picks_samples,
+             fam.picks_disturbed, fam.picks_busy ? ": the family says the machine was busy" : "");
     for (int s = 1; s <= 64; s++) CHECK(fam.pick[s] == 0 ? s <= 48 : 1, "s = %d served by 48", s);
     if (mode == 1) { /* the model: 48 (the lie) below 48, each tuned value its own */
       CHECK(!fam.picks_measured, "model picks marked measured");
@@ -182,7 +185,7 @@ int main(void) {
             "picks not marked measured, or samples %ld, disturbed %ld", fam.picks_samples, fam.picks_disturbed);
       int64_t b48 = 0, b64 = 0;
       eto_compiled *k48 = dyn_kernel(&r, 48, &slow, &b48), *k64 = dyn_kernel(&r, 64, &fast, &b64);
-      int decided = 0, differ = 0;
+      int decided = 0, differ = 0, wrong = 0;
       for (int s = 1; s <= 64; s++) differ += fam.pick[s] != (s <= 48 ? 0 : 1);
       CHECK(fam.picks_differ == differ, "picks_differ %d, %d counted", fam.picks_differ, differ);
       for (int s = 33; s <= 48 && k48 && k64; s++) {
@@ -190,9 +193,11 @@ int main(void) {
         if (t48 < 2 * t64 && t64 < 2 * t48) continue;
         decided++;
         int want = t64 < t48;
-        CHECK(fam.pick[s] == want, "s = %d: member %d picked, the oracle times 48's kernel %.1f us, 64's %.1f us", s,
-              fam.pick[s], t48 * 1e6, t64 * 1e6);
+        wrong += fam.pick[s] != want;
+        CHECK(fam.pick[s] == want || fam.picks_busy, "s = %d: member %d picked, the oracle times 48's kernel %.1f us, "
+              "64's %.1f us", s, fam.pick[s], t48 * 1e6, t64 * 1e6);
       }
+      if (wrong) printf("%d picks of 33..48 not the oracle's, the machine said busy\n", wrong);
       CHECK(decided > 0, "no s of 33..48 where one kernel is 2x the other: the check decided nothing");
       eto_compiled_free(k48);
       eto_compiled_free(k64);
