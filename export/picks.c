@@ -6,14 +6,14 @@
  * ETO_EXPORT_PICKS_MEASURED (the default) the model only shortlists: s's own member and the model's best
  * PICK_CANDS dynamic kernels within 2s + 16 are JIT-compiled, run at s on this machine (the export's target) and
  * timed, interleaved, samples disturbed by other processes taken again, and the fastest median serves s. With
- * ETO_EXPORT_PICKS_MODEL the model's best within 1.5s + 8 serves s unless s is tuned. The model scales flops and misses what the partial blocks of a kernel cost
- * at s and how far a tuned latency is from the kernel's time outside the search's measurer (bench/RESULTS.md K.3,
- * L.1). */
+ * ETO_EXPORT_PICKS_MODEL the model's best within 1.5s + 8 serves s unless s is tuned. The model scales flops and
+ * misses what the partial blocks of a kernel cost at s and how far a tuned latency is from the kernel's time outside
+ * the search's measurer (bench/RESULTS.md K.3, L.1). */
 #include <math.h>
 #include <stdio.h>
-#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "export_internal.h"
 
@@ -176,7 +176,7 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
     eto_status st = compiled(b, p, F, cand[c] % F->n, kind_of(p, F, cand[c], s), msg, cap);
     if (st != ETO_OK) return st;
     double fast, slow, once = time_calls(b, p, F, cand[c], s, 1, &fast, &slow); /* also the warm-up */
-    /* two calls at least: a worker that waits for a core stretches the first, the second then runs clean */
+    /* two calls at least: a call stretched by a worker that waited for a core shows beside the other (sample) */
     reps[c] = 2 * once >= PICK_SAMPLE_S ? 2 : once * 1000 < PICK_SAMPLE_S ? 1000 : (int)ceil(PICK_SAMPLE_S / once);
   }
   for (int r = 0; r < PICK_ROUNDS; r++)
