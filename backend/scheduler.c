@@ -177,7 +177,7 @@ double eto_backend_scheduler_gradient(const eto_backend_scheduler *s, int i) {
   if (gbest > 0) next2 = s->o.beta * s->flops[i] / gbest;
   double forward = (next1 < next2 ? next1 : next2) - g;
   double grad = s->weight[i] * (s->o.alpha * backward + (1 - s->o.alpha) * forward);
-  return s->o.relative == 0 ? grad : s->o.relative == 1 ? grad / g : grad / pow(g, s->o.relative);
+  return s->o.relative ? grad / pow(g, s->o.relative) : grad;
 }
 
 void eto_backend_scheduler_spent(eto_backend_scheduler *s, int task, double seconds) {

@@ -62,7 +62,6 @@ typedef struct {
   int picks_differ;                 /* values s whose measured pick is not the cost model's */
   long picks_samples;               /* timed samples the measured picks took (picks.c sample) */
   long picks_disturbed;             /* of them, those that other processes disturbed in every try */
-  int picks_busy;                   /* 1: so many (picks.c PICK_BUSY_SHARE) that the export warned of a busy machine */
 } eto_export_family;
 
 typedef struct {
@@ -135,6 +134,9 @@ void eto_export_family_shapes(eto_export_plan *p);
  * dynamic kernel above s that the cached latency scaled by the work at s expects fastest). ETO_OK,
  * ETO_ERR_NOMEM, or a lowering or JIT error with a message. */
 eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs, char *msg, int cap);
+/* 1 when so many of F's measured picks' samples stayed disturbed (picks.c PICK_BUSY_SHARE) that the export warned
+ * of a busy machine. */
+int eto_export_picks_busy(const eto_export_family *F);
 void eto_export_write_dispatch(FILE *f, const eto_export_plan *p);
 void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p);
 void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p);

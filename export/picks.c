@@ -242,6 +242,10 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
   return ETO_OK;
 }
 
+int eto_export_picks_busy(const eto_export_family *F) {
+  return F->picks_disturbed > PICK_BUSY_SHARE * (double)F->picks_samples;
+}
+
 eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs, char *msg, int cap) {
   eto_jit *jit = NULL;
   eto_status st = ETO_OK;
@@ -299,8 +303,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       if (p->o->progress && st == ETO_OK)
         fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's\n",
                 F->function, (long long)max, F->picks_seconds, F->picks_differ);
-      F->picks_busy = b.disturbed > PICK_BUSY_SHARE * (double)b.samples;
-      if (p->o->progress && st == ETO_OK && F->picks_busy)
+      if (p->o->progress && st == ETO_OK && eto_export_picks_busy(F))
         fprintf(p->o->progress, "%s: warning: the machine was busy: other processes disturbed %ld of %ld timed samples "
                 "%d times in a row; its picks may serve some values by a slower kernel (export again on a quiet machine, "
                 "or --picks model)\n", F->function, b.disturbed, b.samples, PICK_TRIES);

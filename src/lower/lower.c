@@ -294,6 +294,11 @@ static eto_stmt *epilogue_s4(lctx *L, const tile_vars *tv, int buf, eto_expr *id
 
 /* ---------------- multi-level tiling ---------------- */
 
+/* The extent of a block of multi-level tiling on space axis a (its s1..s4 tiles). */
+static int64_t block_extent(const eto_program *p, int a) {
+  return p->stile[a][1] * p->stile[a][2] * p->stile[a][3] * p->stile[a][4];
+}
+
 static eto_stmt *lower_mlt(lctx *L) {
   const eto_compute *c = L->c;
   const eto_program *p = L->p;
@@ -312,7 +317,7 @@ static eto_stmt *lower_mlt(lctx *L) {
     s0[i] = p->stile[i][0];
     s1[i] = p->stile[i][1];
     s2[i] = p->stile[i][2];
-    bt[i] = s1[i] * s2[i] * p->stile[i][3] * p->stile[i][4];
+    bt[i] = block_extent(p, i);
   }
   for (int j = 0; j < nr; j++) {
     r0[j] = p->rtile[j][0];
@@ -920,8 +925,7 @@ static eto_status lower_program(const eto_compute *c, const eto_program *p, cons
     k->smax = v;
     for (int a = 0; a < c->nest.nspace; a++)
       if (L.dyn_space[a]) {
-        /* lower_mlt's block move; its block extent */
-        k->sblock[k->nsgran] = p->sketch != ETO_SKETCH_MULTI_LEVEL ? 0 : p->stile[a][1] * p->stile[a][2] * p->stile[a][3] * p->stile[a][4];
+        k->sblock[k->nsgran] = p->sketch == ETO_SKETCH_MULTI_LEVEL ? block_extent(p, a) : 0; /* lower_mlt's block move */
         k->sgran[k->nsgran++] = p->stile[a][3] * p->stile[a][4];
       }
     for (int a = 0; a < c->nest.nreduce; a++)

@@ -7,7 +7,7 @@
  * and 64 when it is the faster, every pick is a member at or above s, and the counts of the family's summary. The
  * measured picks are taken twice: on the quiet machine and with as many busy processes as cores beside them (as
  * another test beside this one in CI once made them pick the 10x slower kernel); the oracle times quietly. Beside
- * the busy processes the picks must be the oracle's too, unless the family says the machine was busy (picks_busy:
+ * the busy processes the picks must be the oracle's too, unless the family says the machine was busy (eto_export_picks_busy:
  * the scheduler can keep both pool threads on one core for a while, where no sample is clean): never silently
  * wrong. */
 #include <math.h>
@@ -173,7 +173,7 @@ int main(void) {
     if (!fam.pick) continue;
     if (mode != 1)
       printf("%s: %ld samples, %ld disturbed in every try%s\n", mode ? "busy" : "quiet", fam.picks_samples,
-             fam.picks_disturbed, fam.picks_busy ? ": the family says the machine was busy" : "");
+             fam.picks_disturbed, eto_export_picks_busy(&fam) ? ": the family says the machine was busy" : "");
     for (int s = 1; s <= 64; s++) CHECK(fam.pick[s] == 0 ? s <= 48 : 1, "s = %d served by 48", s);
     if (mode == 1) { /* the model: 48 (the lie) below 48, each tuned value its own */
       CHECK(!fam.picks_measured, "model picks marked measured");
@@ -194,7 +194,7 @@ int main(void) {
         decided++;
         int want = t64 < t48;
         wrong += fam.pick[s] != want;
-        CHECK(fam.pick[s] == want || fam.picks_busy, "s = %d: member %d picked, the oracle times 48's kernel %.1f us, "
+        CHECK(fam.pick[s] == want || eto_export_picks_busy(&fam), "s = %d: member %d picked, the oracle times 48's kernel %.1f us, "
               "64's %.1f us", s, fam.pick[s], t48 * 1e6, t64 * 1e6);
       }
       if (wrong) printf("%d picks of 33..48 not the oracle's, the machine said busy\n", wrong);
