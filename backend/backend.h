@@ -383,6 +383,7 @@ typedef struct {
   eto_cache *cache;                /* read while constructing (β's trials, neighbours); may be NULL */
   uint64_t seed;
   int topk;                        /* TopK's group size (0: its default) */
+  int max_round;                   /* ETO's rounds: the last of its rounds 1-4 run per block count (0: all) */
   void *stats;                     /* policy-specific statistics kept up to date during the run (the tuner's
                                       policies: an eto_tuner_result), or NULL */
 } eto_policy_args;

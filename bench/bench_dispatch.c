@@ -2,14 +2,16 @@
  * of `let` families, called at sampled values of the variable, checked against the reference kernel and timed next
  * to oneDNN's matmul on the same shape, in one run.
  *
- *   build/bench/bench_dispatch --export DIR [--lengths 1,2,3,...] [--threads T] [--min-repeat-ms MS] [--out FILE.md]
- *                              [--versus DIR2]
+ *   build/bench/bench_dispatch --export DIR [--lengths 1,2,3,...] [--threads T] [--min-repeat-ms MS] [--rounds R]
+ *                              [--out FILE.md] [--versus DIR2]
  *
  * DIR is what `etotune export LIST --out DIR` wrote for a list with families (manifest.json "families"). For every
  * matmul or batch_matmul family with a dispatch function and every length s: the operator at s (the family's
  * first member with its variable keys set to s), random inputs, one call checked against eto_op_reference, then
  * the dispatched call (warm-up, 3 repeats of >= MS each, median of the per-run means) and oneDNN's matmul
- * (bench_onednn_matmul: the same protocol), one after the other. Prints per length the tuned value that served
+ * (bench_onednn_matmul: the same protocol), one after the other, alternated R times (default 3; each side's time
+ * the median of its R, the ratio theirs; the table also gives the lowest and highest ratio of one round: on a host
+ * whose other work comes in bursts, one round at 0.5 does not make the length's figure). Prints per length the tuned value that served
  * it (exact, dynamic or padded), both GFLOP/s and their ratio; then per family and over all the median and the minimum
  * ratio. --versus DIR2: an export of exact shapes (e.g. 1000-trial full searches of some lengths,
  * bench/dynamic_versus.list); where it holds the operator of a family at s, its function is checked and timed too,
@@ -33,6 +35,7 @@
 
 #define MAX_ARGS (ETO_MAX_INPUTS + 2)
 #define MAX_LENGTHS 256
+#define MAX_ROUNDS 15
 
 typedef int (*dfn2)(int64_t, const float *, const float *, float *);
 typedef int (*dfn3)(int64_t, const float *, const float *, const float *, float *);
@@ -141,7 +144,7 @@ int main(int argc, char **argv) {
   const char *dir = NULL, *out_md = NULL, *versus = NULL, *p = "bench_dispatch";
   const char *lengths = "1,2,3,4,5,7,8,13,16,17,32,37,61,64,77,101,127,128,199,256,257,300,311,384,401,443,499,500,509,"
                         "510,511,512";
-  int threads = 0, min_ms = 100;
+  int threads = 0, min_ms = 100, rounds = 3;
   int help = 0;
   const eto_cli_def defs[] = {
       {"--help", ETO_CLI_FLAG, &help, 0, 0},
@@ -151,9 +154,10 @@ int main(int argc, char **argv) {
       {"--lengths", ETO_CLI_STR, &lengths, 0, 0},
       {"--threads", ETO_CLI_INT, &threads, 0, eto_cli_opt_max_threads()},
       {"--min-repeat-ms", ETO_CLI_INT, &min_ms, 1, 100000},
+      {"--rounds", ETO_CLI_INT, &rounds, 1, MAX_ROUNDS},
   };
   if (eto_cli_parse(p, "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), NULL, NULL, NULL) != 0 || help) {
-    fprintf(help ? stdout : stderr, "usage: %s --export DIR [--lengths L1,L2,...] [--threads T] [--min-repeat-ms MS] [--out FILE.md] [--versus DIR2]\n", p);
+    fprintf(help ? stdout : stderr, "usage: %s --export DIR [--lengths L1,L2,...] [--threads T] [--min-repeat-ms MS] [--rounds R] [--out FILE.md] [--versus DIR2]\n", p);
     return help ? 0 : 2;
   }
   if (!dir) {
@@ -187,8 +191,8 @@ int main(int argc, char **argv) {
   FILE *outs[2] = {stdout, md};
   for (int o = 0; o < 2; o++)
     if (outs[o])
-      fprintf(outs[o], "| family | s | served by | dispatched GFLOP/s | oneDNN GFLOP/s | dispatched / oneDNN |%s\n"
-                       "|---|---|---|---|---|---|%s\n",
+      fprintf(outs[o], "| family | s | served by | dispatched GFLOP/s | oneDNN GFLOP/s | dispatched / oneDNN |%s"
+                       " rounds' ratios |\n|---|---|---|---|---|---|%s---|\n",
               versus ? " full search GFLOP/s | dispatched / full search |" : "", versus ? "---|---|" : "");
   double all[4096], vall[4096];
   int nall = 0, nvall = 0, wrong = 0;
@@ -256,20 +260,34 @@ int main(int argc, char **argv) {
         }
       }
       /* one after the other, each pool idle when the other runs: ours joined, oneDNN's OpenMP threads past their
-       * spin (they would take the cores from the other's threads) */
-      double td = time_call(f, nargs, s, a, min_s);
-      if (shutdown) shutdown();
-      usleep(20000);
-      double tv = bench_onednn_matmul(op.v[ETO_KEY_B] > 0 ? op.v[ETO_KEY_B] : 1, op.v[ETO_KEY_M], op.v[ETO_KEY_N],
-                                      op.v[ETO_KEY_K], nthreads, min_s);
+       * spin (they would take the cores from the other's threads); in `rounds` alternations, each side's time the
+       * median of its rounds, so that a burst of another process's work moves one round, not the ratio */
+      double rd[MAX_ROUNDS], rv[MAX_ROUNDS], rx[MAX_ROUNDS], rr[MAX_ROUNDS];
+      for (int r = 0; r < rounds; r++) {
+        rd[r] = time_call(f, nargs, s, a, min_s);
+        if (shutdown) shutdown();
+        usleep(20000);
+        rv[r] = bench_onednn_matmul(op.v[ETO_KEY_B] > 0 ? op.v[ETO_KEY_B] : 1, op.v[ETO_KEY_M], op.v[ETO_KEY_N],
+                                    op.v[ETO_KEY_K], nthreads, min_s);
+        usleep(20000);
+        rr[r] = rv[r] > 0 ? rv[r] / rd[r] : NAN;
+        if (vf) {
+          rx[r] = time_call(vf, nargs, -1, a, min_s);
+          if (vx.shutdown) vx.shutdown();
+          usleep(20000);
+        }
+      }
+      double rlo = INFINITY, rhi = -INFINITY;
+      for (int r = 0; r < rounds; r++) {
+        rlo = fmin(rlo, rr[r]);
+        rhi = fmax(rhi, rr[r]);
+      }
+      double td = bench_median(rd, rounds), tv = bench_median(rv, rounds);
       double flops = eto_op_flops(&op);
       double ratio = tv > 0 ? tv / td : NAN;
-      usleep(20000);
       double tx = 0;
       if (vf) {
-        tx = time_call(vf, nargs, -1, a, min_s);
-        if (vx.shutdown) vx.shutdown();
-        usleep(20000);
+        tx = bench_median(rx, rounds);
         vratios[nvr++] = tx / td;
         if (nvall < 4096) vall[nvall++] = tx / td;
       }
@@ -288,6 +306,7 @@ int main(int argc, char **argv) {
                   tv > 0 ? flops / tv * 1e-9 : NAN, ratio);
           if (vf) fprintf(outs[o], " %.1f | %.3f |", flops / tx * 1e-9, tx / td);
           else if (versus) fprintf(outs[o], " | |");
+          fprintf(outs[o], " %.3f-%.3f |", rlo, rhi);
           fprintf(outs[o], "\n");
         }
       if (outs[0]) fflush(outs[0]);
@@ -310,8 +329,8 @@ int main(int argc, char **argv) {
   for (int o = 0; o < 2; o++)
     if (outs[o])
       fprintf(outs[o], "\n| family | lengths | median dispatched / oneDNN | minimum |\n|---|---|---|---|\n%s| all | %d | %.3f | %.3f |\n"
-                       "\n%d wrong results; threads %d, repeats of >= %d ms\n",
-              summary, nall, bench_median(all, nall), mn, wrong, nthreads, min_ms);
+                       "\n%d wrong results; threads %d, %d rounds of 3 repeats of >= %d ms per side\n",
+              summary, nall, bench_median(all, nall), mn, wrong, nthreads, rounds, min_ms);
   for (int o = 0; o < 2 && nvall; o++)
     if (outs[o])
       fprintf(outs[o], "\n| family | lengths with a --versus function | median dispatched / full search |\n|---|---|---|\n%s"

@@ -6,10 +6,12 @@
 #   3. quality: bench_dispatch at 32 sampled lengths vs oneDNN's matmul, in one run (OUT/dispatch.md)
 # A step whose output exists is skipped; a tune cut short resumes from its cache when run again.
 #
-#   bench/dynamic.sh [BUILD_DIR] [--list examples/bert_base_dynamic.list] [--time S] [--trials-total N] [--objective O] [--out bench/out/dynamic]
+#   bench/dynamic.sh [BUILD_DIR] [--list examples/bert_base_dynamic.list] [--time S] [--trials-total N] [--objective O]
+#                    [--scheduler S] [--out bench/out/dynamic]
 # --trials-total N: one budget of N trials for the whole family tuning (etotune tune --trials-total), besides the
 # time limit; the ratio to a full search of every operator is, in trials, (operators x 1000) / N or more.
 # --objective O: etotune tune --objective (latency, the default, balanced or relative).
+# --scheduler S: etotune tune --scheduler (per-second, the default, gradient or round-robin).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build
@@ -19,6 +21,7 @@ out=bench/out/dynamic
 threads=2
 trials_total=0
 objective=latency
+scheduler=per-second
 if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then build=$1; shift; fi
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -27,6 +30,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --trials-total) trials_total=$2; shift 2 ;;
     --objective) objective=$2; shift 2 ;;
+    --scheduler) scheduler=$2; shift 2 ;;
     *) echo "bench/dynamic.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -40,7 +44,7 @@ if [ ! -s "$out/tune.json" ]; then
   start=$(date +%s)
   # exit status 1 when the time limit left operators without a program: the export serves them from the others
   "$et" tune "$list" --family representatives --seed 1 --threads "$threads" --db "$out/db" \
-    --time-budget "$time_limit" --objective "$objective" ${total_opt[@]+"${total_opt[@]}"} --report "$out/tune.json.part" > "$out/tune.log" 2>&1 || echo "tune exited $?" >&2
+    --time-budget "$time_limit" --objective "$objective" --scheduler "$scheduler" ${total_opt[@]+"${total_opt[@]}"} --report "$out/tune.json.part" > "$out/tune.log" 2>&1 || echo "tune exited $?" >&2
   echo "$(( $(date +%s) - start ))" > "$out/tune.wall"
   mv "$out/tune.json.part" "$out/tune.json"
 fi

@@ -28,9 +28,14 @@
 #define SEEDED_NEIGHBOURS 3       /* nearest cached operators whose best programs are seeds */
 #define SEEDED_MAX_SEEDS 64
 #define SEEDED_PER_ROUND 16       /* candidates per search batch */
+#ifndef SEEDED_PATIENCE
 #define SEEDED_PATIENCE 64        /* trials without a gain of SEEDED_MIN_GAIN before the search stops */
+#endif
 #define SEEDED_MIN_GAIN 0.01
 #define SEEDED_MAX_TRIALS 256     /* the policy's own cap (seeds included) */
+#ifndef SEEDED_ETO_ROUNDS
+#define SEEDED_ETO_ROUNDS 4       /* ETO's rounds run per block count (1-4) */
+#endif
 _Static_assert(ETO_TUNER_SEEDED_EXTRA_TRIALS >= SEEDED_PATIENCE + SEEDED_SOURCE_PROGRAMS,
                "the plan's extra trials of a seeded edge cover the seeds and the patience window");
 
@@ -85,9 +90,26 @@ static int fit_loop(int64_t ext, const int64_t *f, int n, int64_t *fit, int64_t 
   return 0;
 }
 
-/* Writes up to 2 variants of p for α (exact or re-fitted, and imperfect where a factor does not divide) that are
- * valid on t; returns how many. */
-static int transplant(const eto_compute *ca, const eto_target *t, const eto_program *p, eto_program out[2]) {
+/* The direct reads of p that the search may propose on α (eto_sched_direct_ok): β's program may read an input
+ * directly that many more of α's thread tiles read (a larger α), which no search of α proposes; that input is
+ * read from a tile instead. With all set, every input the rule allows is read directly (a smaller α). */
+static void fit_direct(const eto_compute *ca, const eto_target *t, eto_program *p, int all) {
+  if (p->sketch != ETO_SKETCH_MULTI_LEVEL) return;
+  for (int i = 0; i < ca->ninputs && i < ETO_MAX_INPUTS; i++) {
+    int ok = eto_sched_direct_ok(ca, t, p, i);
+    if (p->direct[i] && !ok) p->direct[i] = 0;
+    else if (all && ok && !p->direct[i]) {
+      p->direct[i] = 1;
+      p->vec[i] = 1;
+    }
+  }
+}
+
+/* Writes up to 4 variants of p for α that are valid on t (exact or re-fitted tiles, and imperfect where a factor
+ * does not divide; β's direct reads where α's rule allows them, and with `direct`, also the same with every input
+ * the rule allows read directly); returns how many. */
+static int transplant(const eto_compute *ca, const eto_target *t, const eto_program *p, int direct,
+                      eto_program out[4]) {
   if (p->nspace != ca->nest.nspace || p->nreduce != ca->nest.nreduce) return 0;
   eto_program fit = *p, imp = *p;
   int exact = 1;
@@ -96,16 +118,23 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
   for (int j = 0; j < p->nreduce; j++)
     exact &= fit_loop(ca->nest.reduce[j].extent, p->rtile[j], ETO_REDUCE_LEVELS, fit.rtile[j], imp.rtile[j]);
   int n = 0;
-  if (eto_sched_candidate_ok(ca, t, &fit, NULL, 0) == 0) out[n++] = fit;
-  if (!exact && eto_sched_candidate_ok(ca, t, &imp, NULL, 0) == 0) out[n++] = imp;
+  for (int all = 0; all <= direct; all++) {
+    eto_program f = fit, m = imp;
+    fit_direct(ca, t, &f, all);
+    fit_direct(ca, t, &m, all);
+    if (eto_sched_candidate_ok(ca, t, &f, NULL, 0) == 0) out[n++] = f;
+    if (!exact && eto_sched_candidate_ok(ca, t, &m, NULL, 0) == 0) out[n++] = m;
+  }
   return n;
 }
 
+/* Queues the transplants of the first `limit` of ps; the first one (S*β, or the nearest neighbour) also with
+ * every allowed input read directly. */
 static void seed_all(seeded_pol *x, const eto_compute *ca, const eto_target *t, const eto_program *ps, int np,
                      int limit) {
   for (int i = 0; i < np && i < limit; i++) {
-    eto_program v[2];
-    int nv = transplant(ca, t, &ps[i], v);
+    eto_program v[4];
+    int nv = transplant(ca, t, &ps[i], i == 0, v);
     for (int k = 0; k < nv; k++) tun_queue_try(&x->q, 1, &v[k]);
   }
 }
@@ -276,6 +305,7 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
   if (a->source_best) {
     eto_policy_args ea = *a;
     ea.stats = NULL;
+    ea.max_round = SEEDED_ETO_ROUNDS;
     char why[256];
     eto_status st = eto_tuner_policy_eto(&ea, &x->eto, why, sizeof why);
     if (st == ETO_ERR_NOMEM) {

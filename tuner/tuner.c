@@ -30,6 +30,7 @@ typedef struct {
   int64_t one_fetch, tile;
   eto_stage st;
   int vi;      /* round 4: the input whose vector lengths are tried */
+  int last;    /* the last round run per block count (1-4) */
   tun_best bb; /* the best of this block count so far */
   tun_queue q;
   eto_tuner_result own; /* statistics when the caller keeps none */
@@ -206,7 +207,7 @@ static int next_step(eto_pol *k) {
       queue_round1(k);
       break;
     case ST_R1:
-      if (!k->bb.found) {
+      if (!k->bb.found || k->last < 2) {
         k->bi++;
         k->st = ST_BLOCK;
         continue;
@@ -214,17 +215,26 @@ static int next_step(eto_pol *k) {
       if (!k->simple && k->la >= 0) {
         k->st = ST_R2;
         queue_round2(k);
-      } else {
+      } else if (k->last >= 3) {
         k->st = ST_R3;
         queue_round3(k);
+      } else { /* no round 2 here, and round 3 is past the last */
+        k->bi++;
+        k->st = ST_BLOCK;
+        continue;
       }
       break;
     case ST_R2:
+      if (k->last < 3) {
+        k->bi++;
+        k->st = ST_BLOCK;
+        continue;
+      }
       k->st = ST_R3;
       queue_round3(k);
       break;
     case ST_R3:
-      if (k->simple || k->ca.ninputs == 0) {
+      if (k->simple || k->ca.ninputs == 0 || k->last < 4) {
         k->bi++;
         k->st = ST_BLOCK;
         continue;
@@ -317,6 +327,7 @@ eto_status eto_tuner_policy_eto(const eto_policy_args *a, eto_policy *out, char 
   for (int i = 0; i < k->nb && i < ETO_TUNER_MAX_BLOCKS; i++) k->res->blocks[i] = k->blocks[i];
   tun_queue_init(&k->q, a->op, a->t, k->res);
   k->st = ST_BLOCK;
+  k->last = a->max_round >= 1 && a->max_round <= 4 ? a->max_round : 4;
   out->vt = &eto_vtbl;
   out->self = k;
   return ETO_OK;

@@ -2,7 +2,8 @@
  * (β = --from, α = --to; line numbers or workload keys): S*β from the cache (or, when the cache has none,
  * from a short full search of β, run first and said so), then every round's trials as they
  * are measured, the result and where it went in the cache. --estimate prints the estimator's trials
- * instead, without measuring; --topk runs the TopK baseline instead of the tuner. */
+ * instead, without measuring; --policy picks the reuse method (eto: ETO's rounds, the default here; seeded: the
+ * reuse-seeded search, the default of `etotune tune`; topk: the TopK baseline, also --topk). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +17,8 @@
 #include "tuner.h"
 
 typedef struct {
-  const char *list, *from, *to, *db;
-  int estimate, topk, no_cache, beta_programs, threads, max_trials;
+  const char *list, *from, *to, *db, *policy;
+  int estimate, topk, seeded, no_cache, beta_programs, threads, max_trials;
   uint64_t seed;
   double min_repeat_ms;
   eto_cli_limits limits;
@@ -36,6 +37,7 @@ static int parse_args(int argc, char **argv, reuse_args *a) {
       {"--from", ETO_CLI_STR, &a->from, 0, 0},
       {"--to", ETO_CLI_STR, &a->to, 0, 0},
       {"--db", ETO_CLI_STR, &a->db, 0, 0},
+      {"--policy", ETO_CLI_STR, &a->policy, 0, 0},
       {"--beta-trials", ETO_CLI_INT, &a->beta_programs, 1, ETO_CLI_MAX_TRIALS},
       {"--beta-programs", ETO_CLI_INT, &a->beta_programs, 1, ETO_CLI_MAX_TRIALS},
       {"--seed", ETO_CLI_U64, &a->seed, 0, (double)UINT64_MAX},
@@ -49,6 +51,17 @@ static int parse_args(int argc, char **argv, reuse_args *a) {
   if (!a->list || !a->from || !a->to) {
     fprintf(stderr, "etotune reuse: needs LIST, --from and --to (see etotune help reuse)\n");
     return -1;
+  }
+  if (a->policy) {
+    if (strcmp(a->policy, "topk") == 0) {
+      a->topk = 1;
+    } else if (strcmp(a->policy, "seeded") == 0 && !a->topk) {
+      a->seeded = 1;
+    } else if (strcmp(a->policy, "eto") != 0 || a->topk) {
+      fprintf(stderr, "etotune reuse: --policy takes eto, seeded or topk%s\n",
+              a->topk ? " (and --topk is --policy topk)" : "");
+      return -1;
+    }
   }
   return 0;
 }
@@ -270,17 +283,20 @@ int eto_cli_reuse(int argc, char **argv) {
   eto_tuner_opts to = {.max_trials = a.max_trials};
   eto_tuner_result res;
   printf("%s α:\n  %-4s %-5s %-6s %-62s %-8s %10s %9s\n",
-         a.topk ? "TopK baseline (K = 3) for" : "reuse tuner for", "#", "round", "B", "program", "status",
-         "ms", "GFLOP/s");
-  st = a.topk ? eto_tuner_topk(alpha, beta, &t, m, cache, &to, print_trial, &pc, &res)
-              : eto_tuner_run(alpha, beta, &sb, &t, m, cache, &to, print_trial, &pc, &res);
+         a.topk     ? "TopK baseline (K = 3) for"
+         : a.seeded ? "reuse-seeded search (rounds: 1 seeds, 11-14 ETO's rounds 1-4, 20 the search) for"
+                    : "reuse tuner for",
+         "#", "round", "B", "program", "status", "ms", "GFLOP/s");
+  st = a.topk     ? eto_tuner_topk(alpha, beta, &t, m, cache, &to, print_trial, &pc, &res)
+       : a.seeded ? eto_tuner_seeded(alpha, beta, &sb, &t, m, cache, &to, print_trial, &pc, &res)
+                  : eto_tuner_run(alpha, beta, &sb, &t, m, cache, &to, print_trial, &pc, &res);
   if (st != ETO_OK) {
     fprintf(stderr, "etotune reuse: %s\n", res.message);
     rc = st == ETO_ERR_INVALID ? ETO_EXIT_USAGE : ETO_EXIT_FAIL;
     goto out;
   }
   printf("\n");
-  if (!a.topk) {
+  if (!a.topk && !a.seeded) {
     printf("block counts tried: %d {", res.nblocks);
     for (int i = 0; i < res.nblocks && i < ETO_TUNER_MAX_BLOCKS; i++)
       printf("%s%lld", i ? "," : "", (long long)res.blocks[i]);
@@ -292,7 +308,7 @@ int eto_cli_reuse(int argc, char **argv) {
   if (res.resumed > 0)
     printf("resumed: %d candidates were measured by an earlier run and taken from the cache, not measured again\n",
            res.resumed);
-  if (!a.topk) {
+  if (!a.topk && !a.seeded) {
     double est = 0;
     if (eto_tuner_estimate(alpha, beta, &t, a.seed, &est) == ETO_OK && res.trials > 0)
       printf("estimated trials: %.1f (estimate/actual %.2f)\n", est, est / res.trials);

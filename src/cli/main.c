@@ -107,14 +107,17 @@ const eto_cli_command eto_cli_commands[] = {
      "  --threads T     plan for the target that runs blocks on T cores (default: all)\n"
      "  --format F      text (default), json, or dot (Graphviz)",
      eto_cli_plan},
-    {"reuse", "LIST --from N|KEY --to M|KEY [--estimate] [--topk] [--db PATH] [--no-cache] [--beta-trials N] [--seed S] [--threads T] [--min-repeat-ms MS] [--max-trials N]",
-     "tune one operator (--to) by reusing another's best program (--from): ETO's reuse tuner",
+    {"reuse", "LIST --from N|KEY --to M|KEY [--policy eto|seeded|topk] [--estimate] [--db PATH] [--no-cache] [--beta-trials N] [--seed S] [--threads T] [--min-repeat-ms MS] [--max-trials N]",
+     "tune one operator (--to) by reusing another's best program (--from): ETO's reuse tuner or another policy",
      "beta = --from, alpha = --to: line numbers of LIST or workload keys. S*beta comes from the cache; when it has\n"
      "none, a full search of beta with --beta-trials trials (default 20) runs first and says so. Prints every\n"
      "trial (round, block count, program, status, latency, GFLOP/s), the rounds' counts, the estimate, the best\n"
      "program and what the cache did with it (method reuse, source beta).\n"
      "  --estimate        the estimator's trials for the pair, without measuring\n"
-     "  --topk            the TopK baseline (beta's 3 best measured programs applied to alpha) instead\n"
+     "  --policy P        the reuse method: eto (default: ETO's rounds), seeded (the reuse-seeded search that\n"
+     "                    etotune tune runs on a reuse edge: round 1 its seeds, 11-14 ETO's rounds, 20 its\n"
+     "                    model-guided search) or topk (beta's 3 best measured programs applied to alpha)\n"
+     "  --topk            the same as --policy topk\n"
      "  --max-trials N    stop after N measurements\n"
      "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
      "                    checked with the memory it needs before any work, as etotune help tune says",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # cli_reuse.sh EXE — `etotune reuse` (through the etotune program): --estimate without measuring, a real run on a
-# small CPU pair with a temporary cache (S*β measured first, then taken from the cache), TopK, keys instead
+# small CPU pair with a temporary cache (S*β measured first, then taken from the cache), TopK, the seeded policy, keys instead
 # of line numbers, and usage errors (exit 2, message on stderr).
 exe="$1"
 # shellcheck source=tests/lib.sh
@@ -35,6 +35,16 @@ grep -q '^trials: 2 measured' "$tmp/third.out" || bad "--max-trials 2: rc=$rc $(
 
 run topk reuse "$tmp/pair.list" --from 2 --to 3 "${quick[@]}" --topk
 [ "$rc" -eq 0 ] && grep -q 'TopK baseline' "$tmp/topk.out" && grep -q '^best: ' "$tmp/topk.out" || bad "--topk: rc=$rc $(cat "$tmp/topk.err")"
+
+# the reuse-seeded search: its seeds (round 1) come first, then ETO's rounds (11-14) and its search (20)
+run seeded reuse "$tmp/pair.list" --from 2 --to 3 --db "$tmp/db4" --beta-trials 3 --min-repeat-ms 2 --threads 1 \
+  --policy seeded --max-trials 20
+first_round=$(awk '$1 == 1 && $2 ~ /^[0-9]+$/ {print $2; exit}' "$tmp/seeded.out")
+[ "$rc" -eq 0 ] && grep -q 'reuse-seeded search' "$tmp/seeded.out" && [ "$first_round" = 1 ] &&
+  grep -q '^trials: 20 measured' "$tmp/seeded.out" && grep -q '^best: ' "$tmp/seeded.out" ||
+  bad "--policy seeded: rc=$rc, first trial's round '$first_round' $(cat "$tmp/seeded.err")"
+run badpolicy reuse "$tmp/pair.list" --from 2 --to 3 --policy greedy --estimate --no-cache
+[ "$rc" -eq 2 ] && grep -q 'takes eto, seeded or topk' "$tmp/badpolicy.err" || bad "--policy greedy: rc=$rc"
 
 run noline reuse "$tmp/pair.list" --from 1 --to 3 --estimate --no-cache
 [ "$rc" -eq 2 ] && grep -q 'holds no operator' "$tmp/noline.err" || bad "comment line: rc=$rc"

@@ -4,7 +4,11 @@
  *      alike), so it can end below them only by noise;
  *   3. it stops by its own rule (patience or cap, the result's message), within 256 trials, having measured
  *      more than the seeds and ETO's rounds (the search ran);
- *   4. transplanting to extents that do not divide gives valid programs (re-fitted and imperfect variants). */
+ *   4. transplanting to extents that do not divide gives valid programs (re-fitted and imperfect variants);
+ *   5. a β program that reads an input directly where α's search may not (a larger α: many thread tiles read it)
+ *      still seeds α, the input read from a tile (before the fix every such transplant was dropped and the policy
+ *      started from ETO's rounds); the other way round (a smaller α), a seed reads every input α's rule allows
+ *      directly. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +117,37 @@ static void transplant_case(const eto_target *t) {
   free(rec.recipes);
 }
 
+/* 5: direct reads across sizes; `want_direct`: some seed reads input 1 directly (else: none may) */
+static void direct_case(const eto_target *t, const char *alpha_line, const char *beta_line, const char *beta_recipe,
+                        int want_direct) {
+  eto_op alpha = test_op(alpha_line), beta = test_op(beta_line);
+  eto_compute ca, cb;
+  eto_op_compute(&alpha, &ca);
+  eto_op_compute(&beta, &cb);
+  eto_program sb;
+  char why[256];
+  CHECK(eto_program_parse(beta_recipe, &sb, why, sizeof why) == 0 && eto_sched_validate(&cb, t, &sb, why, sizeof why) == 0,
+        "S*β %s: %s", beta_recipe, why);
+  recorder rec = {0};
+  eto_tuner_opts o = {.measure = measure, .measure_user = &rec, .max_trials = 6};
+  eto_tuner_result r;
+  CHECK(eto_tuner_seeded(&alpha, &beta, &sb, t, NULL, NULL, &o, NULL, NULL, &r) == ETO_OK, "direct: %s", r.message);
+  CHECK(r.round_trials[1] >= 1, "%s from %s: %d seeds measured (round 1), first %s", alpha_line, beta_line,
+        r.round_trials[1], rec.n ? rec.recipes[0] : "(none)");
+  int direct = 0, same_tiles = 0;
+  for (int i = 0; i < rec.n && i < r.round_trials[1]; i++) {
+    eto_program p;
+    CHECK(eto_program_parse(rec.recipes[i], &p, why, sizeof why) == 0 && eto_sched_candidate_ok(&ca, t, &p, why, sizeof why) == 0,
+          "seed %s: %s", rec.recipes[i], why);
+    direct |= p.direct[1];
+    same_tiles |= memcmp(p.stile[2], sb.stile[2], sizeof p.stile[2]) == 0 && p.rtile[0][2] == sb.rtile[0][2];
+  }
+  CHECK(same_tiles, "%s: no seed keeps S*β's n tiles", alpha_line);
+  CHECK(direct == want_direct, "%s from %s: a seed reads the weights directly: %d, expected %d", alpha_line,
+        beta_line, direct, want_direct);
+  free(rec.recipes);
+}
+
 int main(void) {
   eto_target t;
   eto_target_cpu(2, &t);
@@ -120,5 +155,9 @@ int main(void) {
   pair_case("conv2d n=1 c=32 h=14 w=14 k=32 r=3 s=3 pad=1\n", "conv2d n=1 c=64 h=14 w=14 k=64 r=3 s=3 pad=1\n", &t,
             5);
   transplant_case(&t);
+  direct_case(&t, "matmul m=448 n=3072 k=768\n", "matmul m=7 n=3072 k=768\n",
+              "v1 mlt s=1.1.1.1.1/1.1.1.7.1/2.1.24.2.32 r=32.12.2 u=64 v=1.1 d=0.1", 0);
+  direct_case(&t, "matmul m=7 n=3072 k=768\n", "matmul m=448 n=3072 k=768\n",
+              "v1 mlt s=1.1.1.1.1/64.1.1.7.1/2.1.24.2.32 r=32.12.2 u=64 v=1.1", 1);
   return check_result();
 }
