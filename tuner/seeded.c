@@ -28,12 +28,10 @@
 #define SEEDED_NEIGHBOURS 3       /* nearest cached operators whose best programs are seeds */
 #define SEEDED_MAX_SEEDS 64
 #define SEEDED_PER_ROUND 16       /* candidates per search batch */
-#ifndef SEEDED_PATIENCE
 #define SEEDED_PATIENCE 64        /* trials without a gain of SEEDED_MIN_GAIN before the search stops */
-#endif
 #define SEEDED_MIN_GAIN 0.01
 #define SEEDED_MAX_TRIALS 256     /* the policy's own cap (seeds included) */
-#ifndef SEEDED_ETO_ROUNDS
+#ifndef SEEDED_ETO_ROUNDS /* -DSEEDED_ETO_ROUNDS=1: the build "fix1" of bench/RESULTS.md O.3 (not better) */
 #define SEEDED_ETO_ROUNDS 4       /* ETO's rounds run per block count (1-4) */
 #endif
 _Static_assert(ETO_TUNER_SEEDED_EXTRA_TRIALS >= SEEDED_PATIENCE + SEEDED_SOURCE_PROGRAMS,

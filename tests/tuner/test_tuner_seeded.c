@@ -8,7 +8,9 @@
  *   5. a β program that reads an input directly where α's search may not (a larger α: many thread tiles read it)
  *      still seeds α, the input read from a tile (before the fix every such transplant was dropped and the policy
  *      started from ETO's rounds); the other way round (a smaller α), a seed reads every input α's rule allows
- *      directly. */
+ *      directly;
+ *   6. ETO's policy with max_round = 1 (what the seeded policy runs with -DSEEDED_ETO_ROUNDS=1) measures round 1 of
+ *      every block count as the whole policy does, and nothing of rounds 2-4. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +150,32 @@ static void direct_case(const eto_target *t, const char *alpha_line, const char 
   free(rec.recipes);
 }
 
+/* 6 */
+static void max_round_case(const eto_target *t) {
+  eto_op alpha = test_op("matmul m=64 n=128 k=64\n"), beta = test_op("matmul m=128 n=128 k=64\n");
+  eto_program sb;
+  char why[256];
+  CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1/4.1.4.2.4/2.1.4.1.16 r=4.8.2 u=16 v=1.1", &sb, why, sizeof why) == 0,
+        "S*β: %s", why);
+  eto_tuner_result r[2];
+  for (int last = 0; last <= 1; last++) {
+    recorder rec = {0};
+    eto_tuner_opts o = {.measure = measure, .measure_user = &rec};
+    eto_policy_args a = {.op = &alpha, .source = &beta, .source_best = &sb, .t = t, .max_round = last};
+    CHECK(tun_run_made(eto_tuner_policy_eto, &a, NULL, NULL, &o, NULL, NULL, NULL, &r[last]) == ETO_OK, "%s",
+          r[last].message);
+    free(rec.recipes);
+  }
+  int later = r[0].round_trials[2] + r[0].round_trials[3] + r[0].round_trials[4];
+  CHECK(r[0].round_trials[1] > 0 && later > 0, "all rounds: %d in round 1, %d in rounds 2-4", r[0].round_trials[1],
+        later);
+  CHECK(r[1].round_trials[1] == r[0].round_trials[1] &&
+            r[1].round_trials[2] + r[1].round_trials[3] + r[1].round_trials[4] == 0 &&
+            r[1].trials == r[1].round_trials[1],
+        "max_round 1: %d trials, %d in round 1 (all rounds: %d)", r[1].trials, r[1].round_trials[1],
+        r[0].round_trials[1]);
+}
+
 int main(void) {
   eto_target t;
   eto_target_cpu(2, &t);
@@ -159,5 +187,6 @@ int main(void) {
               "v1 mlt s=1.1.1.1.1/1.1.1.7.1/2.1.24.2.32 r=32.12.2 u=64 v=1.1 d=0.1", 0);
   direct_case(&t, "matmul m=7 n=3072 k=768\n", "matmul m=448 n=3072 k=768\n",
               "v1 mlt s=1.1.1.1.1/64.1.1.7.1/2.1.24.2.32 r=32.12.2 u=64 v=1.1", 1);
+  max_round_case(&t);
   return check_result();
 }
