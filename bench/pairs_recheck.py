@@ -21,15 +21,17 @@ and the ratio the earlier run measured, for comparison.
       --pairs p7,p8,p24 --work bench/out/pairs_recheck --label seeded --out bench/out/pairs_recheck/seeded.md
 """
 import argparse
+import csv
 import hashlib
-import json
+import math
 import os
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import time
+
+from retune import retime, run  # the same re-timing (etotune measure --recipe) and logged run as bench/retune.py
 
 
 def key2line(key):
@@ -46,14 +48,6 @@ def key2line(key):
         vs = val.split(",")
         out.append("%s=%s" % (name, vs[0] if all(v == vs[0] for v in vs) else val))
     return " ".join(out)
-
-
-def run(cmd, log):
-    with open(log, "w") as f:
-        f.write("$ " + " ".join(cmd) + "\n")
-        f.flush()
-        r = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT)
-    return r.returncode
 
 
 TRIAL = re.compile(r"^\s+(\d+)\s+(\d+)\s+(\d+)\s+(.*?)\s+(ok|\S+)\s+([0-9.]+)\s+([0-9.]+)\s*$")
@@ -77,16 +71,6 @@ def parse_reuse(log):
     return trials, best, secs
 
 
-def measure(etotune, lst, recipe, threads, min_ms):
-    r = subprocess.run([etotune, "measure", lst, "--recipe", recipe, "--format", "json", "--threads", str(threads),
-                        "--min-repeat-ms", str(min_ms)], capture_output=True, text=True)
-    try:
-        p = json.loads(r.stdout)["operators"][0]["programs"][0]
-        return p["median_s"] if p["status"] == "ok" else None
-    except (ValueError, KeyError, IndexError):
-        return None
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--etotune", default="build/src/cli/etotune")
@@ -102,7 +86,7 @@ def main():
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
     label = a.label or a.policy
-    rows = {r["pair"]: r for r in __import__("csv").DictReader(open(a.csv))}
+    rows = {r["pair"]: r for r in csv.DictReader(open(a.csv))}
     os.makedirs(a.work, exist_ok=True)
     table = []
     for pid in a.pairs.split(","):
@@ -111,11 +95,8 @@ def main():
             print(f"{pid}: not in {a.csv} or without α-full's recipe", file=sys.stderr)
             continue
         lst = os.path.join(a.work, f"{pid}.list")
-        alst = os.path.join(a.work, f"{pid}_alpha.list")
         with open(lst, "w") as f:
             f.write(key2line(r["beta"]) + "\n" + key2line(r["alpha"]) + "\n")
-        with open(alst, "w") as f:
-            f.write(key2line(r["alpha"]) + "\n")
         bdir = os.path.join(a.work, "beta-" + hashlib.sha1(r["beta"].encode()).hexdigest()[:10])
         os.makedirs(bdir, exist_ok=True)
         blst = os.path.join(bdir, "beta.list")
@@ -146,11 +127,12 @@ def main():
             continue
         bi = min(ok, key=lambda t: t[2])
         b100 = min((t[2] for t in ok if t[0] <= 100), default=None)
-        tf, tp = [], []
+        tf, tp, tmp = [], [], os.path.join(a.work, f"{pid}_retime.list")
         for _ in range(a.rounds):
-            tf.append(measure(a.etotune, alst, r["alpha_full_recipe"], a.threads, a.min_repeat_ms))
-            tp.append(measure(a.etotune, alst, best, a.threads, a.min_repeat_ms))
-        if None in tf or None in tp:
+            tf.append(retime(a.etotune, key2line(r["alpha"]), r["alpha_full_recipe"], a.threads, tmp, a.min_repeat_ms))
+            tp.append(retime(a.etotune, key2line(r["alpha"]), best, a.threads, tmp, a.min_repeat_ms))
+        os.remove(tmp)
+        if any(math.isnan(x) for x in tf + tp):
             print(f"{pid}: re-timing failed", file=sys.stderr)
             continue
         ratio = statistics.median(tf) / statistics.median(tp)

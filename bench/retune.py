@@ -63,11 +63,13 @@ def trials_of(report):
     return report["trials"]
 
 
-def retime(etotune, line, recipe, threads, tmp):
+def retime(etotune, line, recipe, threads, tmp, min_ms=None):
+    """The median latency of recipe on the list line's operator (etotune measure --recipe), NaN when it fails."""
     with open(tmp, "w") as f:
         f.write(line + "\n")
-    r = subprocess.run([etotune, "measure", tmp, "--recipe", recipe, "--format", "json", "--threads", str(threads)],
-                       capture_output=True, text=True)
+    extra = ["--min-repeat-ms", str(min_ms)] if min_ms else []
+    r = subprocess.run([etotune, "measure", tmp, "--recipe", recipe, "--format", "json", "--threads", str(threads)]
+                       + extra, capture_output=True, text=True)
     if r.returncode != 0:
         return float("nan")
     p = json.loads(r.stdout)["operators"][0]["programs"][0]

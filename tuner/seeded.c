@@ -5,7 +5,8 @@
  *     β's best measured programs, transplanted to α: inner tile factors kept where α's extents allow (the
  *       outermost recomputed), else re-fitted (each inner factor the divisor of what is left of α's extent
  *       closest to β's, in log scale), else kept with an imperfect (guarded) outermost tile (a superset of
- *       what TopK applies);
+ *       what TopK applies); β's direct reads kept where α's search may propose them, else read from a tile
+ *       (fit_direct), and the first program also with every input α's rule allows read directly;
  *     the best programs of the cached operators of α's kind and sketch signature nearest α, transplanted alike;
  *   ETO's rounds (rounds 11-14: ETO's 1-4), run whole by the ETO policy from S*β, so the policy measures every
  *     program ETO's rounds and TopK would measure on the pair (made again from a better S*β after an early

@@ -16,9 +16,12 @@
 #include "measure.h"
 #include "tuner.h"
 
+typedef enum { REUSE_ETO, REUSE_SEEDED, REUSE_TOPK } reuse_method;
+
 typedef struct {
   const char *list, *from, *to, *db, *policy;
-  int estimate, topk, seeded, no_cache, beta_programs, threads, max_trials;
+  reuse_method method; /* from --policy (and --topk) */
+  int estimate, topk, no_cache, beta_programs, threads, max_trials;
   uint64_t seed;
   double min_repeat_ms;
   eto_cli_limits limits;
@@ -52,11 +55,12 @@ static int parse_args(int argc, char **argv, reuse_args *a) {
     fprintf(stderr, "etotune reuse: needs LIST, --from and --to (see etotune help reuse)\n");
     return -1;
   }
+  a->method = a->topk ? REUSE_TOPK : REUSE_ETO;
   if (a->policy) {
     if (strcmp(a->policy, "topk") == 0) {
-      a->topk = 1;
+      a->method = REUSE_TOPK;
     } else if (strcmp(a->policy, "seeded") == 0 && !a->topk) {
-      a->seeded = 1;
+      a->method = REUSE_SEEDED;
     } else if (strcmp(a->policy, "eto") != 0 || a->topk) {
       fprintf(stderr, "etotune reuse: --policy takes eto, seeded or topk%s\n",
               a->topk ? " (and --topk is --policy topk)" : "");
@@ -260,7 +264,7 @@ int eto_cli_reuse(int argc, char **argv) {
 
   eto_program sb;
   double lat_b = 0;
-  if (!a.topk) {
+  if (a.method != REUSE_TOPK) {
     if (cached_beta(cache, beta, &t, &sb, &lat_b) == 0) {
       printf("S*β from the cache (%.4f ms)\n", lat_b * 1e3);
     } else if (search_beta(&a, beta, &t, &mo, cache, &sb) != 0) {
@@ -283,20 +287,20 @@ int eto_cli_reuse(int argc, char **argv) {
   eto_tuner_opts to = {.max_trials = a.max_trials};
   eto_tuner_result res;
   printf("%s α:\n  %-4s %-5s %-6s %-62s %-8s %10s %9s\n",
-         a.topk     ? "TopK baseline (K = 3) for"
-         : a.seeded ? "reuse-seeded search (rounds: 1 seeds, 11-14 ETO's rounds 1-4, 20 the search) for"
-                    : "reuse tuner for",
+         a.method == REUSE_TOPK     ? "TopK baseline (K = 3) for"
+         : a.method == REUSE_SEEDED ? "reuse-seeded search (rounds: 1 seeds, 11-14 ETO's rounds 1-4, 20 the search) for"
+                                    : "reuse tuner for",
          "#", "round", "B", "program", "status", "ms", "GFLOP/s");
-  st = a.topk     ? eto_tuner_topk(alpha, beta, &t, m, cache, &to, print_trial, &pc, &res)
-       : a.seeded ? eto_tuner_seeded(alpha, beta, &sb, &t, m, cache, &to, print_trial, &pc, &res)
-                  : eto_tuner_run(alpha, beta, &sb, &t, m, cache, &to, print_trial, &pc, &res);
+  st = a.method == REUSE_TOPK     ? eto_tuner_topk(alpha, beta, &t, m, cache, &to, print_trial, &pc, &res)
+       : a.method == REUSE_SEEDED ? eto_tuner_seeded(alpha, beta, &sb, &t, m, cache, &to, print_trial, &pc, &res)
+                                  : eto_tuner_run(alpha, beta, &sb, &t, m, cache, &to, print_trial, &pc, &res);
   if (st != ETO_OK) {
     fprintf(stderr, "etotune reuse: %s\n", res.message);
     rc = st == ETO_ERR_INVALID ? ETO_EXIT_USAGE : ETO_EXIT_FAIL;
     goto out;
   }
   printf("\n");
-  if (!a.topk && !a.seeded) {
+  if (a.method == REUSE_ETO) {
     printf("block counts tried: %d {", res.nblocks);
     for (int i = 0; i < res.nblocks && i < ETO_TUNER_MAX_BLOCKS; i++)
       printf("%s%lld", i ? "," : "", (long long)res.blocks[i]);
@@ -308,7 +312,7 @@ int eto_cli_reuse(int argc, char **argv) {
   if (res.resumed > 0)
     printf("resumed: %d candidates were measured by an earlier run and taken from the cache, not measured again\n",
            res.resumed);
-  if (!a.topk && !a.seeded) {
+  if (a.method == REUSE_ETO) {
     double est = 0;
     if (eto_tuner_estimate(alpha, beta, &t, a.seed, &est) == ETO_OK && res.trials > 0)
       printf("estimated trials: %.1f (estimate/actual %.2f)\n", est, est / res.trials);
