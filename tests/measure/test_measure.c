@@ -148,16 +148,21 @@ int main(void) {
   o.quick_seconds = 0.008;
   CHECK(eto_measurer_create(op, &t, &o, &m, msg, sizeof msg) == ETO_OK, "%s", msg);
   eto_measurer_set_best(m, full / 100);
+  /* the timing check compares two single runs: a test beside this one (ctest -j2) can slow one of them without
+   * the measurer seeing it, so the quick screen gets up to 5 tries to show its cost, the fastest one counting */
+  double quick_time = 1e30;
   for (int i = 0; i < 5; i++) {
     eto_measurer_run(m, &slow, &r);
-    if (r.quick || r.disturbed_repeats == 0) break;
+    if (r.quick && r.timing_seconds < quick_time) quick_time = r.timing_seconds;
+    if (r.quick && quick_time < 0.85 * screen_time) break;
+    if (!r.quick && r.disturbed_repeats == 0) break;
   }
   CHECK(r.screened && r.quick && r.repeats == 3, "not decided by the quick screen against a 100x faster best: screened %d "
         "quick %d repeats %d (disturbed %d)", r.screened, r.quick, r.repeats, r.disturbed_repeats);
   CHECK(r.median > 0.3 * full && r.median < 10 * full, "quick screen's latency %.3f ms vs %.3f ms measured",
         r.median * 1e3, full * 1e3);
-  CHECK(r.timing_seconds < 0.85 * screen_time || r.disturbed_repeats > 0, "timing: quick screen %.3f s, screen %.3f s",
-        r.timing_seconds, screen_time);
+  CHECK(quick_time < 0.85 * screen_time || r.disturbed_repeats > 0, "timing: quick screen %.3f s (fastest of its "
+        "tries), screen %.3f s", quick_time, screen_time);
   /* a best 1.06x faster than the candidate, from a fresh full measurement each time (other tests beside this one
    * move its latency by a few percent): up to 5 tries for the screen's verdict */
   for (int i = 0; i < 5; i++) {
