@@ -409,6 +409,7 @@ static eto_status keep_members(eto_export_plan *pl, eto_program *progs, const ch
       continue;
     }
     F->nkeys = of[f].nkeys;
+    F->of = f;
     memcpy(F->keys, of[f].keys, sizeof F->keys);
     /* the members' suffix without "_<value>" */
     snprintf(F->suffix, sizeof F->suffix, "%s", pl->items[F->item[0]].suffix);
@@ -419,6 +420,45 @@ static eto_status keep_members(eto_export_plan *pl, eto_program *progs, const ch
   }
   free(now);
   return ETO_OK;
+}
+
+/* DIR/weak.list: the list lines of the weak values of every family (picks.c eto_export_weak_values), worst first
+ * within a family, to be tuned as members of their own (etotune tune DIR/weak.list) and exported again; removed when
+ * there are none. Their count into out->weak, the path into out->weak_list. */
+static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, const eto_op_family *of,
+                                  eto_export_result *out, char *msg, int cap) {
+  char path[sizeof out->weak_list];
+  if (snprintf(path, sizeof path, "%s/weak.list", pl->o->out_dir) >= (int)sizeof path) {
+    snprintf(msg, cap, "%s/weak.list: path too long", pl->o->out_dir);
+    return ETO_ERR_INVALID;
+  }
+  int total = 0;
+  for (int f = 0; f < pl->nfam; f++) total += pl->fam[f].nweak;
+  if (total == 0) {
+    unlink(path);
+    return ETO_OK;
+  }
+  FILE *w = eto_export_open_w(path, msg, cap);
+  if (!w) return ETO_ERR_IO;
+  fprintf(w, "# values that the export's dispatch serves at under %.2f of the throughput of a smaller value of their\n"
+             "# family (measured picks, manifest.json: weak_values); tune them as members of their own, then export\n"
+             "# the family's list again: etotune tune %s/weak.list --db DB --trials-total N\n",
+          PICK_WEAK_SHARE, pl->o->out_dir);
+  for (int f = 0; f < pl->nfam; f++) {
+    const eto_export_family *F = &pl->fam[f];
+    const eto_op_family *o = &of[F->of];
+    for (int k = 0; k < F->nweak; k++) {
+      int i = 0;
+      while (i < o->count && eto_op_family_value(ops, o, i) != F->weak[k].s) i++;
+      if (i == o->count) continue; /* (every timed value is one of the family's) */
+      char line[600];
+      eto_op_format(&ops[o->member[i]], line, sizeof line);
+      fprintf(w, "%s\n", line);
+      out->weak++;
+    }
+  }
+  memcpy(out->weak_list, path, sizeof path);
+  return eto_export_close_w(w, path, msg, cap);
 }
 
 eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_target *t, const eto_export_opts *opts,
@@ -534,6 +574,7 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
     if (st == ETO_OK) st = compile_dynamic(&pl, progs, build, msg, cap);
     if (st == ETO_OK) st = eto_export_family_picks(&pl, progs, msg, cap);
     if (st == ETO_OK) st = build_libs(&pl, build, out, msg, cap);
+    if (st == ETO_OK) st = write_weak_list(&pl, ops, of, out, msg, cap);
   }
   if (st == ETO_OK) {
     snprintf(out->manifest, sizeof out->manifest, "%s/manifest.json", opts->out_dir);
@@ -551,6 +592,8 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
   for (int f = 0; f < pl.nfam; f++) {
     free(pl.fam[f].item);
     free(pl.fam[f].pick);
+    free(pl.fam[f].served);
+    free(pl.fam[f].weak);
   }
   free(pl.fam);
   eto_op_families_free(of, nof);

@@ -88,6 +88,9 @@ typedef struct {
   eto_export_entry *ops;      /* count entries, in list order (malloc'ed; eto_export_result_clear frees) */
   char static_lib[1024], shared_lib[1024], header[1024], manifest[1024]; /* paths written ("": none) */
   char cuda_source[1024], ptx[1024], host_source[1024]; /* cuda: <name>.cu, <name>.ptx, <name>_host.c */
+  int weak;                   /* cpu, measured picks: values of families that their dispatch serves at under 0.85 of
+                               * the throughput of a smaller value (docs/architecture.md §11), listed in weak_list */
+  char weak_list[1024];       /* DIR/weak.list, an operators list of them ("": none, and no such file) */
 } eto_export_result;
 
 /* Exports the nops operators ops (a list's operators, names and all) for target t from cache: a cpu target

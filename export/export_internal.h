@@ -62,7 +62,20 @@ typedef struct {
   int picks_differ;                 /* values s whose measured pick is not the cost model's */
   long picks_samples;               /* timed samples the measured picks took (picks.c sample) */
   long picks_disturbed;             /* of them, those that other processes disturbed in every try */
+  double *served;                   /* measured picks: served[s], the median seconds of s's pick at s (0: not timed),
+                                     * s = 1..the largest tuned value; else NULL */
+  struct eto_export_weak *weak;     /* measured picks: the weak values (eto_export_weak_values), by increasing s */
+  int nweak;
+  int of;                           /* its index among eto_op_families of the list */
 } eto_export_family;
+
+#define PICK_WEAK_SHARE 0.85 /* measured picks: a value served at under this share of the throughput of a smaller
+                              * value is weak (eto_export_weak_values) */
+/* A value of a family that its dispatch serves at under a share of the throughput of a smaller value (picks.c). */
+typedef struct eto_export_weak {
+  int64_t s;
+  double share; /* its throughput over the best throughput of a smaller value */
+} eto_export_weak;
 
 typedef struct {
   const eto_export_opts *o;
@@ -134,6 +147,10 @@ void eto_export_family_shapes(eto_export_plan *p);
  * dynamic kernel above s that the cached latency scaled by the work at s expects fastest). ETO_OK,
  * ETO_ERR_NOMEM, or a lowering or JIT error with a message. */
 eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs, char *msg, int cap);
+/* The weak values among s = 1..max: served[s] seconds (0: not timed, skipped) give a throughput s^nkeys / served[s];
+ * s is weak when that is under share x the highest throughput of a smaller timed value. Writes them, by increasing
+ * s, into weak (room for max entries) and returns how many. */
+int eto_export_weak_values(const double *served, int64_t max, int nkeys, double share, eto_export_weak *weak);
 /* 1 when so many of F's measured picks' samples stayed disturbed (picks.c PICK_BUSY_SHARE) that the export warned
  * of a busy machine. */
 int eto_export_picks_busy(const eto_export_family *F);

@@ -8,7 +8,14 @@
  * timed, interleaved, samples disturbed by other processes taken again, and the fastest median serves s. With
  * ETO_EXPORT_PICKS_MODEL the model's best within 1.5s + 8 serves s unless s is tuned. The model scales flops and
  * misses what the partial blocks of a kernel cost at s and how far a tuned latency is from the kernel's time outside
- * the search's measurer (bench/RESULTS.md K.3, L.1). */
+ * the search's measurer (bench/RESULTS.md K.3, L.1).
+ *
+ * Measured picks also say how well each value is served: the pick's time at s (every s that a kernel runs without
+ * padded copies is timed, also where it has one candidate only). A value whose throughput (s^k per second, k the keys
+ * equal to the variable: the work scales so) is under PICK_WEAK_SHARE of the best throughput of a smaller value is
+ * weak: a larger problem runs at least as well per unit of work as a smaller one where the kernels are good (the rows
+ * of a dense layer split into smaller calls). export.c lists the weak values' operators in weak.list, to be tuned
+ * as members of their own and exported again (docs/architecture.md §11). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,7 +176,7 @@ static double sample(bench *b, const eto_export_plan *p, const eto_export_family
 /* Times the candidates n of s (cand[0] may be s's own member: own = 1) and returns the fastest: PICK_ROUNDS samples
  * each (sample), interleaved so that a slow spell of the machine hits all of them, the median of each compared. */
 static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_family *F, int64_t s, const int *cand,
-                          int n, int own, int *best, char *msg, int cap) {
+                          int n, int own, int *best, double *best_s, char *msg, int cap) {
   double t[2 * PICK_CANDS + 1][PICK_ROUNDS], med[2 * PICK_CANDS + 1];
   int reps[2 * PICK_CANDS + 1];
   for (int c = 0; c < n; c++) {
@@ -186,7 +193,9 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
     med[c] = eto_median(t[c], PICK_ROUNDS);
     if (med[c] < med[k]) k = c;
   }
-  *best = own && med[0] <= med[k] * PICK_OWN_MARGIN ? cand[0] : cand[k];
+  if (own && med[0] <= med[k] * PICK_OWN_MARGIN) k = 0;
+  *best = cand[k];
+  *best_s = med[k];
   return ETO_OK;
 }
 
@@ -242,6 +251,18 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
   return ETO_OK;
 }
 
+int eto_export_weak_values(const double *served, int64_t max, int nkeys, double share, eto_export_weak *weak) {
+  double best = 0; /* the highest throughput of a value below s: work (s^nkeys) per second */
+  int n = 0;
+  for (int64_t s = 1; s <= max; s++) {
+    if (!(served[s] > 0)) continue;
+    double thr = pow((double)s, nkeys) / served[s];
+    if (thr < share * best) weak[n++] = (eto_export_weak){s, thr / best};
+    if (thr > best) best = thr;
+  }
+  return n;
+}
+
 int eto_export_picks_busy(const eto_export_family *F) {
   return F->picks_disturbed > PICK_BUSY_SHARE * (double)F->picks_samples;
 }
@@ -275,6 +296,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
               "skip)\n", F->function, (long long)max);
     if (measured && !jit) st = eto_jit_create(&jit, msg, cap);
     if (measured && st == ETO_OK) st = bench_init(&b, p, F, jit, progs);
+    if (measured && st == ETO_OK && !(F->served = calloc((size_t)(max + 1), sizeof *F->served))) st = ETO_ERR_NOMEM;
     if (measured && st == ETO_OK) eto_pool_spin(b.pool, 1); /* a sleeping pool's wake-up (~80 us) is no kernel's */
     int lo = 0; /* the first member whose value is >= s */
     for (int64_t s = 1; s <= max && st == ETO_OK; s++) {
@@ -290,8 +312,10 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       int n = own + shortlist(p, F, lo, s, 2 * s + 16, cand + own, PICK_CANDS);
       for (int c = n - 1; c >= own; c--) /* a member's second dynamic kernel (direct reads kept) too: j + F->n */
         if (p->items[F->item[cand[c]]].dynd) cand[n++] = cand[c] + F->n;
-      if (n < 2) continue; /* nothing to compare */
-      st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], msg, cap);
+      if (n == 0 && p->items[F->item[lo]].dyn) cand[n++] = lo; /* the model's pick, out of the shortlist's reach */
+      if (n == 0) continue; /* served on padded copies: not timed */
+      /* a single candidate is timed too: its time at s tells how well s is served (weak values, below) */
+      st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
       F->picks_differ += F->pick[s] != model;
     }
     if (measured) {
@@ -303,6 +327,11 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       if (p->o->progress && st == ETO_OK)
         fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's\n",
                 F->function, (long long)max, F->picks_seconds, F->picks_differ);
+      if (st == ETO_OK && !(F->weak = malloc(sizeof *F->weak * (size_t)(max + 1)))) st = ETO_ERR_NOMEM;
+      if (st == ETO_OK) F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, F->weak);
+      if (p->o->progress && st == ETO_OK && F->nweak)
+        fprintf(p->o->progress, "%s: %d values run under %.2f of the throughput of a smaller value (weak.list)\n",
+                F->function, F->nweak, PICK_WEAK_SHARE);
       if (p->o->progress && st == ETO_OK && eto_export_picks_busy(F))
         fprintf(p->o->progress, "%s: warning: the machine was busy: other processes disturbed %ld of %ld timed samples "
                 "%d times in a row; its picks may serve some values by a slower kernel (export again on a quiet machine, "

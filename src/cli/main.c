@@ -59,7 +59,9 @@ const eto_cli_command eto_cli_commands[] = {
      "  --picks measured      cpu, a `let` family: NAME_FAMILY(s, ...) serves each s by the kernel found fastest\n"
      "                        when timed at s here: s's own tuned kernel or a larger member's kernel run with s\n"
      "                        as a run-time extent, the cost model's best 4 within 2s+16 (default; about a\n"
-     "                        minute per family of 512 values on 2 cores)\n"
+     "                        minute per family of 512 values on 2 cores); values served at under 0.85 of\n"
+     "                        the throughput of a smaller value go to DIR/weak.list: tune it into the cache\n"
+     "                        and export again to give them kernels of their own\n"
      "  --picks model         the cost model alone (cached latency scaled by the work at s): no timing\n"
      "An operator without a usable program (none cached for this target, marked bad, stale) is an error naming\n"
      "it; records of other targets are never exported.",

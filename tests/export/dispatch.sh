@@ -48,6 +48,18 @@ ndyn="$(jq '[.families[].dispatch[] | select(.below == "dynamic" and .from < .va
 npad="$(jq '[.families[].dispatch[] | select(.below == "padded" and .from < .value)] | length' "$tmp/exp/manifest.json")"
 echo "runs of values served by a member above them: $ndyn by its dynamic kernel, $npad on padded copies"
 [ "$ndyn" -ge 5 ] && [ "$npad" -ge 1 ] || bad "manifest: $ndyn dynamic and $npad padded runs (expected both)"
+# measured picks say how well each value is served: every family's weak_values, listed in weak.list when any
+nweak="$(jq '[.families[] | .weak_values | length] | add' "$tmp/exp/manifest.json")"
+echo "weak values: $nweak"
+if [ "$nweak" -gt 0 ]; then
+  [ "$(grep -vc '^#' "$tmp/exp/weak.list")" = "$nweak" ] || bad "weak.list does not list the $nweak weak values"
+  "$exe" check "$tmp/exp/weak.list" >/dev/null 2>&1 || bad "weak.list is no operators list"
+  grep -q "weak.list lists them" "$tmp/export.out" || bad "export did not say where the weak values are listed"
+else
+  [ ! -e "$tmp/exp/weak.list" ] || bad "weak.list without weak values"
+fi
+jq -e '[.families[] | select(.picks == "measured")] | length > 0 and all(has("weak_values"))' \
+  "$tmp/exp/manifest.json" >/dev/null || bad "manifest: no measured family, or one without weak_values"
 grep -q "dyn_kernel_scores_20_dyn" "$tmp/exp/dyn.h" && bad "the header declares a dynamic kernel"
 for fn in dyn_dense dyn_dense_relu dyn_scores dyn_context dyn_norm dyn_dense_20; do
   grep -q " $fn(" "$tmp/exp/dyn.h" || bad "the header does not declare $fn"

@@ -81,7 +81,40 @@ static double best_time(rig *r, eto_compiled *cc, int64_t blocks, int64_t s, int
   return best;
 }
 
+/* eto_export_weak_values against a brute force (for each timed s, the best throughput of every smaller timed value),
+ * on jittered times with untimed gaps, for one and two keys equal to the variable; and a flat family with one dip. */
+static void weak_values_check(void) {
+  enum { MAX = 200 };
+  double served[MAX + 1];
+  eto_export_weak weak[MAX];
+  uint32_t x = 7;
+  for (int k = 1; k <= 2; k++) {
+    for (int s = 0; s <= MAX; s++) {
+      x = x * 1664525u + 1013904223u;
+      served[s] = s == 0 || s % 7 == 3 ? 0 : pow(s, k) * 1e-6 * (1 + (double)(x >> 8) / (1u << 24));
+    }
+    int n = eto_export_weak_values(served, MAX, k, 0.85, weak), at = 0, want = 0;
+    for (int s = 1; s <= MAX; s++) {
+      if (!(served[s] > 0)) continue;
+      double best = 0, thr = pow(s, k) / served[s];
+      for (int t = 1; t < s; t++)
+        if (served[t] > 0 && pow(t, k) / served[t] > best) best = pow(t, k) / served[t];
+      if (!(thr < 0.85 * best)) continue;
+      want++;
+      CHECK(at < n && weak[at].s == s && fabs(weak[at].share - thr / best) < 1e-9, "k = %d: weak value %d (share %.3f) "
+            "not found at %d of %d", k, s, thr / best, at, n);
+      at++;
+    }
+    CHECK(n == want && want > 0, "k = %d: %d weak values, the brute force finds %d", k, n, want);
+  }
+  for (int s = 0; s <= MAX; s++) served[s] = s * 1e-6; /* flat throughput, one value at 0.6 of it */
+  served[37] /= 0.6;
+  int n = eto_export_weak_values(served, MAX, 1, 0.85, weak);
+  CHECK(n == 1 && weak[0].s == 37 && fabs(weak[0].share - 0.6) < 1e-9, "flat family with a dip at 37: %d weak values", n);
+}
+
 int main(void) {
+  weak_values_check();
   char msg[2048];
   eto_target t;
   eto_target_cpu(2, &t);
@@ -151,6 +184,9 @@ int main(void) {
     eto_export_opts o = {.name = "picks", .picks = mode == 1 ? ETO_EXPORT_PICKS_MODEL : ETO_EXPORT_PICKS_MEASURED};
     eto_export_plan pl = {.o = &o, .t = &t, .items = items, .n = 2, .fam = &fam, .nfam = 1};
     fam.pick = NULL;
+    fam.served = NULL;
+    fam.weak = NULL;
+    fam.nweak = 0;
     fam.picks_measured = fam.picks_differ = 0;
     eto_export_family_shapes(&pl);
     /* A [1, s, N], B [1, N, N], out [1, s, N] */
@@ -202,7 +238,11 @@ int main(void) {
       eto_compiled_free(k48);
       eto_compiled_free(k64);
     }
+    if (mode != 1) /* measured: every s is timed (a candidate runs each without padded copies) */
+      for (int s = 1; s <= 64; s++) CHECK(fam.served && fam.served[s] > 0, "s = %d not timed", s);
     free(fam.pick);
+    free(fam.served);
+    free(fam.weak);
   }
   eto_oplist_free(l64);
   eto_oplist_free(l48);
