@@ -4,13 +4,14 @@
 #      the reuse-seeded default) into OUT/db, with a time limit (default 3600 s); the report in OUT/tune.json
 #   2. export: etotune export LIST --out OUT/exp (one dispatch function per family)
 #   3. quality: bench_dispatch at 32 sampled lengths vs oneDNN's matmul, in one run (OUT/dispatch.md)
-#   4. with --repair-trials N: the values the export found weak (OUT/exp/weak.list: served at under 0.85 of the
-#      throughput of a smaller value) tuned as members of their own, N trials in all (OUT/repair.json), the list
-#      exported again (OUT/exp2) and timed again (OUT/dispatch2.md)
+#   4. with --repair-trials N: the first --repair-values V (default 40) values the export found weak (OUT/exp/weak.list:
+#      served at under 0.85 of the throughput of a smaller value, the lowest share first) tuned as members of their
+#      own, N trials in all (OUT/repair.list, OUT/repair.json), the list exported again (OUT/exp2) and timed again
+#      (OUT/dispatch2.md)
 # A step whose output exists is skipped; a tune cut short resumes from its cache when run again.
 #
 #   bench/dynamic.sh [BUILD_DIR] [--list examples/bert_base_dynamic.list] [--time S] [--trials-total N] [--objective O]
-#                    [--scheduler S] [--repair-trials N] [--out bench/out/dynamic]
+#                    [--scheduler S] [--repair-trials N] [--repair-values V] [--out bench/out/dynamic]
 # --trials-total N: one budget of N trials for the whole family tuning (etotune tune --trials-total), besides the
 # time limit; the ratio to a full search of every operator is, in trials, (operators x 1000) / N or more.
 # --objective O: etotune tune --objective (latency, the default, balanced or relative).
@@ -26,6 +27,7 @@ trials_total=0
 objective=latency
 scheduler=per-second
 repair=0
+repair_values=40
 if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then build=$1; shift; fi
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -36,6 +38,7 @@ while [ $# -gt 0 ]; do
     --objective) objective=$2; shift 2 ;;
     --scheduler) scheduler=$2; shift 2 ;;
     --repair-trials) repair=$2; shift 2 ;;
+    --repair-values) repair_values=$2; shift 2 ;;
     *) echo "bench/dynamic.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -66,9 +69,10 @@ if [ ! -s "$out/dispatch.md" ]; then
 fi
 if [ "$repair" -gt 0 ] && [ -s "$out/exp/weak.list" ] && [ ! -s "$out/dispatch2.md" ]; then
   if [ ! -s "$out/repair.json" ]; then
-    log "repair: tune the $(grep -vc '^#' "$out/exp/weak.list") weak values, $repair trials"
+    awk -v n="$repair_values" '!/^#/ && k < n { print; k++ }' "$out/exp/weak.list" > "$out/repair.list"
+    log "repair: tune $(wc -l < "$out/repair.list") of the $(grep -vc '^#' "$out/exp/weak.list") weak values, $repair trials"
     start=$(date +%s)
-    "$et" tune "$out/exp/weak.list" --seed 1 --threads "$threads" --db "$out/db" --trials-total "$repair" \
+    "$et" tune "$out/repair.list" --seed 1 --threads "$threads" --db "$out/db" --trials-total "$repair" \
       --report "$out/repair.json.part" > "$out/repair.log" 2>&1 || echo "repair tune exited $?" >&2
     echo "$(( $(date +%s) - start ))" > "$out/repair.wall"
     mv "$out/repair.json.part" "$out/repair.json"

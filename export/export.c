@@ -422,9 +422,22 @@ static eto_status keep_members(eto_export_plan *pl, eto_program *progs, const ch
   return ETO_OK;
 }
 
-/* DIR/weak.list: the list lines of the weak values of every family (picks.c eto_export_weak_values), worst first
- * within a family, to be tuned as members of their own (etotune tune DIR/weak.list) and exported again; removed when
- * there are none. Their count into out->weak, the path into out->weak_list. */
+/* One line of weak.list: a weak value's family and its entry. */
+typedef struct {
+  int f, k;
+  double share;
+} weak_line;
+
+static int by_share(const void *a, const void *b) {
+  const weak_line *x = a, *y = b;
+  if (x->share != y->share) return (x->share > y->share) - (x->share < y->share);
+  return x->f != y->f ? x->f - y->f : x->k - y->k;
+}
+
+/* DIR/weak.list: the list lines of the weak values of every family (picks.c eto_export_weak_values), worst (lowest
+ * share) first across the families, so that its first lines are the ones to tune within a small budget, to be tuned
+ * as members of their own (etotune tune DIR/weak.list) and exported again; removed when there are none. Their count
+ * into out->weak, the path into out->weak_list. */
 static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, const eto_op_family *of,
                                   eto_export_result *out, char *msg, int cap) {
   char path[sizeof out->weak_list];
@@ -438,27 +451,36 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
     unlink(path);
     return ETO_OK;
   }
-  FILE *w = eto_export_open_w(path, msg, cap);
-  if (!w) return ETO_ERR_IO;
-  fprintf(w, "# values that the export's dispatch serves at under %.2f of the throughput of a smaller value of their\n"
-             "# family (measured picks, manifest.json: weak_values); tune them as members of their own, then export\n"
-             "# the family's list again: etotune tune %s/weak.list --db DB --trials-total N\n",
-          PICK_WEAK_SHARE, pl->o->out_dir);
-  for (int f = 0; f < pl->nfam; f++) {
-    const eto_export_family *F = &pl->fam[f];
-    const eto_op_family *o = &of[F->of];
-    for (int k = 0; k < F->nweak; k++) {
-      int i = 0;
-      while (i < o->count && eto_op_family_value(ops, o, i) != F->weak[k].s) i++;
-      if (i == o->count) continue; /* (every timed value is one of the family's) */
-      char line[600];
-      eto_op_format(&ops[o->member[i]], line, sizeof line);
-      fprintf(w, "%s\n", line);
-      out->weak++;
-    }
+  weak_line *w = malloc(sizeof *w * (size_t)total);
+  if (!w) return ETO_ERR_NOMEM;
+  int n = 0;
+  for (int f = 0; f < pl->nfam; f++)
+    for (int k = 0; k < pl->fam[f].nweak; k++) w[n++] = (weak_line){f, k, pl->fam[f].weak[k].share};
+  qsort(w, (size_t)n, sizeof *w, by_share);
+  FILE *fp = eto_export_open_w(path, msg, cap);
+  if (!fp) {
+    free(w);
+    return ETO_ERR_IO;
   }
+  fprintf(fp, "# values that the export's dispatch serves at under %.2f of the throughput of a smaller value of their\n"
+              "# family (measured picks, manifest.json: weak_values), the lowest share first; tune them (or the first\n"
+              "# lines) as members of their own, then export the family's list again:\n"
+              "#   etotune tune %s/weak.list --db DB --trials-total N\n",
+          PICK_WEAK_SHARE, pl->o->out_dir);
+  for (int i = 0; i < n; i++) {
+    const eto_export_family *F = &pl->fam[w[i].f];
+    const eto_op_family *o = &of[F->of];
+    int m = 0;
+    while (m < o->count && eto_op_family_value(ops, o, m) != F->weak[w[i].k].s) m++;
+    if (m == o->count) continue; /* (every timed value is one of the family's) */
+    char line[600];
+    eto_op_format(&ops[o->member[m]], line, sizeof line);
+    fprintf(fp, "%s  # %.3f\n", line, w[i].share);
+    out->weak++;
+  }
+  free(w);
   memcpy(out->weak_list, path, sizeof path);
-  return eto_export_close_w(w, path, msg, cap);
+  return eto_export_close_w(fp, path, msg, cap);
 }
 
 eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_target *t, const eto_export_opts *opts,
