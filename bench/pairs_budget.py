@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""bench/pairs_budget.py — what a reuse policy reaches within a trial cap, from the runs bench/pairs_recheck.py kept
+(issue "Reuse that beats search": goal >= 97% of alpha's full search at >= 10x fewer trials).
+
+A policy's proposals do not depend on its cap (the cap only ends the run), so a run of up to 256 trials also shows
+every shorter run: its best within the first N trials. Per pair and run, the ratio to alpha's full search at cap N is
+the run's re-timed ratio (the table's "/ alpha-full (re-timed)") times its final best latency over its best latency
+within N trials (both as the search measured them). Prints, per cap, the median over the pairs of each pair's median
+over the runs, the pairs under 0.9 and the lowest.
+
+  python3 bench/pairs_budget.py --work bench/out/pairs_recheck --labels fix,fixb,fixc
+"""
+import argparse
+import re
+import statistics
+
+TRIAL = re.compile(r"\s+(\d+)\s+(\d+)\s+\d+\s+.*\sok\s+([0-9.]+)\s+[0-9.]+")
+
+
+def ratios(work, label):
+    """pair -> the run's re-timed ratio to alpha-full, from WORK/LABEL.md."""
+    out = {}
+    for line in open(f"{work}/{label}.md"):
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) > 5 and re.fullmatch(r"p\d+", cells[1]):
+            out[cells[1]] = float(cells[5])
+    return out
+
+
+def latencies(work, label, pair):
+    """The run's measured latencies in trial order (ms), from WORK/LABEL-PAIR.log."""
+    return [float(m.group(3)) for m in map(TRIAL.match, open(f"{work}/{label}-{pair}.log")) if m]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--work", default="bench/out/pairs_recheck")
+    ap.add_argument("--labels", required=True, help="runs of one policy, comma-separated (pairs_recheck --label)")
+    ap.add_argument("--caps", default="25,50,75,100,125,150,200,256")
+    a = ap.parse_args()
+    labels, caps = a.labels.split(","), [int(c) for c in a.caps.split(",")]
+    per = {}  # pair -> cap -> ratios over the runs
+    for label in labels:
+        for pair, final in ratios(a.work, label).items():
+            ms = latencies(a.work, label, pair)
+            if not ms:
+                continue
+            for cap in caps:
+                per.setdefault(pair, {}).setdefault(cap, []).append(final * min(ms) / min(ms[:cap]))
+    print(f"runs {', '.join(labels)}: {len(per)} pairs\n")
+    print("| trial cap | median | pairs under 0.9 | lowest |\n|---:|---:|---:|---:|")
+    for cap in caps:
+        v = [statistics.median(per[p][cap]) for p in per]
+        print(f"| {cap} | {statistics.median(v):.3f} | {sum(x < 0.9 for x in v)} | {min(v):.3f} |")
+
+
+if __name__ == "__main__":
+    main()
