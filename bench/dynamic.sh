@@ -56,17 +56,24 @@ if [ ! -s "$out/tune.json" ]; then
   echo "$(( $(date +%s) - start ))" > "$out/tune.wall"
   mv "$out/tune.json.part" "$out/tune.json"
 fi
-if [ ! -s "$out/exp/manifest.json" ]; then
-  log "export"
+# export_to EXP NAME: the list exported from OUT/db into OUT/EXP (NAME.log, NAME.wall), unless done
+export_to() {
+  [ -s "$out/$1/manifest.json" ] && return 0
+  log "export into $out/$1"
+  local start
   start=$(date +%s)
-  "$et" export "$list" --out "$out/exp" --name bert_dyn --db "$out/db" --threads "$threads" > "$out/export.log" 2>&1
-  echo "$(( $(date +%s) - start ))" > "$out/export.wall"
-fi
-if [ ! -s "$out/dispatch.md" ]; then
-  log "bench_dispatch"
-  "$build/bench/bench_dispatch" --export "$out/exp" --threads "$threads" --out "$out/dispatch.md.part" > "$out/dispatch.log" 2>&1
-  mv "$out/dispatch.md.part" "$out/dispatch.md"
-fi
+  "$et" export "$list" --out "$out/$1" --name bert_dyn --db "$out/db" --threads "$threads" > "$out/$2.log" 2>&1
+  echo "$(( $(date +%s) - start ))" > "$out/$2.wall"
+}
+# dispatch_of EXP NAME: bench_dispatch of OUT/EXP into OUT/NAME.md (NAME.log), unless done
+dispatch_of() {
+  [ -s "$out/$2.md" ] && return 0
+  log "bench_dispatch of $out/$1"
+  "$build/bench/bench_dispatch" --export "$out/$1" --threads "$threads" --out "$out/$2.md.part" > "$out/$2.log" 2>&1
+  mv "$out/$2.md.part" "$out/$2.md"
+}
+export_to exp export
+dispatch_of exp dispatch
 if [ "$repair" -gt 0 ] && [ -s "$out/exp/weak.list" ] && [ ! -s "$out/dispatch2.md" ]; then
   if [ ! -s "$out/repair.json" ]; then
     awk -v n="$repair_values" '!/^#/ && k < n { print; k++ }' "$out/exp/weak.list" > "$out/repair.list"
@@ -77,15 +84,8 @@ if [ "$repair" -gt 0 ] && [ -s "$out/exp/weak.list" ] && [ ! -s "$out/dispatch2.
     echo "$(( $(date +%s) - start ))" > "$out/repair.wall"
     mv "$out/repair.json.part" "$out/repair.json"
   fi
-  if [ ! -s "$out/exp2/manifest.json" ]; then
-    log "export again"
-    start=$(date +%s)
-    "$et" export "$list" --out "$out/exp2" --name bert_dyn --db "$out/db" --threads "$threads" > "$out/export2.log" 2>&1
-    echo "$(( $(date +%s) - start ))" > "$out/export2.wall"
-  fi
-  log "bench_dispatch of the second export"
-  "$build/bench/bench_dispatch" --export "$out/exp2" --threads "$threads" --out "$out/dispatch2.md.part" > "$out/dispatch2.log" 2>&1
-  mv "$out/dispatch2.md.part" "$out/dispatch2.md"
+  export_to exp2 export2
+  dispatch_of exp2 dispatch2
 fi
 distinct=$("$et" check "$list" | sed -n 's/.* \([0-9][0-9]*\) distinct keys.*/\1/p' | tail -1)
 python3 - "$out" "$distinct" <<'PY'
@@ -107,7 +107,8 @@ if os.path.exists(f"{out}/repair.json"):
     rtrials = rt.get("new_trials", rt.get("trials", 0))
     walls = {w: float(open(f"{out}/{w}.wall").read()) for w in ("export", "repair", "export2") if os.path.exists(f"{out}/{w}.wall")}
     total = wall + sum(walls.values())
-    print(f"with the repair: {len(rr['operators'])} weak values tuned, {rtrials} trials; tune {wall:.0f} s + export "
+    got = sum(1 for o in rr["operators"] if o.get("latency_s") and o.get("method") != "cached")
+    print(f"with the repair: {got} of {len(rr['operators'])} weak values tuned, {rtrials} trials; tune {wall:.0f} s + export "
           f"{walls.get('export', 0):.0f} s + repair {walls.get('repair', 0):.0f} s + export {walls.get('export2', 0):.0f} s "
           f"= {total:.0f} s wall, {full / total:.0f}x below the full search, {distinct * 1000 / max(1, trials + rtrials):.0f}x in trials")
 PY
