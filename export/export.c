@@ -434,7 +434,8 @@ static int by_share(const void *a, const void *b) {
   return x->f != y->f ? x->f - y->f : x->k - y->k;
 }
 
-/* DIR/weak.list: the list lines of the weak values of every family (picks.c eto_export_weak_values), worst (lowest
+/* DIR/weak.list: the list lines of the weak values of every family (picks.c eto_export_weak_values) that are not
+ * tuned members (a tuned member is cached: tuning the list would skip it; the manifest still names it), worst (lowest
  * share) first across the families, so that its first lines are the ones to tune within a small budget, to be tuned
  * as members of their own (etotune tune DIR/weak.list) and exported again; removed when there are none. Their count
  * into out->weak, the path into out->weak_list. */
@@ -455,7 +456,14 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
   if (!w) return ETO_ERR_NOMEM;
   int n = 0;
   for (int f = 0; f < pl->nfam; f++)
-    for (int k = 0; k < pl->fam[f].nweak; k++) w[n++] = (weak_line){f, k, pl->fam[f].weak[k].share};
+    for (int k = 0; k < pl->fam[f].nweak; k++)
+      if (!eto_export_is_member(pl, &pl->fam[f], pl->fam[f].weak[k].s)) /* tuning it again would skip it: cached */
+        w[n++] = (weak_line){f, k, pl->fam[f].weak[k].share};
+  if (n == 0) {
+    free(w);
+    unlink(path);
+    return ETO_OK;
+  }
   qsort(w, (size_t)n, sizeof *w, by_share);
   FILE *fp = eto_export_open_w(path, msg, cap);
   if (!fp) {
@@ -463,8 +471,8 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
     return ETO_ERR_IO;
   }
   fprintf(fp, "# values that the export's dispatch serves at under %.2f of the throughput of a smaller value of their\n"
-              "# family (measured picks, manifest.json: weak_values), the lowest share first; tune them (or the first\n"
-              "# lines) as members of their own, then export the family's list again:\n"
+              "# family (measured picks, manifest.json: weak_values) and that are not tuned members, the lowest share\n"
+              "# first; tune them (or the first lines) as members of their own, then export the family's list again:\n"
               "#   etotune tune %s/weak.list --db DB --trials-total N\n",
           PICK_WEAK_SHARE, pl->o->out_dir);
   for (int i = 0; i < n; i++) {

@@ -113,6 +113,12 @@ void eto_export_print_op_doc(FILE *f, const eto_export_item *x);
 static inline int64_t eto_export_fvalue(const eto_export_plan *p, const eto_export_family *F, int j) {
   return p->items[F->item[j]].value;
 }
+/* 1 when s is a tuned member's value of family F. */
+static inline int eto_export_is_member(const eto_export_plan *p, const eto_export_family *F, int64_t s) {
+  for (int j = 0; j < F->n; j++)
+    if (eto_export_fvalue(p, F, j) == s) return 1;
+  return 0;
+}
 
 /* Ends the header's top comment (with a warning counting the untuned `what`s, "function" or "kernel", if any)
  * and opens the include guard and extern "C". */
