@@ -478,11 +478,16 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
   for (int i = 0; i < n; i++) {
     const eto_export_family *F = &pl->fam[w[i].f];
     const eto_op_family *o = &of[F->of];
+    int64_t v = F->weak[w[i].k].s;
     int m = 0;
-    while (m < o->count && eto_op_family_value(ops, o, m) != F->weak[w[i].k].s) m++;
-    if (m == o->count) continue; /* (every timed value is one of the family's) */
+    while (m < o->count && eto_op_family_value(ops, o, m) != v) m++;
+    /* the family's operator at v (its freq); none where the list merged it into another family's equal operator
+     * (at S = 64 BERT's two attention products are one shape): then its first member with the variable set to v */
+    eto_op at = ops[o->member[m < o->count ? m : 0]];
+    if (m == o->count)
+      for (int q = 0; q < o->nkeys; q++) at.v[o->keys[q]] = v;
     char line[600];
-    eto_op_format(&ops[o->member[m]], line, sizeof line);
+    eto_op_format(&at, line, sizeof line);
     fprintf(fp, "%s  # %.3f\n", line, w[i].share);
     out->weak++;
   }
