@@ -14,8 +14,8 @@
  * padded copies is timed, also where it has one candidate only). A value whose throughput (s^k per second, k the keys
  * equal to the variable: the work scales so) is under PICK_WEAK_SHARE of the best throughput of a smaller value is
  * weak: a larger problem runs at least as well per unit of work as a smaller one where the kernels are good (the rows
- * of a dense layer split into smaller calls). export.c lists the weak values' operators in weak.list, to be tuned
- * as members of their own and exported again (docs/architecture.md §11). */
+ * of a dense layer split into smaller calls). export.c lists the operators of the weak values that are not tuned
+ * members in weak.list, to be tuned as members of their own and exported again (docs/architecture.md §11). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -330,8 +330,8 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       if (st == ETO_OK && !(F->weak = malloc(sizeof *F->weak * (size_t)(max + 1)))) st = ETO_ERR_NOMEM;
       if (st == ETO_OK) F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, F->weak);
       if (p->o->progress && st == ETO_OK && F->nweak)
-        fprintf(p->o->progress, "%s: %d values run under %.2f of the throughput of a smaller value (weak.list)\n",
-                F->function, F->nweak, PICK_WEAK_SHARE);
+        fprintf(p->o->progress, "%s: %d values run under %.2f of the throughput of a smaller value (the manifest's "
+                "weak_values)\n", F->function, F->nweak, PICK_WEAK_SHARE);
       if (p->o->progress && st == ETO_OK && eto_export_picks_busy(F))
         fprintf(p->o->progress, "%s: warning: the machine was busy: other processes disturbed %ld of %ld timed samples "
                 "%d times in a row; its picks may serve some values by a slower kernel (export again on a quiet machine, "

@@ -60,8 +60,9 @@ const eto_cli_command eto_cli_commands[] = {
      "                        when timed at s here: s's own tuned kernel or a larger member's kernel run with s\n"
      "                        as a run-time extent, the cost model's best 4 within 2s+16 (default; about a\n"
      "                        minute per family of 512 values on 2 cores); values served at under 0.85 of\n"
-     "                        the throughput of a smaller value go to DIR/weak.list: tune it into the cache\n"
-     "                        and export again to give them kernels of their own\n"
+     "                        the throughput of a smaller value and not tuned go to DIR/weak.list, the\n"
+     "                        worst first: tune it into the cache and export again to give them kernels of\n"
+     "                        their own\n"
      "  --picks model         the cost model alone (cached latency scaled by the work at s): no timing\n"
      "An operator without a usable program (none cached for this target, marked bad, stale) is an error naming\n"
      "it; records of other targets are never exported.",
