@@ -14,7 +14,7 @@ import argparse
 import re
 import statistics
 
-TRIAL = re.compile(r"\s+(\d+)\s+(\d+)\s+\d+\s+.*\sok\s+([0-9.]+)\s+[0-9.]+")
+from pairs_recheck import parse_reuse  # the trials of an `etotune reuse` log, as pairs_recheck.py reads them
 
 
 def ratios(work, label):
@@ -27,9 +27,14 @@ def ratios(work, label):
     return out
 
 
-def latencies(work, label, pair):
-    """The run's measured latencies in trial order (ms), from WORK/LABEL-PAIR.log."""
-    return [float(m.group(3)) for m in map(TRIAL.match, open(f"{work}/{label}-{pair}.log")) if m]
+def trials(work, label, pair):
+    """The run's trials as (index, latency in ms or None where it failed), from WORK/LABEL-PAIR.log."""
+    return [(i, ms) for i, _, ms in parse_reuse(f"{work}/{label}-{pair}.log")[0]]
+
+
+def best_within(tr, cap):
+    """The lowest latency among the trials numbered up to cap (failed ones count as trials)."""
+    return min(ms for i, ms in tr if i <= cap and ms is not None)
 
 
 def main():
@@ -42,11 +47,12 @@ def main():
     per = {}  # pair -> cap -> ratios over the runs
     for label in labels:
         for pair, final in ratios(a.work, label).items():
-            ms = latencies(a.work, label, pair)
-            if not ms:
+            tr = trials(a.work, label, pair)
+            if not any(ms is not None for _, ms in tr):
                 continue
+            best = best_within(tr, max(i for i, _ in tr))
             for cap in caps:
-                per.setdefault(pair, {}).setdefault(cap, []).append(final * min(ms) / min(ms[:cap]))
+                per.setdefault(pair, {}).setdefault(cap, []).append(final * best / best_within(tr, cap))
     print(f"runs {', '.join(labels)}: {len(per)} pairs\n")
     print("| trial cap | median | pairs under 0.9 | lowest |\n|---:|---:|---:|---:|")
     for cap in caps:

@@ -50,7 +50,8 @@ def key2line(key):
     return " ".join(out)
 
 
-TRIAL = re.compile(r"^\s+(\d+)\s+(\d+)\s+(\d+)\s+(.*?)\s+(ok|\S+)\s+([0-9.]+)\s+([0-9.]+)\s*$")
+# a trial line of `etotune reuse`: #, round, B, program, status, ms, GFLOP/s, and "*" where it is a new best
+TRIAL = re.compile(r"^\s+(\d+)\s+(\d+)\s+(\d+)\s+(.*?)\s+(ok|\S+)\s+([0-9.]+)\s+([0-9.]+)(\s+\*)?\s*$")
 
 
 def parse_reuse(log):
