@@ -448,11 +448,7 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
   }
   int total = 0;
   for (int f = 0; f < pl->nfam; f++) total += pl->fam[f].nweak;
-  if (total == 0) {
-    unlink(path);
-    return ETO_OK;
-  }
-  weak_line *w = malloc(sizeof *w * (size_t)total);
+  weak_line *w = malloc(sizeof *w * (size_t)(total > 0 ? total : 1));
   if (!w) return ETO_ERR_NOMEM;
   int n = 0;
   for (int f = 0; f < pl->nfam; f++)

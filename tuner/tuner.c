@@ -189,6 +189,12 @@ static void queue_round4(eto_pol *k) {
   }
 }
 
+/* The current block count is done (or past ETO's last round to run): on to the next one. */
+static void next_block(eto_pol *k) {
+  k->bi++;
+  k->st = ST_BLOCK;
+}
+
 /* Moves to the next step once the current one's candidates are all observed, and queues its candidates;
  * a step with none moves on at once. Returns 0 when every block count is done. */
 static int next_step(eto_pol *k) {
@@ -208,8 +214,7 @@ static int next_step(eto_pol *k) {
       break;
     case ST_R1:
       if (!k->bb.found || k->last < 2) {
-        k->bi++;
-        k->st = ST_BLOCK;
+        next_block(k);
         continue;
       }
       if (!k->simple && k->la >= 0) {
@@ -219,15 +224,13 @@ static int next_step(eto_pol *k) {
         k->st = ST_R3;
         queue_round3(k);
       } else { /* no round 2 here, and round 3 is past the last */
-        k->bi++;
-        k->st = ST_BLOCK;
+        next_block(k);
         continue;
       }
       break;
     case ST_R2:
       if (k->last < 3) {
-        k->bi++;
-        k->st = ST_BLOCK;
+        next_block(k);
         continue;
       }
       k->st = ST_R3;
@@ -235,8 +238,7 @@ static int next_step(eto_pol *k) {
       break;
     case ST_R3:
       if (k->simple || k->ca.ninputs == 0 || k->last < 4) {
-        k->bi++;
-        k->st = ST_BLOCK;
+        next_block(k);
         continue;
       }
       k->st = ST_R4;
@@ -245,8 +247,7 @@ static int next_step(eto_pol *k) {
       break;
     case ST_R4: /* the next input starts from the best so far */
       if (++k->vi >= k->ca.ninputs) {
-        k->bi++;
-        k->st = ST_BLOCK;
+        next_block(k);
         continue;
       }
       queue_round4(k);
