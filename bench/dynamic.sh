@@ -5,13 +5,15 @@
 #   2. export: etotune export LIST --out OUT/exp (one dispatch function per family)
 #   3. quality: bench_dispatch at 32 sampled lengths vs oneDNN's matmul, in one run (OUT/dispatch.md)
 #   4. with --repair-trials N: the first --repair-values V (default 40) values the export found weak (OUT/exp/weak.list:
-#      served at under 0.85 of the throughput of a smaller value, the lowest share first) tuned as members of their
-#      own, N trials in all (OUT/repair.list, OUT/repair.json), the list exported again (OUT/exp2) and timed again
-#      (OUT/dispatch2.md)
+#      served at under 0.85 of the throughput of a smaller value, the lowest share first) tuned, N trials in all
+#      (OUT/repair.list, OUT/repair.json): the new ones as members of their own, the tuned members among them
+#      searched further (etotune tune --refine), under --repair-objective (default latency); the list exported
+#      again (OUT/exp2) and timed again (OUT/dispatch2.md)
 # A step whose output exists is skipped; a tune cut short resumes from its cache when run again.
 #
 #   bench/dynamic.sh [BUILD_DIR] [--list examples/bert_base_dynamic.list] [--time S] [--trials-total N] [--objective O]
-#                    [--scheduler S] [--repair-trials N] [--repair-values V] [--out bench/out/dynamic]
+#                    [--scheduler S] [--repair-trials N] [--repair-values V] [--repair-objective O]
+#                    [--out bench/out/dynamic]
 # --trials-total N: one budget of N trials for the whole family tuning (etotune tune --trials-total), besides the
 # time limit; the ratio to a full search of every operator is, in trials, (operators x 1000) / N or more.
 # --objective O: etotune tune --objective (latency, the default, balanced or relative).
@@ -28,6 +30,7 @@ objective=latency
 scheduler=per-second
 repair=0
 repair_values=40
+repair_objective=latency
 if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then build=$1; shift; fi
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -39,6 +42,7 @@ while [ $# -gt 0 ]; do
     --scheduler) scheduler=$2; shift 2 ;;
     --repair-trials) repair=$2; shift 2 ;;
     --repair-values) repair_values=$2; shift 2 ;;
+    --repair-objective) repair_objective=$2; shift 2 ;;
     *) echo "bench/dynamic.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -79,8 +83,8 @@ if [ "$repair" -gt 0 ] && [ -s "$out/exp/weak.list" ] && [ ! -s "$out/dispatch2.
     awk -v n="$repair_values" '!/^#/ && k < n { print; k++ }' "$out/exp/weak.list" > "$out/repair.list"
     log "repair: tune $(wc -l < "$out/repair.list") of the $(grep -vc '^#' "$out/exp/weak.list") weak values, $repair trials"
     start=$(date +%s)
-    "$et" tune "$out/repair.list" --seed 1 --threads "$threads" --db "$out/db" --trials-total "$repair" \
-      --report "$out/repair.json.part" > "$out/repair.log" 2>&1 || echo "repair tune exited $?" >&2
+    "$et" tune "$out/repair.list" --seed 1 --threads "$threads" --db "$out/db" --trials-total "$repair" --refine \
+      --objective "$repair_objective" --report "$out/repair.json.part" > "$out/repair.log" 2>&1 || echo "repair tune exited $?" >&2
     echo "$(( $(date +%s) - start ))" > "$out/repair.wall"
     mv "$out/repair.json.part" "$out/repair.json"
   fi
@@ -107,8 +111,11 @@ if os.path.exists(f"{out}/repair.json"):
     rtrials = rt.get("new_trials", rt.get("trials", 0))
     walls = {w: float(open(f"{out}/{w}.wall").read()) for w in ("export", "repair", "export2") if os.path.exists(f"{out}/{w}.wall")}
     total = wall + sum(walls.values())
-    got = sum(1 for o in rr["operators"] if o.get("latency_s") and o.get("method") != "cached")
-    print(f"with the repair: {got} of {len(rr['operators'])} weak values tuned, {rtrials} trials; tune {wall:.0f} s + export "
+    got = sum(1 for o in rr["operators"] if o.get("latency_s") and o.get("method") not in ("cached", "refined"))
+    refined = [o for o in rr["operators"] if o.get("method") == "refined"]
+    faster = sum(1 for o in refined if o.get("gflops", 0) > 1.01 * o.get("cached_gflops", 0))
+    print(f"with the repair: {got} of {len(rr['operators']) - len(refined)} new weak values tuned, {len(refined)} tuned "
+          f"members refined ({faster} over 1% faster), {rtrials} trials; tune {wall:.0f} s + export "
           f"{walls.get('export', 0):.0f} s + repair {walls.get('repair', 0):.0f} s + export {walls.get('export2', 0):.0f} s "
           f"= {total:.0f} s wall, {full / total:.0f}x below the full search, {distinct * 1000 / max(1, trials + rtrials):.0f}x in trials")
 PY

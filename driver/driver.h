@@ -11,6 +11,10 @@
  *               policy named by opts.reuse_policy from the registry below, "seeded" by default; TopK for Selective
  *               Tuning plans), run by the search engine (backend.h); a node the policy finds no program for is
  *               full-searched at once, so that it and the nodes reusing it still get programs
+ *        ──► 4. with opts.refine: every list operator the cache served (step 1) is searched further by the reuse-seeded
+ *               policy from its own best program (its best programs, its nearest cached neighbours' best programs
+ *               and ETO's rounds from its best as seeds, then the model-guided search that stops when it stops
+ *               paying), as one more task of the same run (under one budget for the list it competes for rounds)
  *        ──► report (per node: method, source, trials, seconds, latency, GFLOP/s, recipe; totals)
  * Everything is measured, verified and stored in the cache as it goes (one transaction per measured batch),
  * so a run stopped by a signal or a kill resumes with the same command: stored trials are never measured
@@ -55,6 +59,9 @@ typedef struct {
                                  list's weighted latency (eto_backend_opts.total_trials) */
   int64_t release_after;      /* early release of reuse edges (default ETO_DRV_RELEASE_AFTER; 0: a reuse edge
                                  waits for its parent's whole search, as ETO does) for policies that allow it */
+  int refine;                 /* search the list operators the cache serves further (step 4 above; 0: they are
+                                 served as they are). Their programs may have been found early or from a worse
+                                 neighbour than the cache holds now (etotune export's weak.list names such ones) */
 } eto_drv_opts;
 
 /* A search policy of the registry (driver/policies.c). */
@@ -82,7 +89,8 @@ typedef struct {
   char name[ETO_NAME_MAX];
   int64_t freq;
   double flops;
-  char method[16];            /* "cached", "full", "reuse", "topk", "none" */
+  char method[16];            /* "cached", "refined" (cached, searched further: opts.refine), "full", "reuse",
+                                 "topk", "none" */
   char source[512];           /* reuse, topk: the workload whose program was reused */
   int bridge;                 /* a bridge operator (not in the list) */
   int64_t trials;             /* measured for it in this run */
@@ -90,6 +98,7 @@ typedef struct {
   int refreshes;              /* its reuse policy started again from its source's better best (early release) */
   double seconds;             /* wall time spent on it in this run */
   double latency, gflops;     /* of its best program (0 when none) */
+  double cached_gflops;       /* refined: of the cached program it started from */
   char recipe[ETO_RECIPE_MAX];
   char message[256];
 } eto_drv_op;
@@ -97,7 +106,7 @@ typedef struct {
 typedef struct {
   int count;
   eto_drv_op *ops;            /* list operators first (list order), then the bridges the plan tuned */
-  int64_t trials, full_trials, reuse_trials, verify_runs;
+  int64_t trials, full_trials, reuse_trials, refine_trials, verify_runs;
   double seconds;
   double weighted_latency;    /* sum over list operators of freq x latency (seconds) */
   int missing;                /* list operators without a program */

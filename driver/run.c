@@ -206,8 +206,12 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     st = ETO_ERR_INVALID;
     goto out;
   }
+  const eto_drv_policy *refine = eto_drv_policy_find("seeded"); /* opts.refine's policy */
   eto_program *cached_best = calloc((size_t)p->n, sizeof *cached_best);
-  if (!cached_best) {
+  char *refined = calloc((size_t)p->n, 1);
+  if (!cached_best || !refined || !refine) {
+    free(cached_best);
+    free(refined);
     st = ETO_ERR_NOMEM;
     goto out;
   }
@@ -227,7 +231,37 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       full_node[i] = ntask++;
       continue;
     }
-    if (n->parent < 0) continue; /* cached */
+    if (n->parent < 0) { /* cached: served as it is, or searched further from its own best (opts.refine) */
+      eto_drv_op *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : NULL;
+      if (!o.refine || !r || i >= p->nops || strcmp(r->method, "cached") != 0 ||
+          !read_best(cache, t, r, &cached_best[i], NULL))
+        continue;
+      eto_backend_task *tk = &tasks[ntask];
+      memset(tk, 0, sizeof *tk);
+      tk->op = n->op;
+      if (tk->op.freq < 1) tk->op.freq = 1;
+      tk->parent = -1;
+      tk->budget = -1; /* the policy ends itself (ETO_TUNER_SEEDED_EXTRA_TRIALS and more while it pays) */
+      tk->share = (int64_t)ceil(refine->plan_extra);
+      tk->source = n->key;
+      tk->args = (eto_policy_args){.op = &n->op, .source = &n->op, .source_best = &cached_best[i], .t = t,
+                                   .cache = cache, .seed = o.seed};
+      char why[256] = "";
+      eto_status ms = refine->make(&tk->args, &tk->policy, why, sizeof why);
+      if (ms == ETO_ERR_NOMEM || ms == ETO_ERR_IO) {
+        snprintf(msg, (size_t)cap, "%s policy for %s: %s", refine->name, n->key, why);
+        st = ms;
+        break;
+      }
+      if (ms != ETO_OK) { /* served as it is */
+        snprintf(r->message, sizeof r->message, "not refined: %.230s", why);
+        continue;
+      }
+      r->cached_gflops = r->gflops;
+      refined[i] = 1;
+      full_node[i] = ntask++;
+      continue;
+    }
     const eto_sel_plan_node *par = &p->node[n->parent];
     eto_drv_op *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : NULL;
     eto_backend_task *tk = &tasks[ntask];
@@ -274,10 +308,13 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     full_node[i] = ntask++;
   }
   if (st == ETO_OK && ntask > 0) {
-    int nroots = 0;
+    int nroots = 0, nrefine = 0;
     for (int j = 0; j < ntask; j++) nroots += tasks[j].parent < 0 && tasks[j].source == NULL;
-    say(progress, user, "search of %d operator(s): %d full search(es) of %lld trials, %d by %s%s", ntask, nroots,
-        (long long)o.full_trials, ntask - nroots, pol->name,
+    for (int i = 0; i < p->n; i++) nrefine += refined[i];
+    char more[96] = "";
+    if (nrefine) snprintf(more, sizeof more, ", %d cached one(s) refined by %s", nrefine, refine->name);
+    say(progress, user, "search of %d operator(s): %d full search(es) of %lld trials, %d by %s%s%s", ntask, nroots,
+        (long long)o.full_trials, ntask - nroots - nrefine, pol->name, more,
         o.total_trials > 0 ? " (one budget for the whole list)" : "");
     eto_backend_opts bo;
     search_opts(&o, &bo);
@@ -310,12 +347,22 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       const eto_backend_op_result *res = &br.ops[j];
       eto_drv_op *r = &rep->ops[row_of[i]];
       int reuse = p->node[i].parent >= 0 && strcmp(res->first_policy, "full") != 0;
-      if (reuse && !res->fell_back) rep->reuse_trials += res->new_trials;
+      if (refined[i]) rep->refine_trials += res->new_trials;
+      else if (reuse && !res->fell_back) rep->reuse_trials += res->new_trials;
       else rep->full_trials += res->new_trials;
       r->trials = res->new_trials;
       r->seconds = res->seconds;
       r->refreshes = res->refreshes;
-      if (res->status == ETO_BACKEND_OP_TUNED) {
+      if (refined[i]) {
+        snprintf(r->method, sizeof r->method, "refined");
+        if (res->status == ETO_BACKEND_OP_TUNED && res->latency > 0 && res->latency < r->latency) {
+          r->latency = res->latency;
+          r->gflops = res->gflops;
+          snprintf(r->recipe, sizeof r->recipe, "%s", res->recipe);
+        }
+        say(progress, user, "refined %s: %lld trials, %.2f -> %.2f GFLOP/s, %.1f s", r->key, (long long)r->trials,
+            r->cached_gflops, r->gflops, r->seconds);
+      } else if (res->status == ETO_BACKEND_OP_TUNED) {
         snprintf(r->method, sizeof r->method, "%s",
                  !reuse || res->fell_back ? "full" : p->topk ? "topk" : "reuse");
         r->latency = res->latency;
@@ -334,6 +381,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     eto_backend_report_free(&br);
   }
   free(cached_best);
+  free(refined);
 out:
   rep->interrupted = CANCELLED() ? 1 : 0;
   for (int j = 0; j < rep->count; j++) {
@@ -371,10 +419,16 @@ void eto_drv_report_print(const eto_drv_report *r, FILE *f) {
     if (o->source[0])
       fprintf(f, "%21s reused from %s (plan's estimate %.0f trials, measured %lld%s)\n", "", o->source, o->est_trials,
               (long long)o->trials, o->refreshes ? "; started from the source's early best, again from its final" : "");
+    if (strcmp(o->method, "refined") == 0)
+      fprintf(f, "%21s cached at %.2f GFLOP/s, searched further from its best and its neighbours' (%lld trials)\n", "",
+              o->cached_gflops, (long long)o->trials);
     if (o->message[0]) fprintf(f, "%21s %s\n", "", o->message);
   }
-  fprintf(f, "\ntotals: %lld trials measured (%lld full search, %lld reuse), %lld cached programs re-verified, %.1f s\n",
-          (long long)r->trials, (long long)r->full_trials, (long long)r->reuse_trials, (long long)r->verify_runs, r->seconds);
+  char refined[64] = "";
+  if (r->refine_trials) snprintf(refined, sizeof refined, ", %lld refining cached programs", (long long)r->refine_trials);
+  fprintf(f, "\ntotals: %lld trials measured (%lld full search, %lld reuse%s), %lld cached programs re-verified, %.1f s\n",
+          (long long)r->trials, (long long)r->full_trials, (long long)r->reuse_trials, refined,
+          (long long)r->verify_runs, r->seconds);
   fprintf(f, "frequency-weighted latency of the list: %.4f ms%s\n", r->weighted_latency * 1e3,
           r->missing ? " (some operators have no program)" : "");
   if (r->interrupted)
@@ -391,6 +445,7 @@ eto_status eto_drv_report_write_json(const eto_drv_report *r, const char *path, 
   cJSON_AddNumberToObject(root, "trials", (double)r->trials);
   cJSON_AddNumberToObject(root, "full_trials", (double)r->full_trials);
   cJSON_AddNumberToObject(root, "reuse_trials", (double)r->reuse_trials);
+  cJSON_AddNumberToObject(root, "refine_trials", (double)r->refine_trials);
   cJSON_AddNumberToObject(root, "seconds", r->seconds);
   cJSON_AddNumberToObject(root, "weighted_latency_s", r->weighted_latency);
   cJSON_AddNumberToObject(root, "missing", r->missing);
@@ -405,6 +460,7 @@ eto_status eto_drv_report_write_json(const eto_drv_report *r, const char *path, 
     cJSON_AddBoolToObject(j, "bridge", o->bridge);
     cJSON_AddStringToObject(j, "method", o->method);
     if (o->source[0]) cJSON_AddStringToObject(j, "source", o->source);
+    if (strcmp(o->method, "refined") == 0) cJSON_AddNumberToObject(j, "cached_gflops", o->cached_gflops);
     cJSON_AddNumberToObject(j, "estimated_trials", o->est_trials);
     cJSON_AddNumberToObject(j, "restarts", o->refreshes);
     cJSON_AddNumberToObject(j, "trials", (double)o->trials);

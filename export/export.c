@@ -434,11 +434,12 @@ static int by_share(const void *a, const void *b) {
   return x->f != y->f ? x->f - y->f : x->k - y->k;
 }
 
-/* DIR/weak.list: the list lines of the weak values of every family (picks.c eto_export_weak_values) that are not
- * tuned members (a tuned member is cached: tuning the list would skip it; the manifest still names it), worst (lowest
- * share) first across the families, so that its first lines are the ones to tune within a small budget, to be tuned
- * as members of their own (etotune tune DIR/weak.list) and exported again; removed when there are none. Their count
- * into out->weak, the path into out->weak_list. */
+/* DIR/weak.list: the list lines of the weak values of every family (picks.c eto_export_weak_values), worst (lowest
+ * share) first across the families, so that its first lines are the ones to tune within a small budget: the values
+ * that are not tuned members to be tuned as members of their own, the tuned ones (cached: a plain tune skips them;
+ * marked "tuned" in their comment) to be searched further from their best and their neighbours' (etotune tune
+ * DIR/weak.list --refine), then the list exported again; removed when there are none. Their count into out->weak,
+ * the path into out->weak_list. */
 static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, const eto_op_family *of,
                                   eto_export_result *out, char *msg, int cap) {
   char path[sizeof out->weak_list];
@@ -452,9 +453,7 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
   if (!w) return ETO_ERR_NOMEM;
   int n = 0;
   for (int f = 0; f < pl->nfam; f++)
-    for (int k = 0; k < pl->fam[f].nweak; k++)
-      if (!eto_export_is_member(pl, &pl->fam[f], pl->fam[f].weak[k].s)) /* tuning it again would skip it: cached */
-        w[n++] = (weak_line){f, k, pl->fam[f].weak[k].share};
+    for (int k = 0; k < pl->fam[f].nweak; k++) w[n++] = (weak_line){f, k, pl->fam[f].weak[k].share};
   if (n == 0) {
     free(w);
     unlink(path);
@@ -467,9 +466,10 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
     return ETO_ERR_IO;
   }
   fprintf(fp, "# values that the export's dispatch serves at under %.2f of the throughput of a smaller value of their\n"
-              "# family (measured picks, manifest.json: weak_values) and that are not tuned members, the lowest share\n"
-              "# first; tune them (or the first lines) as members of their own, then export the family's list again:\n"
-              "#   etotune tune %s/weak.list --db DB --trials-total N\n",
+              "# family (measured picks, manifest.json: weak_values), the lowest share first; tune them (or the first\n"
+              "# lines): the new ones as members of their own, the tuned members (\"tuned\") searched further from\n"
+              "# their best and their neighbours' (--refine), then export the family's list again:\n"
+              "#   etotune tune %s/weak.list --refine --db DB --trials-total N\n",
           PICK_WEAK_SHARE, pl->o->out_dir);
   for (int i = 0; i < n; i++) {
     const eto_export_family *F = &pl->fam[w[i].f];
@@ -484,7 +484,7 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
       for (int q = 0; q < o->nkeys; q++) at.v[o->keys[q]] = v;
     char line[600];
     eto_op_format(&at, line, sizeof line);
-    fprintf(fp, "%s  # %.3f\n", line, w[i].share);
+    fprintf(fp, "%s  # %.3f%s\n", line, w[i].share, eto_export_is_member(pl, F, v) ? " tuned" : "");
     out->weak++;
   }
   free(w);

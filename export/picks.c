@@ -14,8 +14,9 @@
  * padded copies is timed, also where it has one candidate only). A value whose throughput (s^k per second, k the keys
  * equal to the variable: the work scales so) is under PICK_WEAK_SHARE of the best throughput of a smaller value is
  * weak: a larger problem runs at least as well per unit of work as a smaller one where the kernels are good (the rows
- * of a dense layer split into smaller calls). export.c lists the operators of the weak values that are not tuned
- * members in weak.list, to be tuned as members of their own and exported again (docs/architecture.md §11). */
+ * of a dense layer split into smaller calls). export.c lists the operators of the weak values in weak.list, to be
+ * tuned as members of their own (a tuned member: searched further, etotune tune --refine) and exported again
+ * (docs/architecture.md §11). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -26,6 +26,7 @@ typedef struct {
   const char *objective; /* latency (default), balanced or relative (eto_backend_objective_parse) */
   int64_t trials_total;
   int release_after;
+  int refine; /* --refine: search the list's cached operators further (eto_drv_opts.refine) */
   double time_budget, min_repeat_ms, screen_ms, quick_ms;
   uint64_t seed;
   int have_seed;
@@ -117,6 +118,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   int no_transfer = 0, trials_total = 0;
   const eto_cli_def defs[] = {
       {"--qwalk", ETO_CLI_FLAG, &a->qwalk, 0, 0},
+      {"--refine", ETO_CLI_FLAG, &a->refine, 0, 0},
       {"--no-transfer", ETO_CLI_FLAG, &no_transfer, 0, 0},
       {"--mode", ETO_CLI_TEXT, &a->mode, 0, 0},
       {"--report", ETO_CLI_STR, &a->report, 0, 0},
@@ -161,6 +163,11 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   }
   if (strcmp(a->mode, "full") != 0 && strcmp(a->mode, "eto") != 0 && strcmp(a->mode, "topk") != 0) {
     fprintf(stderr, "etotune tune: --mode takes eto (default), full or topk\n");
+    return -1;
+  }
+  if (a->refine && strcmp(a->mode, "eto") != 0) {
+    fprintf(stderr, "etotune tune: --refine is for the ETO plan (--mode eto); --mode full resumes cached searches to "
+                    "--trials already\n");
     return -1;
   }
   return 0;
@@ -257,6 +264,7 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
   ro.cancel = &tune_cancel;
   ro.reuse_policy = a->reuse;
   ro.release_after = a->release_after;
+  ro.refine = a->refine;
   tune_cancel = 0;
   void (*old_int)(int) = signal(SIGINT, on_signal);
   void (*old_term)(int) = signal(SIGTERM, on_signal);

@@ -60,9 +60,9 @@ const eto_cli_command eto_cli_commands[] = {
      "                        when timed at s here: s's own tuned kernel or a larger member's kernel run with s\n"
      "                        as a run-time extent, the cost model's best 4 within 2s+16 (default; about a\n"
      "                        minute per family of 512 values on 2 cores); values served at under 0.85 of\n"
-     "                        the throughput of a smaller value and not tuned go to DIR/weak.list, the\n"
-     "                        worst first: tune it into the cache and export again to give them kernels of\n"
-     "                        their own\n"
+     "                        the throughput of a smaller value go to DIR/weak.list, the worst first: tune\n"
+     "                        it into the cache with --refine (kernels of their own for the others, tuned\n"
+     "                        members searched further) and export again\n"
      "  --picks model         the cost model alone (cached latency scaled by the work at s): no timing\n"
      "An operator without a usable program (none cached for this target, marked bad, stale) is an error naming\n"
      "it; records of other targets are never exported.",
@@ -125,7 +125,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
      "                    checked with the memory it needs before any work, as etotune help tune says",
      eto_cli_reuse},
-    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--scheduler S] [--objective O] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--refine] [--scheduler S] [--objective O] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
@@ -148,6 +148,11 @@ const eto_cli_command eto_cli_commands[] = {
      "                         the plan, every operator is owed a floor (its share, at most the count at which\n"
      "                         the floors make a third of N), and once what is left (and of --time-budget, at\n"
      "                         the run's rate) only covers what the floors lack, those below it go first\n"
+     "  --refine               the list's operators that the cache already serves are searched further (they\n"
+     "                         are served as they are without it): the reuse-seeded search from their own best,\n"
+     "                         their nearest cached neighbours' best programs and ETO's rounds, stopping when it\n"
+     "                         stops paying; for programs found early or from a worse neighbour than the cache\n"
+     "                         holds now (etotune export's weak.list names such members); eto mode only\n"
      "  --release-after N      a seeded reuse edge starts from its source's best once the source's search has N\n"
      "                         trials (default 64: one round), so that every operator has a program early, and\n"
      "                         starts again from the source's final best when that is over 1% faster\n"

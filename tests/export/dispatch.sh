@@ -49,20 +49,23 @@ npad="$(jq '[.families[].dispatch[] | select(.below == "padded" and .from < .val
 echo "runs of values served by a member above them: $ndyn by its dynamic kernel, $npad on padded copies"
 [ "$ndyn" -ge 5 ] && [ "$npad" -ge 1 ] || bad "manifest: $ndyn dynamic and $npad padded runs (expected both)"
 # measured picks say how well each value is served: every family's weak_values, "tuned" exactly where the value is
-# a tuned member (a function <family>_<value> of the manifest), and weak.list lists the others when there are any
+# a tuned member (a function <family>_<value> of the manifest), and weak.list lists them all when there are any,
+# the tuned ones marked so (etotune tune --refine searches them further)
 nweak="$(jq '[.families[] | .weak_values | length] | add' "$tmp/exp/manifest.json")"
-nlist="$(jq '[.families[] | (.weak_values // [])[] | select(.tuned | not)] | length' "$tmp/exp/manifest.json")"
-echo "weak values: $nweak, $nlist of them not tuned members"
+ntuned="$(jq '[.families[] | (.weak_values // [])[] | select(.tuned)] | length' "$tmp/exp/manifest.json")"
+echo "weak values: $nweak, $ntuned of them tuned members"
 jq -e '. as $r | [.families[] | select(.weak_values) | .function as $f
   | [$r.operators[].function | select(startswith($f + "_")) | ltrimstr($f + "_") | tonumber?] as $m
   | .weak_values[] | .tuned == (.s as $s | $m | any(. == $s))] | all' \
   "$tmp/exp/manifest.json" >/dev/null || bad "manifest: a weak value's \"tuned\" is not whether it is a member"
-if [ "$nlist" -gt 0 ]; then
-  [ "$(grep -vc '^#' "$tmp/exp/weak.list")" = "$nlist" ] || bad "weak.list does not list the $nlist weak values"
+if [ "$nweak" -gt 0 ]; then
+  [ "$(grep -vc '^#' "$tmp/exp/weak.list")" = "$nweak" ] || bad "weak.list does not list the $nweak weak values"
+  [ "$(grep -c '^[^#].*# [0-9.]* tuned$' "$tmp/exp/weak.list")" = "$ntuned" ] ||
+    bad "weak.list does not mark the $ntuned tuned members"
   "$exe" check "$tmp/exp/weak.list" >/dev/null 2>&1 || bad "weak.list is no operators list"
   grep -q "weak.list lists them" "$tmp/export.out" || bad "export did not say where the weak values are listed"
 else
-  [ ! -e "$tmp/exp/weak.list" ] || bad "weak.list without weak values that are not tuned members"
+  [ ! -e "$tmp/exp/weak.list" ] || bad "weak.list without weak values"
 fi
 jq -e '[.families[] | select(.picks == "measured")] | length > 0 and all(has("weak_values"))' \
   "$tmp/exp/manifest.json" >/dev/null || bad "manifest: no measured family, or one without weak_values"

@@ -1,0 +1,150 @@
+/* eto_drv_opts.refine (`etotune tune --refine`): a list operator the cache serves is searched further from its own
+ * best program. The cache holds, measured here, the slowest of 12 random valid programs for α and the fastest of
+ * 12 for a neighbour of α's kind; the plan serves α from the cache. Without refine the run measures nothing and
+ * serves the cached program; with it, α is searched again and the cache's best becomes a verified program measured
+ * faster than the one it started from (the oracle: the cached program's own measurement, taken by the same
+ * measurer protocol). A third run without refine serves the refined program and measures nothing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cache.h"
+#include "check.h"
+#include "driver.h"
+#include "measure.h"
+#include "schedule.h"
+#include "selector.h"
+#include "temp_util.h"
+
+/* Measures 12 random valid programs of op (seed) and stores the slowest (slowest = 1) or the fastest as its best.
+ * Returns that program's measured median (seconds), 0 on failure. */
+static double cache_random_best(eto_cache *cache, const eto_target *t, const eto_op *op, uint64_t seed, int slowest) {
+  eto_compute c;
+  eto_op_compute(op, &c);
+  eto_measure_opts mo;
+  eto_measure_opts_default(&mo);
+  mo.min_repeat_seconds = 0.002;
+  mo.threads = 1;
+  eto_measurer *m = NULL;
+  char msg[512];
+  if (eto_measurer_create(op, t, &mo, &m, msg, sizeof msg) != ETO_OK) {
+    CHECK(0, "measurer: %s", msg);
+    return 0;
+  }
+  eto_rng rng;
+  eto_rng_seed(&rng, seed);
+  eto_sample_opts so = {0};
+  eto_program pick;
+  double at = 0;
+  for (int i = 0; i < 12; i++) {
+    eto_program p;
+    if (eto_sched_sample_valid(&c, t, &so, &rng, 0, &p) != 0) continue;
+    eto_measure_result r;
+    eto_measurer_run(m, &p, &r);
+    if (r.error != ETO_MEASURE_OK) continue;
+    if (at == 0 || (slowest ? r.median > at : r.median < at)) {
+      at = r.median;
+      pick = p;
+    }
+  }
+  eto_measurer_free(m);
+  CHECK(at > 0, "no random program of %s ran", op->name);
+  if (at <= 0) return 0;
+  char key[512], sig[512], recipe[ETO_RECIPE_MAX];
+  eto_op_key(op, key, sizeof key);
+  eto_sched_signature(&c, t, sig, sizeof sig);
+  eto_program_format(&pick, recipe, sizeof recipe);
+  eto_cache_best b;
+  memset(&b, 0, sizeof b);
+  char fp[sizeof t->fingerprint];
+  memcpy(fp, t->fingerprint, sizeof fp);
+  b.fingerprint = fp;
+  b.workload = key;
+  char kind[32];
+  snprintf(kind, sizeof kind, "%s", eto_op_kind_name(op->kind));
+  b.kind = kind;
+  b.signature = sig;
+  b.recipe = recipe;
+  b.latency.median_s = b.latency.min_s = b.latency.max_s = at;
+  b.latency.repeats = 3;
+  b.gflops = eto_op_flops(op) / at * 1e-9;
+  b.method = ETO_CACHE_METHOD_FULL;
+  b.trials = 12;
+  CHECK(eto_cache_put_best(cache, &b, NULL) == ETO_CACHE_OK, "put_best: %s", eto_cache_errmsg(cache));
+  return at;
+}
+
+static void run(const eto_sel_plan *p, const eto_target *t, eto_cache *cache, int refine, eto_drv_report *rep) {
+  eto_drv_opts ro;
+  eto_drv_opts_default(&ro);
+  ro.seed = 5;
+  ro.refine = refine;
+  ro.measure.min_repeat_seconds = 0.002;
+  ro.measure.threads = 1;
+  char msg[2048];
+  CHECK(eto_drv_run(p, t, cache, &ro, NULL, NULL, rep, msg, sizeof msg) == ETO_OK, "run: %s", msg);
+}
+
+int main(void) {
+  char dir[512];
+  temp_dir(dir, sizeof dir, "drv_refine");
+  const char *text = "matmul m=60 n=64 k=48 name=alpha\nmatmul m=64 n=64 k=48 name=near\n";
+  eto_oplist *l = NULL;
+  char msg[2048];
+  CHECK(eto_oplist_parse("t.list", text, strlen(text), &l, msg, sizeof msg) == ETO_OK, "%s", msg);
+  eto_op ops[2] = {*eto_oplist_get(l, 0), *eto_oplist_get(l, 1)};
+  eto_oplist_free(l);
+  eto_target t;
+  eto_target_cpu(1, &t);
+  eto_cache *cache = NULL;
+  CHECK(eto_cache_open(dir, NULL, &cache) == ETO_CACHE_OK, "open %s", dir);
+  double slow = cache_random_best(cache, &t, &ops[0], 11, 1);
+  CHECK(cache_random_best(cache, &t, &ops[1], 12, 0) > 0, "the neighbour has no program");
+  char key[512];
+  eto_op_key(&ops[0], key, sizeof key);
+
+  eto_sel_plan_opts po;
+  memset(&po, 0, sizeof po);
+  po.bridges = ETO_BRIDGES_NONE;
+  po.full_budget = 1000;
+  eto_sel_plan *p = NULL;
+  CHECK(eto_sel_plan_build(ops, 1, &t, cache, &po, &p, msg, sizeof msg) == ETO_OK, "plan: %s", msg);
+  CHECK(p->node[0].cached, "the plan does not serve alpha from the cache");
+
+  /* 1. without refine: served as cached, nothing measured */
+  eto_drv_report rep;
+  run(p, &t, cache, 0, &rep);
+  CHECK(rep.count == 1 && strcmp(rep.ops[0].method, "cached") == 0 && rep.trials == 0,
+        "without refine: method %s, %lld trials", rep.count ? rep.ops[0].method : "-", (long long)rep.trials);
+  eto_drv_report_free(&rep);
+
+  /* 2. refine: searched further, faster than the cached program by measurement, stored */
+  run(p, &t, cache, 1, &rep);
+  const eto_drv_op *a = &rep.ops[0];
+  CHECK(strcmp(a->method, "refined") == 0, "refine: method %s (%s)", a->method, a->message);
+  CHECK(a->trials > 0 && rep.refine_trials == a->trials && rep.full_trials == 0 && rep.reuse_trials == 0,
+        "refine: %lld trials (refine %lld, full %lld, reuse %lld)", (long long)a->trials,
+        (long long)rep.refine_trials, (long long)rep.full_trials, (long long)rep.reuse_trials);
+  CHECK(a->cached_gflops > 0 && a->cached_gflops < a->gflops, "refine: cached %.2f GFLOP/s, now %.2f",
+        a->cached_gflops, a->gflops);
+  CHECK(a->latency < 0.9 * slow, "refine: %.3g s, not faster than the cached program's %.3g s", a->latency, slow);
+  eto_cache_best b;
+  CHECK(eto_cache_get_best(cache, t.fingerprint, key, &b) == ETO_CACHE_OK, "alpha's best is gone");
+  CHECK(b.latency.median_s == a->latency && strcmp(b.recipe, a->recipe) == 0,
+        "the cache holds %.3g s (%s), the report %.3g s (%s)", b.latency.median_s, b.recipe, a->latency, a->recipe);
+  eto_cache_best_clear(&b);
+  double refined = a->latency;
+  eto_drv_report_free(&rep);
+
+  /* 3. without refine again: the refined program is served, nothing measured */
+  run(p, &t, cache, 0, &rep);
+  CHECK(strcmp(rep.ops[0].method, "cached") == 0 && rep.trials == 0 && rep.ops[0].latency == refined,
+        "after refine: method %s, %lld trials, %.3g s (refined %.3g s)", rep.ops[0].method, (long long)rep.trials,
+        rep.ops[0].latency, refined);
+  eto_drv_report_free(&rep);
+  eto_sel_plan_free(p);
+  eto_cache_close(cache);
+  remove_tree(dir);
+  return check_result();
+}
