@@ -13,7 +13,8 @@
 #
 #   bench/dynamic.sh [BUILD_DIR] [--list examples/bert_base_dynamic.list] [--time S] [--trials-total N] [--objective O]
 #                    [--scheduler S] [--repair-trials N] [--repair-values V] [--repair-objective O]
-#                    [--out bench/out/dynamic]
+#                    [--no-first-dispatch] [--out bench/out/dynamic]
+# --no-first-dispatch: with --repair-trials, skip step 3 before the repair (time the repaired export only).
 # --trials-total N: one budget of N trials for the whole family tuning (etotune tune --trials-total), besides the
 # time limit; the ratio to a full search of every operator is, in trials, (operators x 1000) / N or more.
 # --objective O: etotune tune --objective (latency, the default, balanced or relative).
@@ -31,6 +32,7 @@ scheduler=per-second
 repair=0
 repair_values=40
 repair_objective=latency
+first_dispatch=1
 if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then build=$1; shift; fi
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -43,6 +45,7 @@ while [ $# -gt 0 ]; do
     --repair-trials) repair=$2; shift 2 ;;
     --repair-values) repair_values=$2; shift 2 ;;
     --repair-objective) repair_objective=$2; shift 2 ;;
+    --no-first-dispatch) first_dispatch=0; shift ;;
     *) echo "bench/dynamic.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -77,7 +80,7 @@ dispatch_of() {
   mv "$out/$2.md.part" "$out/$2.md"
 }
 export_to exp export
-dispatch_of exp dispatch
+if [ "$first_dispatch" = 1 ] || [ "$repair" -eq 0 ]; then dispatch_of exp dispatch; fi
 if [ "$repair" -gt 0 ] && [ -s "$out/exp/weak.list" ] && [ ! -s "$out/dispatch2.md" ]; then
   if [ ! -s "$out/repair.json" ]; then
     awk -v n="$repair_values" '!/^#/ && k < n { print; k++ }' "$out/exp/weak.list" > "$out/repair.list"

@@ -154,9 +154,11 @@ void eto_export_family_shapes(eto_export_plan *p);
  * ETO_ERR_NOMEM, or a lowering or JIT error with a message. */
 eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs, char *msg, int cap);
 /* The weak values among s = 1..max: served[s] seconds (0: not timed, skipped) give a throughput s^nkeys / served[s];
- * s is weak when that is under share x the highest throughput of a smaller timed value. Writes them, by increasing
- * s, into weak (room for max entries) and returns how many. */
-int eto_export_weak_values(const double *served, int64_t max, int nkeys, double share, eto_export_weak *weak);
+ * s is weak when that is under share x the highest throughput of a smaller timed value. A value served in under
+ * min_seconds is skipped too (neither weak nor a reference: its time is mostly what any call costs, whatever the
+ * kernel). Writes them, by increasing s, into weak (room for max entries) and returns how many. */
+int eto_export_weak_values(const double *served, int64_t max, int nkeys, double share, double min_seconds,
+                           eto_export_weak *weak);
 /* 1 when so many of F's measured picks' samples stayed disturbed (picks.c PICK_BUSY_SHARE) that the export warned
  * of a busy machine. */
 int eto_export_picks_busy(const eto_export_family *F);

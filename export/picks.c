@@ -14,7 +14,9 @@
  * padded copies is timed, also where it has one candidate only). A value whose throughput (s^k per second, k the keys
  * equal to the variable: the work scales so) is under PICK_WEAK_SHARE of the best throughput of a smaller value is
  * weak: a larger problem runs at least as well per unit of work as a smaller one where the kernels are good (the rows
- * of a dense layer split into smaller calls). export.c lists the operators of the weak values in weak.list, to be
+ * of a dense layer split into smaller calls). A value served in under PICK_CALL_S is not judged (its time is the
+ * call's fixed cost: bench/RESULTS.md Q.1 found the attention at s = 2-10 flagged, and refining their kernels gained
+ * nothing). export.c lists the operators of the weak values in weak.list, to be
  * tuned as members of their own (a tuned member: searched further, etotune tune --refine) and exported again
  * (docs/architecture.md §11). */
 #include <math.h>
@@ -252,11 +254,12 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
   return ETO_OK;
 }
 
-int eto_export_weak_values(const double *served, int64_t max, int nkeys, double share, eto_export_weak *weak) {
+int eto_export_weak_values(const double *served, int64_t max, int nkeys, double share, double min_seconds,
+                           eto_export_weak *weak) {
   double best = 0; /* the highest throughput of a value below s: work (s^nkeys) per second */
   int n = 0;
   for (int64_t s = 1; s <= max; s++) {
-    if (!(served[s] > 0)) continue;
+    if (!(served[s] > 0) || served[s] < min_seconds) continue;
     double thr = pow((double)s, nkeys) / served[s];
     if (thr < share * best) weak[n++] = (eto_export_weak){s, thr / best};
     if (thr > best) best = thr;
@@ -329,7 +332,8 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
         fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's\n",
                 F->function, (long long)max, F->picks_seconds, F->picks_differ);
       if (st == ETO_OK && !(F->weak = malloc(sizeof *F->weak * (size_t)(max + 1)))) st = ETO_ERR_NOMEM;
-      if (st == ETO_OK) F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, F->weak);
+      if (st == ETO_OK)
+        F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, PICK_CALL_S, F->weak);
       if (p->o->progress && st == ETO_OK && F->nweak)
         fprintf(p->o->progress, "%s: %d values run under %.2f of the throughput of a smaller value (the manifest's "
                 "weak_values)\n", F->function, F->nweak, PICK_WEAK_SHARE);
