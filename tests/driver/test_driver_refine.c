@@ -16,6 +16,7 @@
 #include "schedule.h"
 #include "selector.h"
 #include "temp_util.h"
+#include "test_op.h"
 
 /* Measures 12 random valid programs of op (seed) and stores the slowest (slowest = 1) or the fastest as its best.
  * Returns that program's measured median (seconds), 0 on failure. */
@@ -89,12 +90,8 @@ static void run(const eto_sel_plan *p, const eto_target *t, eto_cache *cache, in
 int main(void) {
   char dir[512];
   temp_dir(dir, sizeof dir, "drv_refine");
-  const char *text = "matmul m=60 n=64 k=48 name=alpha\nmatmul m=64 n=64 k=48 name=near\n";
-  eto_oplist *l = NULL;
   char msg[2048];
-  CHECK(eto_oplist_parse("t.list", text, strlen(text), &l, msg, sizeof msg) == ETO_OK, "%s", msg);
-  eto_op ops[2] = {*eto_oplist_get(l, 0), *eto_oplist_get(l, 1)};
-  eto_oplist_free(l);
+  eto_op ops[2] = {test_op("matmul m=60 n=64 k=48 name=alpha"), test_op("matmul m=64 n=64 k=48 name=near")};
   eto_target t;
   eto_target_cpu(1, &t);
   eto_cache *cache = NULL;
