@@ -67,6 +67,8 @@ typedef struct {
   const char *ar;      /* archiver; NULL: $AR or "ar" */
   int keep_build;      /* keep DIR/build-<name>/ (runtime source, objects) instead of removing it */
   eto_export_picks picks; /* cpu families: how the dispatch picks its kernels (default: measured) */
+  double weak_floor_us; /* measured picks: a value served in under this many µs is not judged weak (0: 2 µs, what
+                         * a call costs whatever its kernel; < 0: every value is judged) */
   FILE *progress;      /* NULL, or where a line goes as a family's picks start and end being timed */
 } eto_export_opts;
 

@@ -14,7 +14,8 @@
  * padded copies is timed, also where it has one candidate only). A value whose throughput (s^k per second, k the keys
  * equal to the variable: the work scales so) is under PICK_WEAK_SHARE of the best throughput of a smaller value is
  * weak: a larger problem runs at least as well per unit of work as a smaller one where the kernels are good (the rows
- * of a dense layer split into smaller calls). A value served in under PICK_CALL_S is not judged (its time is the
+ * of a dense layer split into smaller calls). A value served in under PICK_CALL_S (eto_export_opts.weak_floor_us) is
+ * not judged (its time is the
  * call's fixed cost: bench/RESULTS.md Q.1 found the attention at s = 2-10 flagged, and refining their kernels gained
  * nothing). export.c lists the operators of the weak values in weak.list, to be
  * tuned as members of their own (a tuned member: searched further, etotune tune --refine) and exported again
@@ -333,7 +334,11 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
                 F->function, (long long)max, F->picks_seconds, F->picks_differ);
       if (st == ETO_OK && !(F->weak = malloc(sizeof *F->weak * (size_t)(max + 1)))) st = ETO_ERR_NOMEM;
       if (st == ETO_OK)
-        F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, PICK_CALL_S, F->weak);
+        F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE,
+                                          p->o->weak_floor_us < 0    ? 0
+                                          : p->o->weak_floor_us == 0 ? PICK_CALL_S
+                                                                     : p->o->weak_floor_us * 1e-6,
+                                          F->weak);
       if (p->o->progress && st == ETO_OK && F->nweak)
         fprintf(p->o->progress, "%s: %d values run under %.2f of the throughput of a smaller value (the manifest's "
                 "weak_values)\n", F->function, F->nweak, PICK_WEAK_SHARE);

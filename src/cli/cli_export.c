@@ -16,11 +16,13 @@
 typedef struct {
   const char *list, *out, *name, *target, *db, *arch, *picks;
   int threads, fallback, keep_build;
+  double weak_floor_us;
 } export_args;
 
 static int parse_args(int argc, char **argv, export_args *a) {
   memset(a, 0, sizeof *a);
   a->target = "cpu";
+  a->weak_floor_us = 2;
   const eto_cli_def defs[] = {
       {"--fallback-reference", ETO_CLI_FLAG, &a->fallback, 0, 0},
       {"--keep-build", ETO_CLI_FLAG, &a->keep_build, 0, 0},
@@ -31,6 +33,7 @@ static int parse_args(int argc, char **argv, export_args *a) {
       {"--arch", ETO_CLI_STR, &a->arch, 0, 0},
       {"--threads", ETO_CLI_INT, &a->threads, 1, eto_cli_opt_max_threads()},
       {"--picks", ETO_CLI_STR, &a->picks, 0, 0},
+      {"--weak-floor-us", ETO_CLI_DOUBLE, &a->weak_floor_us, 0, 1e6},
   };
   const char *p = "etotune export";
   if (eto_cli_parse(p, "etotune help export", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), NULL, NULL,
@@ -149,6 +152,7 @@ int eto_cli_export(int argc, char **argv) {
                        .keep_build = a.keep_build,
                        .picks = a.picks && strcmp(a.picks, "model") == 0 ? ETO_EXPORT_PICKS_MODEL
                                                                          : ETO_EXPORT_PICKS_MEASURED,
+                       .weak_floor_us = a.weak_floor_us > 0 ? a.weak_floor_us : -1,
                        .progress = stderr};
   eto_export_result r;
   eto_status st = eto_export(ops, n, cache, &t, &o, &r, msg, sizeof msg);

@@ -38,7 +38,7 @@ const eto_cli_command eto_cli_commands[] = {
      "                   tune is skipped, not marked)",
      eto_cli_db},
     {"export", "LIST --out DIR [--name NAME] [--target cpu|cuda] [--arch sm_XX] [--db PATH] [--threads T] "
-               "[--fallback-reference] [--keep-build] [--picks measured|model]",
+               "[--fallback-reference] [--keep-build] [--picks measured|model] [--weak-floor-us US]",
      "compile the best cached program of every operator of LIST into a C library (or CUDA code) with a header",
      "For every operator of LIST, takes its best verified program for this machine's target from the cache\n"
      "(the target of `etotune tune --threads T`), compiles it ahead of time with LLVM and writes\n"
@@ -64,6 +64,8 @@ const eto_cli_command eto_cli_commands[] = {
      "                        it into the cache with --refine (kernels of their own for the others, tuned\n"
      "                        members searched further) and export again\n"
      "  --picks model         the cost model alone (cached latency scaled by the work at s): no timing\n"
+     "  --weak-floor-us US    a value served in under US microseconds is not judged weak (default 2: what a\n"
+     "                        call costs whatever its kernel; 0: every value is judged)\n"
      "An operator without a usable program (none cached for this target, marked bad, stale) is an error naming\n"
      "it; records of other targets are never exported.",
      eto_cli_export},
