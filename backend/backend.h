@@ -415,6 +415,11 @@ typedef struct {
   eto_policy_make_fn make;
   eto_policy_args args; /* op, source, t, cache, seed, topk as the constructor needs them; source_best is set */
   int no_fallback;       /* no full search when its policy finds nothing (the TopK baseline stays without) */
+  /* A stored program measured again before the run (the driver re-times what it refines): its stored trials of
+   * recipe retimed_recipe count at retimed_cost seconds, not at what they recorded, and no stored trial of the task
+   * counts as faster than that (NULL: none) */
+  const char *retimed_recipe;
+  double retimed_cost;
   /* Early release (0: off, the task waits for its parent's whole share): the task is released as soon as its
    * parent has release_after trials (stored ones count) and a program (a parent that reuses its own parent's
    * program: as soon as it has one), from the parent's best at that moment, so

@@ -54,6 +54,9 @@ typedef struct {
   int64_t share;          /* its share of the plan's work under a total budget (eto_backend_task.share) */
   int fell_back;          /* its reuse found nothing: the full search took over */
   int no_fallback;        /* stays without a program when its policy finds none (TopK's baseline) */
+  const char *retimed_recipe; /* eto_backend_task.retimed_recipe: its stored results count at retimed_cost, none
+                              * faster */
+  double retimed_cost;
   char first_policy[16];  /* the policy it started with */
   eto_cache_put_outcome first_put, last_put; /* the cache's answers to this run's best records */
   eto_progset measured;   /* every program measured (this run and resumed) */

@@ -160,6 +160,10 @@ static int load_trial(const eto_cache_trial *rec, void *user) {
   if (l->cur_task >= 0) {
     eto_task *tk = &x->tasks[l->cur_task];
     tk->trials++;
+    /* re-timed: that program counts at its new time, and no stored result counts as faster (they were measured in the
+     * same conditions as the one found optimistic) */
+    if (tk->retimed_recipe && isfinite(cost) && (strcmp(rec->recipe, tk->retimed_recipe) == 0 || cost < tk->retimed_cost))
+      cost = tk->retimed_cost;
     if (eto_task_record(tk, &p, cost) < 0) l->oom = 1;
     if (x->model && p.nspace == tk->c.nest.nspace && p.nreduce == tk->c.nest.nreduce) {
       eto_cost_features(&tk->c, x->t, &p, f);
@@ -950,6 +954,8 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
     tk->make = specs[i].make;
     tk->args = specs[i].args;
     tk->no_fallback = specs[i].no_fallback;
+    tk->retimed_recipe = specs[i].retimed_recipe && specs[i].retimed_cost > 0 ? specs[i].retimed_recipe : NULL;
+    tk->retimed_cost = specs[i].retimed_cost;
     tk->release_after = tk->parent >= 0 && specs[i].release_after > 0 ? specs[i].release_after : 0;
     tk->release_cost = INFINITY;
     tk->waiting = tk->parent >= 0;

@@ -233,6 +233,13 @@ eto_cache_status eto_cache_put_best(eto_cache *cache, const eto_cache_best *best
  * replaced by the next program put for the workload). Errors: NOTFOUND, STALE, CONFLICT, EINVAL, EIO. */
 eto_cache_status eto_cache_mark_bad(eto_cache *cache, const char *fingerprint, const char *workload,
                                     const char *recipe, const char *reason);
+/* Replaces the latency of the best program of (fingerprint, workload) by lat, a measurement of the same program
+ * taken again (its GFLOP/s scaled alike), when its recipe is still `recipe` (else CONFLICT, nothing changed): for a
+ * stored time that the program no longer runs at (etotune tune --refine re-times what it refines; a search keeps
+ * its best single measurement, which a busy shared host can leave far from the program's speed, bench/RESULTS.md
+ * Q.1). Errors: NOTFOUND, STALE, CONFLICT, EINVAL (lat's median not a latency), EIO. */
+eto_cache_status eto_cache_retime_best(eto_cache *cache, const char *fingerprint, const char *workload,
+                                       const char *recipe, const eto_cache_latency *lat);
 
 /* Stores the human-readable description of a target (replacing any previous one). */
 eto_cache_status eto_cache_put_target(eto_cache *cache, const char *fingerprint, const char *description);

@@ -3,6 +3,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -334,7 +335,8 @@ static eto_cache_status best_read_txn(eto_cache *c, MDB_txn *txn, const char *fp
 typedef struct {
   const char *fp, *wk;
   eto_cache_best *out;
-  const char *recipe, *reason; /* mark_bad */
+  const char *recipe, *reason; /* mark_bad, retime_best (the recipe) */
+  const eto_cache_latency *lat; /* retime_best */
 } best_ctx;
 
 static eto_cache_status get_best_txn(eto_cache *c, MDB_txn *txn, void *p) {
@@ -347,11 +349,12 @@ eto_cache_status eto_cache_get_best(eto_cache *c, const char *fp, const char *wk
   memset(out, 0, sizeof *out);
   eto_cache_status st = cache_enter(c);
   if (st != ETO_CACHE_OK) return st;
-  best_ctx x = {fp, wk, out, NULL, NULL};
+  best_ctx x = {fp, wk, out, NULL, NULL, NULL};
   return cache_read(c, get_best_txn, &x);
 }
 
-static eto_cache_status mark_bad_txn(eto_cache *c, MDB_txn *txn, void *p) {
+/* mark_bad (x->lat NULL) and retime_best: rewrites the best record when its recipe is still x->recipe (NULL: any) */
+static eto_cache_status rewrite_best_txn(eto_cache *c, MDB_txn *txn, void *p) {
   best_ctx *x = p;
   eto_cache_best rec;
   eto_cache_status st = best_read_txn(c, txn, x->fp, x->wk, &rec);
@@ -360,12 +363,17 @@ static eto_cache_status mark_bad_txn(eto_cache *c, MDB_txn *txn, void *p) {
     eto_cache_best_clear(&rec);
     return cache_fail(
         c, ETO_CACHE_CONFLICT,
-        "best program of %s changed since it was read (another run stored a new one); not marked", x->wk);
+        "best program of %s changed since it was read (another run stored a new one); not changed", x->wk);
   }
-  free(rec.bad_reason);
-  rec.bad_reason = NULL;
-  rec.bad = 1;
-  if (x->reason && !(rec.bad_reason = strdup(x->reason))) st = ETO_CACHE_ENOMEM;
+  if (x->lat) { /* retime_best: the program's latency measured again */
+    if (rec.latency.median_s > 0) rec.gflops *= rec.latency.median_s / x->lat->median_s;
+    rec.latency = *x->lat;
+  } else {
+    free(rec.bad_reason);
+    rec.bad_reason = NULL;
+    rec.bad = 1;
+    if (x->reason && !(rec.bad_reason = strdup(x->reason))) st = ETO_CACHE_ENOMEM;
+  }
   char *json = st == ETO_CACHE_ENOMEM ? NULL : cache_best_encode(&rec, 0);
   if (!json)
     st = cache_fail(c, ETO_CACHE_ENOMEM, "out of memory");
@@ -386,8 +394,18 @@ eto_cache_status eto_cache_mark_bad(eto_cache *c, const char *fp, const char *wk
                                     const char *reason) {
   eto_cache_status st = cache_enter(c);
   if (st != ETO_CACHE_OK) return st;
-  best_ctx x = {fp, wk, NULL, recipe, reason};
-  return cache_write(c, mark_bad_txn, &x);
+  best_ctx x = {fp, wk, NULL, recipe, reason, NULL};
+  return cache_write(c, rewrite_best_txn, &x);
+}
+
+eto_cache_status eto_cache_retime_best(eto_cache *c, const char *fp, const char *wk, const char *recipe,
+                                       const eto_cache_latency *lat) {
+  eto_cache_status st = cache_enter(c);
+  if (st != ETO_CACHE_OK) return st;
+  if (!recipe || !lat || !(lat->median_s >= ETO_CACHE_MIN_LATENCY_S) || !isfinite(lat->median_s))
+    return cache_fail(c, ETO_CACHE_EINVAL, "retiming %s: no recipe, or a latency that is not a measurement", wk);
+  best_ctx x = {fp, wk, NULL, recipe, NULL, lat};
+  return cache_write(c, rewrite_best_txn, &x);
 }
 
 /* ---- listing through the index -------------------------------------------------------------------- */

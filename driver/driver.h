@@ -11,7 +11,8 @@
  *               policy named by opts.reuse_policy from the registry below, "seeded" by default; TopK for Selective
  *               Tuning plans), run by the search engine (backend.h); a node the policy finds no program for is
  *               full-searched at once, so that it and the nodes reusing it still get programs
- *        ──► 4. with opts.refine: every list operator the cache served (step 1) is searched further by the reuse-seeded
+ *        ──► 4. with opts.refine: every list operator the cache served (step 1, which re-times it by the full protocol:
+ *               ETO_DRV_RETIME_SLOWER) is searched further by the reuse-seeded
  *               policy from its own best program (its best programs, its nearest cached neighbours' best programs
  *               and ETO's rounds from its best as seeds, then the model-guided search that stops when it stops
  *               paying), as one more task of the same run (under one budget for the list it competes for rounds)
@@ -41,6 +42,11 @@
  * parent's best once the parent has this many trials (one round of its search), and starts again from the
  * parent's final best when that is better (eto_backend_task.release_after) */
 #define ETO_DRV_RELEASE_AFTER 64
+/* An operator to refine (eto_drv_opts.refine) is re-timed by the full protocol in step 1; when its cached program
+ * runs this much slower than stored, the stored time is replaced (eto_cache_retime_best) and its stored trials of
+ * that program count at the new time: a search keeps its best single measurement, and a busy shared host can leave
+ * that far from the program's speed (bench/RESULTS.md Q.1) */
+#define ETO_DRV_RETIME_SLOWER 0.10
 
 typedef struct {
   int64_t full_trials;        /* budget of one full search (1000) */
@@ -98,7 +104,9 @@ typedef struct {
   int refreshes;              /* its reuse policy started again from its source's better best (early release) */
   double seconds;             /* wall time spent on it in this run */
   double latency, gflops;     /* of its best program (0 when none) */
-  double cached_gflops;       /* refined: of the cached program it started from */
+  double cached_gflops;       /* refined: of the cached program it started from (re-timed, below) */
+  double stored_gflops;       /* refined: what the cache had stored for that program when re-timing it found it
+                                 over ETO_DRV_RETIME_SLOWER slower (0: not so) */
   char recipe[ETO_RECIPE_MAX];
   char message[256];
 } eto_drv_op;

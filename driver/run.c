@@ -125,11 +125,13 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
   int *need_full = calloc((size_t)p->n, sizeof(int));
   eto_backend_task *tasks = calloc((size_t)p->n, sizeof *tasks);
   int *full_node = calloc((size_t)p->n, sizeof(int));
-  if (!row_of || !need_full || !tasks || !full_node) {
+  double *retimed = calloc((size_t)p->n, sizeof(double)); /* step 1's re-timed latency of a cached node (0: none) */
+  if (!row_of || !need_full || !tasks || !full_node || !retimed) {
     free(row_of);
     free(need_full);
     free(tasks);
     free(full_node);
+    free(retimed);
     return ETO_ERR_NOMEM;
   }
   for (int i = 0; i < p->n; i++) {
@@ -170,10 +172,12 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       need_full[i] = 1;
       continue;
     }
+    /* an operator to refine is re-timed by the full protocol (the stored time may be a lucky one) */
+    int retime = o.refine && i < p->nops && row_of[i] >= 0;
     if (ok && !o.no_verify) {
       eto_measurer *m = NULL;
       eto_measure_opts mo = o.measure;
-      mo.min_repeat_seconds = 0.01;
+      if (!retime) mo.min_repeat_seconds = 0.01;
       eto_measure_result res;
       if (eto_measurer_create(&n->op, t, &mo, &m, msg, cap) != ETO_OK) {
         st = ETO_ERR_UNSUPPORTED;
@@ -188,6 +192,16 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
             eto_measure_error_name(res.error), res.message);
         eto_cache_mark_bad(cache, t->fingerprint, n->key, r->recipe, res.message);
         ok = 0;
+      } else if (retime && res.median > r->latency * (1 + ETO_DRV_RETIME_SLOWER)) {
+        eto_cache_latency lat = {res.median, res.min, res.max, res.repeats};
+        if (eto_cache_retime_best(cache, t->fingerprint, n->key, r->recipe, &lat) == ETO_CACHE_OK) {
+          say(progress, user, "cached program of %s re-timed at %.2f GFLOP/s, stored at %.2f: the stored time is "
+              "replaced", n->key, r->flops / res.median * 1e-9, r->gflops);
+          r->stored_gflops = r->gflops;
+          r->latency = res.median;
+          r->gflops = r->flops / res.median * 1e-9;
+          retimed[i] = res.median;
+        }
       }
     }
     if (ok) {
@@ -246,6 +260,10 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       tk->source = n->key;
       tk->args = (eto_policy_args){.op = &n->op, .source = &n->op, .source_best = &cached_best[i], .t = t,
                                    .cache = cache, .seed = o.seed};
+      if (retimed[i] > 0) { /* its stored trials of that program count at the new time */
+        tk->retimed_recipe = r->recipe;
+        tk->retimed_cost = retimed[i];
+      }
       char why[256] = "";
       eto_status ms = refine->make(&tk->args, &tk->policy, why, sizeof why);
       if (ms == ETO_ERR_NOMEM || ms == ETO_ERR_IO) {
@@ -400,6 +418,7 @@ out:
   free(need_full);
   free(tasks);
   free(full_node);
+  free(retimed);
   return st;
 #undef CANCELLED
 }
@@ -422,6 +441,9 @@ void eto_drv_report_print(const eto_drv_report *r, FILE *f) {
     if (strcmp(o->method, "refined") == 0)
       fprintf(f, "%21s cached at %.2f GFLOP/s, searched further from its best and its neighbours' (%lld trials)\n", "",
               o->cached_gflops, (long long)o->trials);
+    if (o->stored_gflops > 0)
+      fprintf(f, "%21s its cached program re-timed at %.2f GFLOP/s; the cache had stored %.2f\n", "", o->cached_gflops,
+              o->stored_gflops);
     if (o->message[0]) fprintf(f, "%21s %s\n", "", o->message);
   }
   char refined[64] = "";
@@ -461,6 +483,7 @@ eto_status eto_drv_report_write_json(const eto_drv_report *r, const char *path, 
     cJSON_AddStringToObject(j, "method", o->method);
     if (o->source[0]) cJSON_AddStringToObject(j, "source", o->source);
     if (strcmp(o->method, "refined") == 0) cJSON_AddNumberToObject(j, "cached_gflops", o->cached_gflops);
+    if (o->stored_gflops > 0) cJSON_AddNumberToObject(j, "stored_gflops", o->stored_gflops);
     cJSON_AddNumberToObject(j, "estimated_trials", o->est_trials);
     cJSON_AddNumberToObject(j, "restarts", o->refreshes);
     cJSON_AddNumberToObject(j, "trials", (double)o->trials);

@@ -2,6 +2,8 @@
  * order, counts, targets, statistics, path resolution and argument errors. */
 #define _XOPEN_SOURCE 700
 
+#include <math.h>
+
 #include "cache_test_util.h"
 
 static const char *FP = "cpu:x86_64:skylake-avx512:+avx512f,+fma:2cores|codegen=1";
@@ -165,6 +167,24 @@ static void test_better_and_bad(const char *dir) {
         "faster stored, not bad");
   eto_cache_best_clear(&g);
   CHECK(eto_cache_mark_bad(c, FP, "matmul:none", NULL, NULL) == ETO_CACHE_NOTFOUND, "mark absent");
+
+  /* re-timing: conditional on the recipe, the latency replaced and the GFLOP/s scaled, the record good, then a
+   * program faster than the new time (slower than the old) replaces it */
+  double was_gflops = faster.gflops;
+  eto_cache_latency lat = {2e-3, 1.9e-3, 2.1e-3, 5};
+  CHECK(eto_cache_retime_best(c, FP, wk, "fast", &lat) == ETO_CACHE_CONFLICT, "retime conflict");
+  eto_cache_latency nan_lat = {NAN, 0, 0, 1};
+  CHECK(eto_cache_retime_best(c, FP, wk, "faster", &nan_lat) == ETO_CACHE_EINVAL, "retime with no latency");
+  CHECK(eto_cache_retime_best(c, FP, "matmul:none", "faster", &lat) == ETO_CACHE_NOTFOUND, "retime absent");
+  CHECK(eto_cache_retime_best(c, FP, wk, "faster", &lat) == ETO_CACHE_OK, "retime: %s", eto_cache_errmsg(c));
+  CHECK(eto_cache_get_best(c, FP, wk, &g) == ETO_CACHE_OK && !g.bad && strcmp(g.recipe, "faster") == 0 &&
+            g.latency.median_s == 2e-3 && g.latency.min_s == 1.9e-3 && g.latency.max_s == 2.1e-3 &&
+            g.latency.repeats == 5 && fabs(g.gflops - was_gflops * 0.5e-3 / 2e-3) < 1e-9 * was_gflops,
+        "re-timed record: %g s, %g GFLOP/s", g.latency.median_s, g.gflops);
+  eto_cache_best_clear(&g);
+  CHECK(eto_cache_put_best(c, &fast, &out) == ETO_CACHE_OK && out == ETO_CACHE_PUT_REPLACED,
+        "a program faster than the re-timed one replaces it");
+  CHECK(eto_cache_put_best(c, &faster, &out) == ETO_CACHE_OK && out == ETO_CACHE_PUT_REPLACED, "faster again");
 
   /* a kind change for the same workload moves its index entry */
   eto_cache_best moved = tu_best(FP, wk, "batch_matmul", SIG_B, "moved", 0.1e-3);

@@ -3,7 +3,11 @@
  * 12 for a neighbour of α's kind; the plan serves α from the cache. Without refine the run measures nothing and
  * serves the cached program; with it, α is searched again and the cache's best becomes a verified program measured
  * faster than the one it started from (the oracle: the cached program's own measurement, taken by the same
- * measurer protocol). A third run without refine serves the refined program and measures nothing. */
+ * measurer protocol). A third run without refine serves the refined program and measures nothing. Then a stored
+ * time that the program does not run at: another operator's slowest program stored (best record and trial, as a
+ * search stores them) at a third of its measured time; refining re-times it, replaces the stored time (the report's
+ * stored_gflops, the cache), and what the cache holds after is no longer the lucky time. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +22,11 @@
 #include "temp_util.h"
 #include "test_op.h"
 
-/* Measures 12 random valid programs of op (seed) and stores the slowest (slowest = 1) or the fastest as its best.
- * Returns that program's measured median (seconds), 0 on failure. */
-static double cache_random_best(eto_cache *cache, const eto_target *t, const eto_op *op, uint64_t seed, int slowest) {
+/* Measures 12 random valid programs of op (seed) and stores the slowest (slowest = 1) or the fastest as its best,
+ * with one trial record, at its measured median times `as` (1: as measured). Returns that measured median (seconds),
+ * 0 on failure. */
+static double cache_random_best(eto_cache *cache, const eto_target *t, const eto_op *op, uint64_t seed, int slowest,
+                                double as) {
   eto_compute c;
   eto_op_compute(op, &c);
   eto_measure_opts mo;
@@ -67,12 +73,21 @@ static double cache_random_best(eto_cache *cache, const eto_target *t, const eto
   b.kind = kind;
   b.signature = sig;
   b.recipe = recipe;
-  b.latency.median_s = b.latency.min_s = b.latency.max_s = at;
+  b.latency.median_s = b.latency.min_s = b.latency.max_s = at * as;
   b.latency.repeats = 3;
-  b.gflops = eto_op_flops(op) / at * 1e-9;
-  b.method = ETO_CACHE_METHOD_FULL;
-  b.trials = 12;
-  CHECK(eto_cache_put_best(cache, &b, NULL) == ETO_CACHE_OK, "put_best: %s", eto_cache_errmsg(cache));
+  b.gflops = eto_op_flops(op) / (at * as) * 1e-9;
+  b.method = ETO_CACHE_METHOD_REUSE; /* a full search with fewer trials than its budget would be resumed */
+  b.trials = 1;
+  eto_cache_trial tr;
+  memset(&tr, 0, sizeof tr);
+  tr.fingerprint = fp;
+  tr.workload = key;
+  tr.kind = kind;
+  tr.recipe = recipe;
+  tr.status = ETO_CACHE_TRIAL_OK;
+  tr.latency_s = at * as;
+  tr.method = ETO_CACHE_METHOD_REUSE;
+  CHECK(eto_cache_put_batch(cache, &tr, 1, &b, NULL) == ETO_CACHE_OK, "put_batch: %s", eto_cache_errmsg(cache));
   return at;
 }
 
@@ -96,8 +111,8 @@ int main(void) {
   eto_target_cpu(1, &t);
   eto_cache *cache = NULL;
   CHECK(eto_cache_open(dir, NULL, &cache) == ETO_CACHE_OK, "open %s", dir);
-  double slow = cache_random_best(cache, &t, &ops[0], 11, 1);
-  CHECK(cache_random_best(cache, &t, &ops[1], 12, 0) > 0, "the neighbour has no program");
+  double slow = cache_random_best(cache, &t, &ops[0], 11, 1, 1);
+  CHECK(cache_random_best(cache, &t, &ops[1], 12, 0, 1) > 0, "the neighbour has no program");
   char key[512];
   eto_op_key(&ops[0], key, sizeof key);
 
@@ -139,6 +154,25 @@ int main(void) {
   CHECK(strcmp(rep.ops[0].method, "cached") == 0 && rep.trials == 0 && rep.ops[0].latency == refined,
         "after refine: method %s, %lld trials, %.3g s (refined %.3g s)", rep.ops[0].method, (long long)rep.trials,
         rep.ops[0].latency, refined);
+  eto_drv_report_free(&rep);
+  eto_sel_plan_free(p);
+
+  /* 4. a stored time three times faster than the program runs: re-timed, replaced, and not the cache's after */
+  eto_op lucky = test_op("matmul m=56 n=64 k=48 name=lucky");
+  double real = cache_random_best(cache, &t, &lucky, 13, 1, 1.0 / 3);
+  eto_op_key(&lucky, key, sizeof key);
+  CHECK(eto_sel_plan_build(&lucky, 1, &t, cache, &po, &p, msg, sizeof msg) == ETO_OK, "plan: %s", msg);
+  run(p, &t, cache, 1, &rep);
+  a = &rep.ops[0];
+  double stored = eto_op_flops(&lucky) / (real / 3) * 1e-9;
+  CHECK(strcmp(a->method, "refined") == 0 && fabs(a->stored_gflops - stored) < 1e-6 * stored &&
+            a->cached_gflops < 0.6 * stored,
+        "lucky: method %s, stored %.2f GFLOP/s (put %.2f), re-timed %.2f", a->method, a->stored_gflops, stored,
+        a->cached_gflops);
+  CHECK(eto_cache_get_best(cache, t.fingerprint, key, &b) == ETO_CACHE_OK, "lucky's best is gone");
+  CHECK(b.latency.median_s != real / 3 && b.latency.median_s == a->latency,
+        "lucky: the cache holds %.3g s (stored %.3g s, the report %.3g s)", b.latency.median_s, real / 3, a->latency);
+  eto_cache_best_clear(&b);
   eto_drv_report_free(&rep);
   eto_sel_plan_free(p);
   eto_cache_close(cache);
