@@ -5,7 +5,7 @@
  * faster than the one it started from (the oracle: the cached program's own measurement, taken by the same
  * measurer protocol). A third run without refine serves the refined program and measures nothing. Then a stored
  * time that the program does not run at: another operator's slowest program stored (best record and trial, as a
- * search stores them) at a third of its measured time; refining re-times it, replaces the stored time (the report's
+ * search stores them) at an eighth of its measured time; refining re-times it, replaces the stored time (the report's
  * stored_gflops, the cache), and what the cache holds after is no longer the lucky time. */
 #include <math.h>
 #include <stdio.h>
@@ -54,6 +54,11 @@ static double cache_random_best(eto_cache *cache, const eto_target *t, const eto
       at = r.median;
       pick = p;
     }
+  }
+  if (at > 0) { /* the slowest of 12 favours a run that another process slowed: timed once more, the faster kept */
+    eto_measure_result r;
+    eto_measurer_run(m, &pick, &r);
+    if (r.error == ETO_MEASURE_OK && r.median < at) at = r.median;
   }
   eto_measurer_free(m);
   CHECK(at > 0, "no random program of %s ran", op->name);
@@ -157,21 +162,21 @@ int main(void) {
   eto_drv_report_free(&rep);
   eto_sel_plan_free(p);
 
-  /* 4. a stored time three times faster than the program runs: re-timed, replaced, and not the cache's after */
+  /* 4. a stored time 8 times faster than the program runs: re-timed, replaced, and not the cache's after */
   eto_op lucky = test_op("matmul m=56 n=64 k=48 name=lucky");
-  double real = cache_random_best(cache, &t, &lucky, 13, 1, 1.0 / 3);
+  double real = cache_random_best(cache, &t, &lucky, 13, 1, 1.0 / 8);
   eto_op_key(&lucky, key, sizeof key);
   CHECK(eto_sel_plan_build(&lucky, 1, &t, cache, &po, &p, msg, sizeof msg) == ETO_OK, "plan: %s", msg);
   run(p, &t, cache, 1, &rep);
   a = &rep.ops[0];
-  double stored = eto_op_flops(&lucky) / (real / 3) * 1e-9;
+  double stored = eto_op_flops(&lucky) / (real / 8) * 1e-9;
   CHECK(strcmp(a->method, "refined") == 0 && fabs(a->stored_gflops - stored) < 1e-6 * stored &&
             a->cached_gflops < 0.6 * stored,
         "lucky: method %s, stored %.2f GFLOP/s (put %.2f), re-timed %.2f", a->method, a->stored_gflops, stored,
         a->cached_gflops);
   CHECK(eto_cache_get_best(cache, t.fingerprint, key, &b) == ETO_CACHE_OK, "lucky's best is gone");
-  CHECK(b.latency.median_s != real / 3 && b.latency.median_s == a->latency,
-        "lucky: the cache holds %.3g s (stored %.3g s, the report %.3g s)", b.latency.median_s, real / 3, a->latency);
+  CHECK(b.latency.median_s != real / 8 && b.latency.median_s == a->latency,
+        "lucky: the cache holds %.3g s (stored %.3g s, the report %.3g s)", b.latency.median_s, real / 8, a->latency);
   eto_cache_best_clear(&b);
   eto_drv_report_free(&rep);
   eto_sel_plan_free(p);
