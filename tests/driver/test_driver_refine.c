@@ -83,15 +83,8 @@ static double cache_random_best(eto_cache *cache, const eto_target *t, const eto
   b.gflops = eto_op_flops(op) / (at * as) * 1e-9;
   b.method = ETO_CACHE_METHOD_REUSE; /* a full search with fewer trials than its budget would be resumed */
   b.trials = 1;
-  eto_cache_trial tr;
-  memset(&tr, 0, sizeof tr);
-  tr.fingerprint = fp;
-  tr.workload = key;
-  tr.kind = kind;
-  tr.recipe = recipe;
-  tr.status = ETO_CACHE_TRIAL_OK;
-  tr.latency_s = at * as;
-  tr.method = ETO_CACHE_METHOD_REUSE;
+  eto_cache_trial tr = {.fingerprint = fp, .workload = key, .kind = kind, .recipe = recipe,
+                        .status = ETO_CACHE_TRIAL_OK, .latency_s = at * as, .method = ETO_CACHE_METHOD_REUSE};
   CHECK(eto_cache_put_batch(cache, &tr, 1, &b, NULL) == ETO_CACHE_OK, "put_batch: %s", eto_cache_errmsg(cache));
   return at;
 }
