@@ -162,7 +162,8 @@ static int load_trial(const eto_cache_trial *rec, void *user) {
     tk->trials++;
     /* re-timed: that program counts at its new time, and no stored result counts as faster (they were measured in the
      * same conditions as the one found optimistic) */
-    if (tk->retimed_recipe && isfinite(cost) && (strcmp(rec->recipe, tk->retimed_recipe) == 0 || cost < tk->retimed_cost))
+    if (tk->retimed_recipe && isfinite(cost) &&
+        (strcmp(rec->recipe, tk->retimed_recipe) == 0 || cost < tk->retimed_cost))
       cost = tk->retimed_cost;
     if (eto_task_record(tk, &p, cost) < 0) l->oom = 1;
     if (x->model && p.nspace == tk->c.nest.nspace && p.nreduce == tk->c.nest.nreduce) {

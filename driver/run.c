@@ -125,13 +125,14 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
   int *need_full = calloc((size_t)p->n, sizeof(int));
   eto_backend_task *tasks = calloc((size_t)p->n, sizeof *tasks);
   int *full_node = calloc((size_t)p->n, sizeof(int));
-  double *retimed = calloc((size_t)p->n, sizeof(double)); /* step 1's re-timed latency of a cached node (0: none) */
-  if (!row_of || !need_full || !tasks || !full_node || !retimed) {
+  /* a cached node's own best program (step 1), or a reuse edge's cached source's (step 2) */
+  eto_program *cached_best = calloc((size_t)p->n, sizeof *cached_best);
+  if (!row_of || !need_full || !tasks || !full_node || !cached_best) {
     free(row_of);
     free(need_full);
     free(tasks);
     free(full_node);
-    free(retimed);
+    free(cached_best);
     return ETO_ERR_NOMEM;
   }
   for (int i = 0; i < p->n; i++) {
@@ -159,9 +160,8 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     eto_drv_op tmp = {0}, *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : &tmp;
     snprintf(tmp.key, sizeof tmp.key, "%s", n->key);
     tmp.flops = eto_op_flops(&n->op);
-    eto_program prog;
     int by_full = 0;
-    int ok = read_best(cache, t, r, &prog, &by_full);
+    int ok = read_best(cache, t, r, &cached_best[i], &by_full);
     size_t stored = 0;
     if (cache && ok && by_full && n->origin != ETO_PLAN_CACHED &&
         eto_cache_count_trials(cache, t->fingerprint, n->key, &stored) == ETO_CACHE_OK &&
@@ -183,7 +183,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
         st = ETO_ERR_UNSUPPORTED;
         goto out;
       }
-      eto_measurer_run(m, &prog, &res);
+      eto_measurer_run(m, &cached_best[i], &res);
       eto_measurer_free(m);
       if (CANCELLED()) goto out;
       rep->verify_runs++;
@@ -200,7 +200,6 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
           r->stored_gflops = r->gflops;
           r->latency = res.median;
           r->gflops = r->flops / res.median * 1e-9;
-          retimed[i] = res.median;
         }
       }
     }
@@ -221,10 +220,8 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     goto out;
   }
   const eto_drv_policy *refine = eto_drv_policy_find("seeded"); /* opts.refine's policy */
-  eto_program *cached_best = calloc((size_t)p->n, sizeof *cached_best);
   char *refined = calloc((size_t)p->n, 1);
-  if (!cached_best || !refined || !refine) {
-    free(cached_best);
+  if (!refined || !refine) {
     free(refined);
     st = ETO_ERR_NOMEM;
     goto out;
@@ -247,9 +244,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     }
     if (n->parent < 0) { /* cached: served as it is, or searched further from its own best (opts.refine) */
       eto_drv_op *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : NULL;
-      if (!o.refine || !r || i >= p->nops || strcmp(r->method, "cached") != 0 ||
-          !read_best(cache, t, r, &cached_best[i], NULL))
-        continue;
+      if (!o.refine || !r || i >= p->nops || strcmp(r->method, "cached") != 0) continue; /* step 1 read its best */
       eto_backend_task *tk = &tasks[ntask];
       memset(tk, 0, sizeof *tk);
       tk->op = n->op;
@@ -260,9 +255,9 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       tk->source = n->key;
       tk->args = (eto_policy_args){.op = &n->op, .source = &n->op, .source_best = &cached_best[i], .t = t,
                                    .cache = cache, .seed = o.seed};
-      if (retimed[i] > 0) { /* its stored trials of that program count at the new time */
+      if (r->stored_gflops > 0) { /* step 1 re-timed it: its stored trials count at the new time */
         tk->retimed_recipe = r->recipe;
-        tk->retimed_cost = retimed[i];
+        tk->retimed_cost = r->latency;
       }
       char why[256] = "";
       eto_status ms = refine->make(&tk->args, &tk->policy, why, sizeof why);
@@ -343,7 +338,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     if (!freq || !lat) {
       free(freq);
       free(lat);
-      free(cached_best);
+      free(refined);
       st = ETO_ERR_NOMEM;
       goto out;
     }
@@ -398,7 +393,6 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     rep->total_budget_spent = o.total_trials > 0 && br.new_trials >= o.total_trials;
     eto_backend_report_free(&br);
   }
-  free(cached_best);
   free(refined);
 out:
   rep->interrupted = CANCELLED() ? 1 : 0;
@@ -418,7 +412,7 @@ out:
   free(need_full);
   free(tasks);
   free(full_node);
-  free(retimed);
+  free(cached_best);
   return st;
 #undef CANCELLED
 }
@@ -447,8 +441,10 @@ void eto_drv_report_print(const eto_drv_report *r, FILE *f) {
     if (o->message[0]) fprintf(f, "%21s %s\n", "", o->message);
   }
   char refined[64] = "";
-  if (r->refine_trials) snprintf(refined, sizeof refined, ", %lld refining cached programs", (long long)r->refine_trials);
-  fprintf(f, "\ntotals: %lld trials measured (%lld full search, %lld reuse%s), %lld cached programs re-verified, %.1f s\n",
+  if (r->refine_trials)
+    snprintf(refined, sizeof refined, ", %lld refining cached programs", (long long)r->refine_trials);
+  fprintf(f,
+          "\ntotals: %lld trials measured (%lld full search, %lld reuse%s), %lld cached programs re-verified, %.1f s\n",
           (long long)r->trials, (long long)r->full_trials, (long long)r->reuse_trials, refined,
           (long long)r->verify_runs, r->seconds);
   fprintf(f, "frequency-weighted latency of the list: %.4f ms%s\n", r->weighted_latency * 1e3,
