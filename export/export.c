@@ -449,16 +449,15 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
   }
   int total = 0;
   for (int f = 0; f < pl->nfam; f++) total += pl->fam[f].nweak;
-  weak_line *w = malloc(sizeof *w * (size_t)(total > 0 ? total : 1));
+  if (total == 0) {
+    unlink(path);
+    return ETO_OK;
+  }
+  weak_line *w = malloc(sizeof *w * (size_t)total);
   if (!w) return ETO_ERR_NOMEM;
   int n = 0;
   for (int f = 0; f < pl->nfam; f++)
     for (int k = 0; k < pl->fam[f].nweak; k++) w[n++] = (weak_line){f, k, pl->fam[f].weak[k].share};
-  if (n == 0) {
-    free(w);
-    unlink(path);
-    return ETO_OK;
-  }
   qsort(w, (size_t)n, sizeof *w, by_share);
   FILE *fp = eto_export_open_w(path, msg, cap);
   if (!fp) {

@@ -15,10 +15,9 @@
  * equal to the variable: the work scales so) is under PICK_WEAK_SHARE of the best throughput of a smaller value is
  * weak: a larger problem runs at least as well per unit of work as a smaller one where the kernels are good (the rows
  * of a dense layer split into smaller calls). A value served in under PICK_CALL_S (eto_export_opts.weak_floor_us) is
- * not judged (its time is the
- * call's fixed cost: bench/RESULTS.md Q.1 found the attention at s = 2-10 flagged, and refining their kernels gained
- * nothing). export.c lists the operators of the weak values in weak.list, to be
- * tuned as members of their own (a tuned member: searched further, etotune tune --refine) and exported again
+ * not judged: its time is the call's fixed cost (bench/RESULTS.md Q.1 found the attention at s = 2-10 flagged, and
+ * refining their kernels gained nothing). export.c lists the operators of the weak values in weak.list, to be tuned
+ * as members of their own (a tuned member: searched further, etotune tune --refine) and exported again
  * (docs/architecture.md §11). */
 #include <math.h>
 #include <stdio.h>
