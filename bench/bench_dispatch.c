@@ -232,12 +232,13 @@ int main(int argc, char **argv) {
       for (int i = 0; i < nin; i++) {
         eto_op_input_shape(&op, i, &sh);
         int64_t n = eto_shape_size(&sh);
-        a[i] = malloc(sizeof(float) * (size_t)n);
+        a[i] = eto_buffer_alloc(sizeof(float) * (size_t)n);
         for (int64_t j = 0; j < n; j++) a[i][j] = (float)((j * 7919 + i * 131) % 1000) / 1000.0f - 0.5f;
       }
       eto_op_output_shape(&op, &sh);
       int64_t nout = eto_shape_size(&sh);
-      a[nin] = calloc((size_t)nout, sizeof(float));
+      a[nin] = eto_buffer_alloc(sizeof(float) * (size_t)nout);
+      memset(a[nin], 0, sizeof(float) * (size_t)nout);
       float *ref = malloc(sizeof(float) * (size_t)nout);
       eto_op_reference(&op, (const float *const *)a, ref);
       int rc = call(f, nargs, s, a);

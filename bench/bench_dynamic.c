@@ -57,12 +57,13 @@ static void io_make(const eto_op *op, io *d) {
   for (int i = 0; i < d->nin; i++) {
     eto_op_input_shape(op, i, &sh);
     int64_t n = eto_shape_size(&sh);
-    d->a[i] = malloc(sizeof(float) * (size_t)n);
+    d->a[i] = eto_buffer_alloc(sizeof(float) * (size_t)n);
     for (int64_t j = 0; j < n; j++) d->a[i][j] = (float)((j * 7919 + i * 131) % 1000) / 1000.0f - 0.5f;
   }
   eto_op_output_shape(op, &sh);
   d->nout = eto_shape_size(&sh);
-  d->a[d->nin] = calloc((size_t)d->nout, sizeof(float));
+  d->a[d->nin] = eto_buffer_alloc(sizeof(float) * (size_t)d->nout);
+  memset(d->a[d->nin], 0, sizeof(float) * (size_t)d->nout);
   d->ref = malloc(sizeof(float) * (size_t)d->nout);
   eto_op_reference(op, (const float *const *)d->a, d->ref);
 }

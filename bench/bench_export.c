@@ -161,7 +161,7 @@ int main(int argc, char **argv) {
     float *a[MAX_ARGS] = {0};
     for (int i = 0; i < nargs; i++) {
       int64_t fl = (int64_t)cJSON_GetNumberValue(cJSON_GetObjectItem(cJSON_GetArrayItem(jargs, i), "floats"));
-      a[i] = malloc(sizeof(float) * (size_t)(fl > 0 ? fl : 1));
+      a[i] = eto_buffer_alloc(sizeof(float) * (size_t)fl);
       for (int64_t j = 0; j < fl; j++) a[i][j] = (float)rand() / (float)RAND_MAX * 2.0f - 1.0f;
     }
     int64_t nout = (int64_t)cJSON_GetNumberValue(cJSON_GetObjectItem(cJSON_GetArrayItem(jargs, nargs - 1), "floats"));

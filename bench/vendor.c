@@ -44,7 +44,7 @@ static void run_dnnl(void *ctx) {
 }
 
 static float *rand_buf(int64_t n) {
-  float *p = malloc(sizeof(float) * (size_t)n);
+  float *p = eto_buffer_alloc(sizeof(float) * (size_t)n); /* as our kernels' buffers (base.h) */
   for (int64_t i = 0; i < n; i++) p[i] = (float)rand() / (float)RAND_MAX - 0.5f;
   return p;
 }

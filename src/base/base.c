@@ -1,4 +1,4 @@
-/* base.c — status names, the string hash, the clock, gcd and the JSON file writer (base.h). */
+/* base.c — status names, the string hash, the clock, gcd, tensor buffers and the JSON file writer (base.h). */
 #include "base.h"
 
 #include <cJSON.h>
@@ -35,6 +35,11 @@ int64_t eto_gcd64(int64_t a, int64_t b) {
     b = r;
   }
   return a;
+}
+
+void *eto_buffer_alloc(size_t bytes) {
+  size_t n = (bytes + 4095) / 4096 * 4096;
+  return aligned_alloc(4096, n > 0 ? n : 4096);
 }
 
 static int cmp_double(const void *a, const void *b) {

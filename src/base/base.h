@@ -1,11 +1,12 @@
 /* base.h — what every module of etotune shares and nothing else: status codes and their names, the project's
- * string hash, a monotonic clock, small integer helpers and the JSON file writer. It depends on no other
- * module (docs/architecture.md: the bottom of the dependency graph), so that a module needing a status code
- * or a clock does not have to import the operator model.
+ * string hash, a monotonic clock, small integer helpers, page-aligned tensor buffers and the JSON file writer.
+ * It depends on no other module (docs/architecture.md: the bottom of the dependency graph), so that a module
+ * needing a status code or a clock does not have to import the operator model.
  */
 #ifndef ETO_BASE_H
 #define ETO_BASE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* The status every fallible call of etotune returns; details go to a message the call (or its handle) keeps. */
@@ -35,6 +36,15 @@ double eto_now(void);
 
 /* Greatest common divisor of |a| and |b| (gcd(0, b) = |b|). */
 int64_t eto_gcd64(int64_t a, int64_t b);
+
+/* A tensor buffer of `bytes` bytes (at least 1), page-aligned (4096), freed by free(); NULL when out of memory.
+ * Kernels run at different speeds for different relative placements of their arrays (4 KiB aliasing between a
+ * stream read and one written, split cache lines), and malloc places a large buffer by the process's history
+ * (mmap at a page offset of 16 bytes first, the heap at any offset once a large block was freed): every buffer
+ * a program is measured or benchmarked on comes from here, so that its time does not depend on what the process
+ * did before. Page-aligned is also what users' large tensors get from 64-byte-aligned allocators (each its own
+ * mapping, all at one page offset). */
+void *eto_buffer_alloc(size_t bytes);
 
 /* The median of v[0..n-1], n >= 1 (the mean of the two middle values when n is even); sorts v in place. */
 double eto_median(double *v, int n);

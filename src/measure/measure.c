@@ -75,7 +75,7 @@ eto_status eto_measure_data_build(const eto_op *op, uint64_t seed, eto_measure_d
     eto_shape s;
     eto_op_input_shape(op, i, &s);
     d->in_n[i] = eto_shape_size(&s);
-    d->in[i] = malloc(sizeof(float) * (size_t)(d->in_n[i] > 0 ? d->in_n[i] : 1));
+    d->in[i] = eto_buffer_alloc(sizeof(float) * (size_t)d->in_n[i]);
     if (!d->in[i]) {
       eto_measure_data_clear(d);
       return ETO_ERR_NOMEM;

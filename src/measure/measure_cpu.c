@@ -195,7 +195,15 @@ static void worker_measure(eto_measurer *m, eto_jit *jit, eto_pool *pool, const 
   }
 
   eto_kernel_fn fn = eto_compiled_fn(cc);
-  float *out = malloc(sizeof(float) * (size_t)m->d.out_n);
+  float *out = eto_buffer_alloc(sizeof(float) * (size_t)m->d.out_n);
+  if (!out) {
+    r->error = ETO_MEASURE_RUNTIME;
+    snprintf(r->message, sizeof r->message, "no memory for the output");
+    eto_compiled_free(cc);
+    eto_kernel_free(k);
+    eto_measure_write_all(out_fd, &rp, sizeof rp);
+    return;
+  }
   float *args[5];
   for (int i = 0; i < m->d.nin; i++) args[i] = m->d.in[i];
   args[m->d.nin] = out;
