@@ -422,7 +422,8 @@ typedef struct {
   double retimed_cost;
   /* Early release (0: off, the task waits for its parent's whole share): the task is released as soon as its
    * parent has release_after trials (stored ones count) and a program (a parent that reuses its own parent's
-   * program: as soon as it has one), from the parent's best at that moment, so
+   * program, or a cached source's program, one that has `source` and a policy whose method is not the full
+   * search's: as soon as it has one), from the parent's best at that moment, so
    * that every operator of a list has a program early. Whenever the parent later spends its share (or, under a
    * total budget, a further round) with a best more than ETO_BACKEND_REFRESH_GAIN faster than the one the task's
    * policy was made from, the policy is made again from the new best and the task selectable

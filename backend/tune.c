@@ -425,12 +425,13 @@ static void share_done(tune_ctx *x, int i) {
 }
 
 /* Early release: the children of task i that wait with release_after <= its trials go on from its best; when i
- * itself reuses a program (its best came from its parent's after one batch, not from a search from scratch), its
- * children go on as soon as it has one. */
+ * itself reuses a program (its best came from its parent's, or from a cached source's, after one batch, not from a
+ * search from scratch), its children go on as soon as it has one. */
 static void release_early(tune_ctx *x, int i) {
   const eto_task *tk = &x->tasks[i];
   if (tk->shared || !isfinite(tk->best_cost)) return;
-  int reusing = tk->parent >= 0 && !tk->fell_back;
+  int reusing = !tk->fell_back && (tk->parent >= 0 || (tk->source && tk->policy.vt &&
+                                                       tk->policy.vt->method != ETO_CACHE_METHOD_FULL));
   for (int c = 0; c < x->n; c++) {
     eto_task *ch = &x->tasks[c];
     if (ch->waiting && ch->parent == i && ch->release_after > 0 && (reusing || tk->trials >= ch->release_after))

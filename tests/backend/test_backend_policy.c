@@ -13,7 +13,8 @@
  *      after exactly that many new trials;
  *   6. early release: a task with release_after = 5 starts right after its parent's first batch, from the
  *      parent's best at that moment, and its policy is made again from the parent's final best when that is
- *      better (the report counts one restart); without a gain it is not made again;
+ *      better (the report counts one restart); without a gain it is not made again; a parent that reuses (a
+ *      parent of its own, or a cached source) releases its children as soon as it has a program;
  *   7. a total budget shorter than the plan's work (the tasks' shares): the task scheduler gives the heavy task
  *      the most, but every task gets at least its floor (a third of the budget split evenly), and the run says so
  *      once; with a budget that covers the plan, the heavy task takes the most (the control: with the rule off,
@@ -274,6 +275,28 @@ static void test_dependencies(const eto_target *t, eto_cache *cache) {
   }
   CHECK(grand_made >= 1 && first_grand == 10 && last_root > first_grand,
         "the grandchild starts after the child's first batch: at %d (made %d times; the root's last at %d)",
+        first_grand, grand_made, last_root);
+  eto_backend_report_free(&rep);
+
+  /* the same chain with the child's source in the cache (a task of no parent that reuses a stored program, as a
+   * repair's new value next to a tuned member): its own child goes on after its first batch too, not after its
+   * whole share (the repairs of RESULTS Q.1 left such chains without programs) */
+  rev.next = rev.observed = 0;
+  grand_toy.next = grand_toy.observed = 0;
+  grand_made = 0;
+  s.calls = 0;
+  eto_backend_task t6[2] = {{.op = ch, .policy = {&toy_vtbl, &rev}, .budget = -1, .parent = -1, .source = "cached"},
+                            {.op = gc, .budget = -1, .parent = 0, .make = grand_make, .release_after = 100,
+                             .no_fallback = 1}};
+  t6[1].args = (eto_policy_args){.op = &t6[1].op, .source = &t6[0].op, .t = t};
+  CHECK(eto_backend_run(t6, 2, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  first_grand = last_root = -1;
+  for (int k = 0; k < s.calls && k < 64; k++) {
+    if (s.order[k] < 0 && first_grand < 0) first_grand = k;
+    if (s.order[k] >= 0 && s.order[k] < NPROG) last_root = k;
+  }
+  CHECK(grand_made >= 1 && first_grand == 5 && last_root > first_grand,
+        "a cached source's reuser releases its child after its first batch: at %d (made %d times; its last at %d)",
         first_grand, grand_made, last_root);
   eto_backend_report_free(&rep);
 
