@@ -243,8 +243,7 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
   uint32_t x = 12345;
   for (int a = 0; a < F->nargs; a++) {
     size_t n = arg_floats(p, F, a);
-    size_t bytes = (n * sizeof(float) + 63) / 64 * 64;
-    if (!(b->args[a] = aligned_alloc(64, bytes))) return ETO_ERR_NOMEM;
+    if (!(b->args[a] = eto_buffer_alloc(n * sizeof(float)))) return ETO_ERR_NOMEM; /* as the measurer's */
     for (size_t i = 0; i < n; i++) {
       x = x * 1664525u + 1013904223u;
       b->args[a][i] = a < F->nargs - 1 ? (float)(x >> 8) / (float)(1u << 23) - 1.0f : 0.0f;
