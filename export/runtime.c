@@ -193,11 +193,12 @@ __attribute__((destructor)) static void eto_rt_unload(void) { eto_rt_shutdown();
 static __thread float *eto_rt_scratch_p[ETO_RT_SCRATCH];
 static __thread size_t eto_rt_scratch_n[ETO_RT_SCRATCH];
 
-/* Scratch buffer `slot` of at least n floats (NULL when out of memory). */
+/* Scratch buffer `slot` of at least n floats (NULL when out of memory), page-aligned as the arrays the kernels were
+ * measured on (a kernel's vector loads split cache lines on malloc's 16-byte alignment). */
 __attribute__((unused)) static float *eto_rt_scratch(int slot, int64_t n) {
   if ((size_t)n > eto_rt_scratch_n[slot]) {
     free(eto_rt_scratch_p[slot]);
-    eto_rt_scratch_p[slot] = malloc(sizeof(float) * (size_t)n);
+    eto_rt_scratch_p[slot] = aligned_alloc(4096, (sizeof(float) * (size_t)n + 4095) / 4096 * 4096);
     eto_rt_scratch_n[slot] = eto_rt_scratch_p[slot] ? (size_t)n : 0;
   }
   return eto_rt_scratch_p[slot];
