@@ -153,6 +153,16 @@ static eto_status grand_make(const eto_policy_args *a, eto_policy *out, char *ms
   return ETO_OK;
 }
 
+/* Where in the stand-in's measurement order the grandchild's first program (unknown to it: order -1) and the
+ * root's last one came (-1: none). */
+static void grand_order(const standin *s, int *first_grand, int *last_root) {
+  *first_grand = *last_root = -1;
+  for (int k = 0; k < s->calls && k < 64; k++) {
+    if (s->order[k] < 0 && *first_grand < 0) *first_grand = k;
+    if (s->order[k] >= 0 && s->order[k] < NPROG) *last_root = k;
+  }
+}
+
 static void test_dependencies(const eto_target *t, eto_cache *cache) {
   eto_op pa = test_op("matmul m=32 n=32 k=32"), ch = test_op("matmul m=32 n=32 k=16");
   eto_compute cp, cc;
@@ -268,11 +278,8 @@ static void test_dependencies(const eto_target *t, eto_cache *cache) {
   t5[1].args = (eto_policy_args){.op = &t5[1].op, .source = &t5[0].op, .t = t};
   t5[2].args = (eto_policy_args){.op = &t5[2].op, .source = &t5[1].op, .t = t};
   CHECK(eto_backend_run(t5, 3, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
-  int first_grand = -1, last_root = -1;
-  for (int k = 0; k < s.calls && k < 64; k++) {
-    if (s.order[k] < 0 && first_grand < 0) first_grand = k;
-    if (s.order[k] >= 0 && s.order[k] < NPROG) last_root = k;
-  }
+  int first_grand, last_root;
+  grand_order(&s, &first_grand, &last_root);
   CHECK(grand_made >= 1 && first_grand == 10 && last_root > first_grand,
         "the grandchild starts after the child's first batch: at %d (made %d times; the root's last at %d)",
         first_grand, grand_made, last_root);
@@ -290,11 +297,7 @@ static void test_dependencies(const eto_target *t, eto_cache *cache) {
                              .no_fallback = 1}};
   t6[1].args = (eto_policy_args){.op = &t6[1].op, .source = &t6[0].op, .t = t};
   CHECK(eto_backend_run(t6, 2, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
-  first_grand = last_root = -1;
-  for (int k = 0; k < s.calls && k < 64; k++) {
-    if (s.order[k] < 0 && first_grand < 0) first_grand = k;
-    if (s.order[k] >= 0 && s.order[k] < NPROG) last_root = k;
-  }
+  grand_order(&s, &first_grand, &last_root);
   CHECK(grand_made >= 1 && first_grand == 5 && last_root > first_grand,
         "a cached source's reuser releases its child after its first batch: at %d (made %d times; its last at %d)",
         first_grand, grand_made, last_root);
