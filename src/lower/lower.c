@@ -26,6 +26,8 @@ typedef struct {
                   * below S): only the dynamic space axes are guarded */
   int dyn_reduce_zero[ETO_MAX_LOOPS]; /* every input dimension indexed by this dynamic reduction axis is indexed by
                                        * it alone: a partial step's tile copies hold zeros past S there */
+  int rskip; /* with guard_dyn: the compute of a partial step, which runs only the iterations of its dynamic reduction
+              * axes below S (an if around each one), so that its loads need no guard of those axes */
   int whole_axis, whole_dim; /* in a partial block: the space axis, the input dimension (of the load being built)
                               * known to lie below S here (a whole vector of the register tile, of a tile copy) */
   int vec_axis;              /* multi-level tiling on the CPU: the register tile's vector axis, -1 when none */
@@ -73,26 +75,18 @@ static eto_expr *virtual_coord(lctx *L, int i, int d, eto_expr **xs, eto_expr **
 
 /* Does dimension d of input i (dynamic: indexed by its dynamic axis alone) need its guard here? */
 static int dyn_guarded(const lctx *L, int i, int d) {
-  return L->guard_dyn && !(L->step_full && L->c->in[i].index[d].term[0].var >= L->c->nest.nspace);
+  return L->guard_dyn && !((L->step_full || L->rskip) && L->c->in[i].index[d].term[0].var >= L->c->nest.nspace);
 }
 
-/* A direct read (eto_program.direct: the compute loads input i itself) past S on dynamic dimension d, in a partial block or step, may read at
- * S - 1 instead of being guarded, when what it reads there cannot reach the output: d is indexed by a space axis
- * (the outputs past S are not stored), or by a reduction axis that another input, read through a tile copy that
- * holds zeros past S, also indexes (every such product is x * 0 = 0 with x a finite input value); not along the
- * register tile's vector loop, where the guard becomes the mask of one vector load. A guard per load
- * keeps the loop from running at speed (the attention context's kernel of 512 at S = 499 ran at 0.28 of its fixed
- * kernel); a clamped index costs a min. */
+/* A direct read (eto_program.direct: the compute loads input i itself) past S on dynamic dimension d, in a partial
+ * block or step, may read at S - 1 instead of being guarded, when what it reads there cannot reach the output: d is
+ * indexed by a space axis (the outputs past S are not stored), not along the register tile's vector loop, where the
+ * guard becomes the mask of one vector load (a dimension indexed by a reduction axis is not guarded at all: a
+ * partial step skips those iterations, rskip). A guard per load keeps the loop from running at speed (the attention
+ * context's kernel of 512 at S = 499 ran at 0.28 of its fixed kernel); a clamped index costs a min. */
 static int dyn_clamp(const lctx *L, int i, int d) {
-  const eto_compute *c = L->c;
-  if (!L->p->direct[i]) return 0;
-  int ns = c->nest.nspace, ax = c->in[i].index[d].term[0].var;
-  if (ax < ns) return ax != L->vec_axis; /* along the vector loop a guard is a masked load, a clamp per-lane loads */
-  if (c->body != ETO_BODY_MUL_ADD || !L->dyn_reduce_zero[ax - ns]) return 0;
-  for (int j = 0; j < c->ninputs; j++)
-    for (int e = 0; j != i && !L->p->direct[j] && e < c->in[j].rank; e++)
-      if (L->dyn_dim[j][e] && c->in[j].index[e].term[0].var == ax) return 1;
-  return 0;
+  int ax = L->c->in[i].index[d].term[0].var;
+  return L->p->direct[i] && ax < L->c->nest.nspace && ax != L->vec_axis; /* a clamp of the vector loop: per-lane loads */
 }
 
 /* Load of input i at virtual coordinates vs, with the inlined padding / zero-insertion predicate and an
@@ -187,7 +181,7 @@ static eto_expr *space_guard(lctx *L, eto_expr **xs) {
 static eto_expr *reduce_guard(lctx *L, eto_expr **ks, int from_tiles) {
   eto_expr *g = NULL;
   for (int r = 0; r < L->c->nest.nreduce; r++)
-    if (!(L->dyn_reduce[r] && ((from_tiles && L->dyn_reduce_zero[r]) || L->step_full)))
+    if (!(L->dyn_reduce[r] && ((from_tiles && L->dyn_reduce_zero[r]) || L->step_full || L->rskip)))
       g = axis_guard(L, g, ks[r], L->imperfect_reduce[r], L->dyn_reduce[r], L->c->nest.reduce[r].extent);
   return g;
 }
@@ -552,6 +546,11 @@ static eto_stmt *lower_mlt(lctx *L) {
       ks[j] = x_add(a, klo[j], qs[j]);
     }
     eto_expr *ops[ETO_MAX_INPUTS];
+    /* a partial step on the CPU skips the iterations of a dynamic reduction axis at or past S instead of guarding
+     * its loads (they are not in the problem at S: exact whatever the body): a guard per load, or a clamp and the
+     * other input's zeros, kept the loop from running at speed (the attention context's kernel of 40, which reads
+     * both inputs directly, at S = 37: bench/RESULTS.md S.1) */
+    L->rskip = L->guard_dyn && !L->step_full && !L->gpu;
     eto_expr *rg = reduce_guard(L, ks, 1);
     for (int i = 0; i < c->ninputs; i++) {
       const eto_operand *in = &c->in[i];
@@ -594,12 +593,16 @@ static eto_stmt *lower_mlt(lctx *L) {
     int un2, un1;
     eto_sched_mlt_unrolled(p, &un2, &un1);
     for (int j = nr - 1; j >= 0; j--)
-      if (p->rtile[j][2] > 1) inner = s_for(a, r2v[j], p->rtile[j][2], un2 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
+      if (p->rtile[j][2] > 1) {
+        if (L->rskip && L->dyn_reduce[j]) inner = s_if(a, x_bin(a, ETO_X_LT, ks[j], L->S), inner);
+        inner = s_for(a, r2v[j], p->rtile[j][2], un2 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
+      }
     inner = wrap_s3(L, &tv, inner);
     for (int j = nr - 1; j >= 0; j--)
       if (p->rtile[j][1] > 1) {
-        /* a partial step: the r1 iterations that start past S would add only zeros (dyn_reduce_zero) */
-        if (L->guard_dyn && !L->step_full && L->dyn_reduce[j] && L->dyn_reduce_zero[j])
+        /* a partial step: the r1 iterations that start past S are skipped (rskip; on a GPU they would add only
+         * zeros, dyn_reduce_zero) */
+        if (L->guard_dyn && !L->step_full && L->dyn_reduce[j] && (L->rskip || L->dyn_reduce_zero[j]))
           inner = s_if(a, x_bin(a, ETO_X_LT, x_add(a, klo[j], x_muli(a, x_var(a, r1v[j]), p->rtile[j][2])), L->S), inner);
         inner = s_for(a, r1v[j], p->rtile[j][1], un1 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
       }
@@ -632,6 +635,7 @@ static eto_stmt *lower_mlt(lctx *L) {
     if (T == 1) compute = nest_loops(L, per_thread, &vvar, &VT, (eto_loop_kind[]){ETO_LOOP_VTHREAD}, 1);
     sl_push(&step, compute);
     variant[vi] = sl_seq(&step);
+    L->rskip = 0;
   }
   L->step_full = 0;
   eto_stmt *step_st = variant[0];
@@ -929,8 +933,9 @@ static eto_status lower_program(const eto_compute *c, const eto_program *p, cons
         k->sgran[k->nsgran++] = p->stile[a][3] * p->stile[a][4];
       }
     for (int a = 0; a < c->nest.nreduce; a++)
-      if (L.dyn_reduce[a]) /* a partial step skips its r1 iterations past S where its tiles hold zeros there */
-        k->sgran[k->nsgran++] = p->rtile[a][2] * (L.dyn_reduce_zero[a] ? 1 : p->rtile[a][1]);
+      if (L.dyn_reduce[a]) /* a partial step skips its iterations past S (rskip; on a GPU its r1 steps past S where
+                            * its tiles hold zeros there) */
+        k->sgran[k->nsgran++] = L.gpu ? p->rtile[a][2] * (L.dyn_reduce_zero[a] ? 1 : p->rtile[a][1]) : 1;
     L.S = x_var(k->arena, k->svar);
   }
   k->blocks = eto_sched_space_product(p, 0);

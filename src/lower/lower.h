@@ -106,7 +106,8 @@ struct eto_kernel {
   int64_t smax;                     /* a dynamic kernel: the largest s it computes (the lowered value) */
   int nsgran;                       /* a dynamic kernel: its dynamic loop axes (space, then reduction), and for each */
   int64_t sgran[2 * ETO_MAX_LOOPS]; /* the step in which it skips work past s: a thread's tile (space axis) or a
-                                     * reduction step (reduction axis; its r1 iterations where the tiles it reads
+                                     * reduction axis: 1 on the CPU, whose partial step skips every iteration past
+                                     * s; on a GPU a reduction step, or its r1 iterations where the tiles it reads
                                      * hold zeros past s); at s it does about its work at smax x
                                      * prod_a (ceil(s / step_a) step_a) / (ceil(smax / step_a) step_a), step_a =
                                      * sgran[a], or sblock[a] where s >= sblock[a] > 0 */

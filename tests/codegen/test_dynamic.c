@@ -6,7 +6,8 @@
  * (a sentinel tail), with inputs read directly too (copied into tiles by the dynamic kernel, or kept with
  * keep_direct). A program of another sketch, or a variable that is not a loop extent, is refused. The fast
  * paths of a partial block or step: the compute reads the zero-filled tiles without a guard of a dynamic
- * reduction axis (only the r1 steps past S are skipped), a register tile's vector run across S is one masked
+ * reduction axis (the reduction iterations past S are skipped), and so do kept direct reads (the context reading
+ * both inputs directly: no guarded load), a register tile's vector run across S is one masked
  * store, and a register tile without a vector loop stays vectorized by LLVM's SLP vectorizer. */
 #include <math.h>
 #include <stdio.h>
@@ -142,6 +143,7 @@ static void fast_paths(void) {
    * guard, which is a masked load) */
   static const struct { int fam; const char *recipe; int guarded; } kept[] = {
       {2, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.1.1.12 r=2.8.2 u=1024 v=1.1 d=1.0", 0},
+      {2, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.1.1.12 r=2.8.2 u=1024 v=1.1 d=1.1", 0}, /* no tile zeros B's k */
       {1, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.2.1.16 r=1.5.2 u=1024 v=1.1 d=1.0", 0},
       {1, "v1 mlt s=2.1.1.1.1/1.1.4.2.4/1.1.2.1.16 r=1.5.2 u=1024 v=1.1 d=0.1", 1},
   };
@@ -202,9 +204,13 @@ int main(void) {
         int found = 0;
         for (int tries = 0; tries < 200 && !found; tries++) {
           eto_sched_sample(&c, &tgt, ETO_SKETCH_MULTI_LEVEL, &so, &rng, &p);
-          if (trial >= 4) { /* an input read directly: its dynamic kernel copies it (trials 4, 5) or keeps it */
-            p.direct[trial % c.ninputs] = 1;
-            p.vec[trial % c.ninputs] = 1;
+          if (trial >= 4) { /* an input read directly: its dynamic kernel copies it (trials 4, 5) or keeps it; at
+                             * trial 7 every input */
+            for (int i = 0; i < c.ninputs; i++)
+              if (trial == 7 || i == trial % c.ninputs) {
+                p.direct[i] = 1;
+                p.vec[i] = 1;
+              }
           }
           found = eto_sched_validate(&c, &tgt, &p, NULL, 0) == 0;
         }
