@@ -43,6 +43,14 @@ static void run_dnnl(void *ctx) {
   dnnl_stream_wait(d->st);
 }
 
+/* A oneDNN memory on a buffer of ours (eto_buffer_alloc, as our kernels' and OpenBLAS's: the same pages, huge ones
+ * where the machine has them), into *buf to free after the memory is destroyed. */
+static dnnl_status_t onednn_memory(dnnl_memory_t *m, const dnnl_memory_desc_t *md, dnnl_engine_t eng, void **buf) {
+  *buf = eto_buffer_alloc(dnnl_memory_desc_get_size(md));
+  if (!*buf) return dnnl_out_of_memory;
+  return dnnl_memory_create(m, md, eng, *buf);
+}
+
 static float *rand_buf(int64_t n) {
   float *p = eto_buffer_alloc(sizeof(float) * (size_t)n); /* as our kernels' buffers (base.h) */
   for (int64_t i = 0; i < n; i++) p[i] = (float)rand() / (float)RAND_MAX - 0.5f;
@@ -71,6 +79,7 @@ double bench_onednn_conv2d(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k
   int64_t oh = (h + 2 * pad - r) / stride + 1, ow = (w + 2 * pad - s) / stride + 1;
   dnnl_engine_t eng = NULL;
   dnnl_stream_t st = NULL;
+  void *buf[6] = {0};
   double result = -1;
   *with_reorders = -1;
   DNNL(dnnl_engine_create(&eng, dnnl_cpu, 0));
@@ -93,12 +102,12 @@ double bench_onednn_conv2d(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k
   const dnnl_memory_desc_t *wei_md = dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
   const dnnl_memory_desc_t *dst_md = dnnl_primitive_desc_query_md(pd, dnnl_query_dst_md, 0);
   dnnl_memory_t m_src_u, m_wei_u, m_dst_u, m_src, m_wei, m_dst;
-  DNNL(dnnl_memory_create(&m_src_u, &src_user, eng, DNNL_MEMORY_ALLOCATE));
-  DNNL(dnnl_memory_create(&m_wei_u, &wei_user, eng, DNNL_MEMORY_ALLOCATE));
-  DNNL(dnnl_memory_create(&m_dst_u, &dst_user, eng, DNNL_MEMORY_ALLOCATE));
-  DNNL(dnnl_memory_create(&m_src, src_md, eng, DNNL_MEMORY_ALLOCATE));
-  DNNL(dnnl_memory_create(&m_wei, wei_md, eng, DNNL_MEMORY_ALLOCATE));
-  DNNL(dnnl_memory_create(&m_dst, dst_md, eng, DNNL_MEMORY_ALLOCATE));
+  DNNL(onednn_memory(&m_src_u, &src_user, eng, &buf[0]));
+  DNNL(onednn_memory(&m_wei_u, &wei_user, eng, &buf[1]));
+  DNNL(onednn_memory(&m_dst_u, &dst_user, eng, &buf[2]));
+  DNNL(onednn_memory(&m_src, src_md, eng, &buf[3]));
+  DNNL(onednn_memory(&m_wei, wei_md, eng, &buf[4]));
+  DNNL(onednn_memory(&m_dst, dst_md, eng, &buf[5]));
   void *p;
   dnnl_memory_get_data_handle(m_src_u, &p);
   for (int64_t i = 0; i < n * c * h * w; i++) ((float *)p)[i] = (float)rand() / (float)RAND_MAX - 0.5f;
@@ -137,6 +146,7 @@ double bench_onednn_conv2d(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k
   dnnl_memory_destroy(m_wei);
   dnnl_memory_destroy(m_dst);
 fail:
+  for (int i = 0; i < 6; i++) free(buf[i]);
   if (st) dnnl_stream_destroy(st);
   if (eng) dnnl_engine_destroy(eng);
   return result;
@@ -146,6 +156,7 @@ double bench_onednn_matmul(int64_t b, int64_t m, int64_t n, int64_t k, int threa
   omp_set_num_threads(threads);
   dnnl_engine_t eng = NULL;
   dnnl_stream_t st = NULL;
+  void *buf[3] = {0};
   double result = -1;
   DNNL(dnnl_engine_create(&eng, dnnl_cpu, 0));
   DNNL(dnnl_stream_create(&st, eng, dnnl_stream_default_flags));
@@ -159,9 +170,9 @@ double bench_onednn_matmul(int64_t b, int64_t m, int64_t n, int64_t k, int threa
   dnnl_primitive_desc_t pd;
   DNNL(dnnl_primitive_desc_create(&pd, &md, NULL, eng, NULL));
   dnnl_memory_t ma, mw, mc;
-  DNNL(dnnl_memory_create(&ma, &a_md, eng, DNNL_MEMORY_ALLOCATE));
-  DNNL(dnnl_memory_create(&mw, &w_md, eng, DNNL_MEMORY_ALLOCATE));
-  DNNL(dnnl_memory_create(&mc, &c_md, eng, DNNL_MEMORY_ALLOCATE));
+  DNNL(onednn_memory(&ma, &a_md, eng, &buf[0]));
+  DNNL(onednn_memory(&mw, &w_md, eng, &buf[1]));
+  DNNL(onednn_memory(&mc, &c_md, eng, &buf[2]));
   void *p;
   dnnl_memory_get_data_handle(ma, &p);
   for (int64_t i = 0; i < b * m * k; i++) ((float *)p)[i] = (float)rand() / (float)RAND_MAX - 0.5f;
@@ -178,6 +189,7 @@ double bench_onednn_matmul(int64_t b, int64_t m, int64_t n, int64_t k, int threa
   dnnl_memory_destroy(mw);
   dnnl_memory_destroy(mc);
 fail:
+  for (int i = 0; i < 3; i++) free(buf[i]);
   if (st) dnnl_stream_destroy(st);
   if (eng) dnnl_engine_destroy(eng);
   return result;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 static const char *const status_names[] = {"ok", "parse", "io", "nomem", "unsupported", "invalid", "limit"};
@@ -37,7 +38,19 @@ int64_t eto_gcd64(int64_t a, int64_t b) {
   return a;
 }
 
+/* Buffers of at least ETO_BUFFER_HUGE_MIN bytes: 2 MiB-aligned, whole 2 MiB pages, advised as huge pages */
+#define ETO_BUFFER_HUGE ((size_t)2 << 20)
+#define ETO_BUFFER_HUGE_MIN ((size_t)64 << 10)
+
 void *eto_buffer_alloc(size_t bytes) {
+  if (bytes >= ETO_BUFFER_HUGE_MIN) {
+    size_t n = (bytes + ETO_BUFFER_HUGE - 1) / ETO_BUFFER_HUGE * ETO_BUFFER_HUGE;
+    void *p = aligned_alloc(ETO_BUFFER_HUGE, n);
+    if (p) {
+      (void)madvise(p, n, MADV_HUGEPAGE); /* advice only: without transparent huge pages, 4 KiB pages */
+      return p;
+    }
+  }
   size_t n = (bytes + 4095) / 4096 * 4096;
   return aligned_alloc(4096, n > 0 ? n : 4096);
 }

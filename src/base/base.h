@@ -37,13 +37,16 @@ double eto_now(void);
 /* Greatest common divisor of |a| and |b| (gcd(0, b) = |b|). */
 int64_t eto_gcd64(int64_t a, int64_t b);
 
-/* A tensor buffer of `bytes` bytes (at least 1), page-aligned (4096), freed by free(); NULL when out of memory.
+/* A tensor buffer of `bytes` bytes (at least 1), page-aligned (4096), freed by free(); NULL when out of memory. One
+ * of 64 KiB or more is whole 2 MiB pages, 2 MiB-aligned and advised as transparent huge pages (madvise; where the
+ * machine has none, 4 KiB pages as before).
  * Kernels run at different speeds for different relative placements of their arrays (4 KiB aliasing between a
  * stream read and one written, split cache lines), and malloc places a large buffer by the process's history
  * (mmap at a page offset of 16 bytes first, the heap at any offset once a large block was freed): every buffer
  * a program is measured or benchmarked on comes from here, so that its time does not depend on what the process
- * did before. Page-aligned is also what users' large tensors get from 64-byte-aligned allocators (each its own
- * mapping, all at one page offset). */
+ * did before. On 4 KiB pages it still depended on which physical pages a process got: the attention context's
+ * member of 64 ran at 360-373 GFLOP/s in three fresh measurers and at 451-457 on huge pages (bench/RESULTS.md S.3),
+ * where a search had stored 463. */
 void *eto_buffer_alloc(size_t bytes);
 
 /* The median of v[0..n-1], n >= 1 (the mean of the two middle values when n is even); sorts v in place. */

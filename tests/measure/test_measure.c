@@ -36,7 +36,8 @@ static void check_buffer_alloc(void) {
   for (int round = 0; round < 2; round++) {
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
       char *p = eto_buffer_alloc(sizes[i]);
-      CHECK(p && ((uintptr_t)p & 4095) == 0, "round %d, %zu bytes: %p", round, sizes[i], (void *)p);
+      uintptr_t align = sizes[i] >= ((size_t)64 << 10) ? (uintptr_t)2 << 20 : 4096; /* huge pages from 64 KiB */
+      CHECK(p && ((uintptr_t)p & (align - 1)) == 0, "round %d, %zu bytes: %p", round, sizes[i], (void *)p);
       if (sizes[i]) memset(p, 1, sizes[i]);
       free(p);
     }
