@@ -160,12 +160,14 @@ static double time_calls(bench *b, const eto_export_plan *p, const eto_export_fa
  * from one of the pool's threads stretches the calls it falls in by its time slice (a millisecond or more;
  * export.picks: beside two busy processes such samples chose a kernel 10x slower). A sample where a thread lost its
  * core (preempted) or one call took over twice the fastest plus PICK_SLICE_S (a worker that waited for a core from
- * the start is seen only so) is taken again, up to PICK_TRIES times; then the fastest try counts, and b->disturbed.
- * The mean, not the fastest call: the fastest call favours a kernel whose calls vary (at a few rows, a larger
+ * the start is seen only so) is taken again, up to PICK_TRIES times; then the fastest try counts, b->disturbed, and
+ * *clean is 0 (else 1). The mean, not the fastest call: the fastest call favours a kernel whose calls vary (at a few rows, a larger
  * member's dynamic kernel over s's own fixed one, slower in the mean: bench/RESULTS.md N.2). */
-static double sample(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps) {
+static double sample(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps,
+                     int *clean) {
   double best = INFINITY;
   b->samples++;
+  *clean = 1;
   for (int k = 0; k < PICK_TRIES; k++) {
     long before = preempted();
     double fast, slow, t = time_calls(b, p, F, c, s, reps, &fast, &slow);
@@ -173,11 +175,15 @@ static double sample(bench *b, const eto_export_plan *p, const eto_export_family
     if (t < best) best = t;
   }
   b->disturbed++;
+  *clean = 0;
   return best;
 }
 
 /* Times the candidates n of s (cand[0] may be s's own member: own = 1) and returns the fastest: PICK_ROUNDS samples
- * each (sample), interleaved so that a slow spell of the machine hits all of them, the median of each compared. */
+ * each (sample), interleaved so that a slow spell of the machine hits all of them, the median of each compared: of
+ * its clean samples where it has any (a sample that stayed disturbed is a short kernel's calls stretched by another
+ * process's time slice: beside busy processes, two such samples of a 15 us kernel made its median 10x its time and
+ * lost it s = 48 to a 147 us kernel, export.picks), else the fastest. */
 static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_family *F, int64_t s, const int *cand,
                           int n, int own, int *best, double *best_s, char *msg, int cap) {
   double t[2 * PICK_CANDS + 1][PICK_ROUNDS], med[2 * PICK_CANDS + 1];
@@ -189,11 +195,22 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
     /* two calls at least: a call stretched by a worker that waited for a core shows beside the other (sample) */
     reps[c] = 2 * once >= PICK_SAMPLE_S ? 2 : once * 1000 < PICK_SAMPLE_S ? 1000 : (int)ceil(PICK_SAMPLE_S / once);
   }
+  int nclean[2 * PICK_CANDS + 1] = {0};
+  double tclean[2 * PICK_CANDS + 1][PICK_ROUNDS];
   for (int r = 0; r < PICK_ROUNDS; r++)
-    for (int c = 0; c < n; c++) t[c][r] = sample(b, p, F, cand[c], s, reps[c]);
+    for (int c = 0; c < n; c++) {
+      int clean;
+      t[c][r] = sample(b, p, F, cand[c], s, reps[c], &clean);
+      if (clean) tclean[c][nclean[c]++] = t[c][r];
+    }
   int k = 0;
   for (int c = 0; c < n; c++) {
-    med[c] = eto_median(t[c], PICK_ROUNDS);
+    if (nclean[c]) {
+      med[c] = eto_median(tclean[c], nclean[c]);
+    } else {
+      med[c] = t[c][0];
+      for (int r = 1; r < PICK_ROUNDS; r++) med[c] = fmin(med[c], t[c][r]);
+    }
     if (med[c] < med[k]) k = c;
   }
   if (own && med[0] <= med[k] * PICK_OWN_MARGIN) k = 0;
