@@ -161,8 +161,8 @@ static double time_calls(bench *b, const eto_export_plan *p, const eto_export_fa
  * export.picks: beside two busy processes such samples chose a kernel 10x slower). A sample where a thread lost its
  * core (preempted) or one call took over twice the fastest plus PICK_SLICE_S (a worker that waited for a core from
  * the start is seen only so) is taken again, up to PICK_TRIES times; then the fastest try counts, b->disturbed, and
- * *clean is 0 (else 1). The mean, not the fastest call: the fastest call favours a kernel whose calls vary (at a few rows, a larger
- * member's dynamic kernel over s's own fixed one, slower in the mean: bench/RESULTS.md N.2). */
+ * *clean is 0 (else 1). The mean, not the fastest call: the fastest call favours a kernel whose calls vary (at a
+ * few rows, a larger member's dynamic kernel over s's own fixed one, slower in the mean: bench/RESULTS.md N.2). */
 static double sample(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps,
                      int *clean) {
   double best = INFINITY;

@@ -86,7 +86,8 @@ static int dyn_guarded(const lctx *L, int i, int d) {
  * context's kernel of 512 at S = 499 ran at 0.28 of its fixed kernel); a clamped index costs a min. */
 static int dyn_clamp(const lctx *L, int i, int d) {
   int ax = L->c->in[i].index[d].term[0].var;
-  return L->p->direct[i] && ax < L->c->nest.nspace && ax != L->vec_axis; /* a clamp of the vector loop: per-lane loads */
+  /* along the vector loop a clamp would make per-lane loads */
+  return L->p->direct[i] && ax < L->c->nest.nspace && ax != L->vec_axis;
 }
 
 /* Load of input i at virtual coordinates vs, with the inlined padding / zero-insertion predicate and an
