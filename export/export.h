@@ -58,6 +58,10 @@ typedef enum {
   ETO_EXPORT_PICKS_MODEL     /* the cost model alone (cached latencies scaled by the work at s): no timing */
 } eto_export_picks;
 
+/* What a call of a kernel costs whatever its work (thread pool, block loop), in µs: the picks' cost model adds it,
+ * and a value served faster is not judged weak by default (eto_export_opts.weak_floor_us) */
+#define ETO_EXPORT_CALL_US 2.0
+
 typedef struct {
   const char *name;    /* library name, a C identifier of at most 64 characters (required) */
   const char *out_dir; /* created when missing; the four files in it are replaced (required) */
@@ -67,8 +71,8 @@ typedef struct {
   const char *ar;      /* archiver; NULL: $AR or "ar" */
   int keep_build;      /* keep DIR/build-<name>/ (runtime source, objects) instead of removing it */
   eto_export_picks picks; /* cpu families: how the dispatch picks its kernels (default: measured) */
-  double weak_floor_us; /* measured picks: a value served in under this many µs is not judged weak (0: 2 µs, what
-                         * a call costs whatever its kernel; < 0: every value is judged) */
+  double weak_floor_us; /* measured picks: a value served in under this many µs is not judged weak (0:
+                         * ETO_EXPORT_CALL_US; < 0: every value is judged) */
   FILE *progress;      /* NULL, or where a line goes as a family's picks start and end being timed */
 } eto_export_opts;
 

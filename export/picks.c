@@ -30,7 +30,7 @@
 /* The fixed cost of a call (thread pool, block loop) that a dynamic kernel pays however little of it runs, and what
  * its partial blocks' guards cost (bench_dynamic: the 512 scores kernel at S = 400..511 ran at 0.87-0.99 of its
  * time scaled by the work, 0.91 in the mean). */
-#define PICK_CALL_S 2e-6
+#define PICK_CALL_S (ETO_EXPORT_CALL_US * 1e-6)
 #define PICK_PARTIAL 1.1
 #define PICK_MAX_VALUE 65536 /* the largest tuned value a family's table of picks goes up to */
 #define PICK_CANDS 4         /* measured: dynamic kernels timed at s besides s's own member */

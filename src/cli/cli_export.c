@@ -22,7 +22,7 @@ typedef struct {
 static int parse_args(int argc, char **argv, export_args *a) {
   memset(a, 0, sizeof *a);
   a->target = "cpu";
-  a->weak_floor_us = 2;
+  a->weak_floor_us = ETO_EXPORT_CALL_US;
   const eto_cli_def defs[] = {
       {"--fallback-reference", ETO_CLI_FLAG, &a->fallback, 0, 0},
       {"--keep-build", ETO_CLI_FLAG, &a->keep_build, 0, 0},
