@@ -100,7 +100,7 @@ typedef struct {
   int64_t *blocks[3];
   float *args[ETO_MAX_INPUTS + 3];
   int64_t s; /* what args[nargs] points to: the dynamic kernels' run-time extent */
-  long samples, disturbed; /* samples taken; those still disturbed after PICK_TRIES tries */
+  long samples, disturbed; /* samples taken; those still disturbed after their tries (sample) */
 } bench;
 
 /* What candidate code c (member j = c % n, or its second dynamic kernel when c >= n) runs at s: 0 its fixed kernel (s
@@ -136,7 +136,8 @@ static long preempted(void) {
 }
 
 /* reps calls of candidate c's kernel at s, each timed: returns seconds per call; the fastest call into *fast, the
- * slowest into *slow. */
+ * slowest into *slow. Stops early at a call over twice the fastest plus PICK_SLICE_S (disturbed, see sample: the rest
+ * would be taken again anyway, and beside busy processes each call can wait a time slice for a core). */
 static double time_calls(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps,
                          double *fast, double *slow) {
   int kind = kind_of(p, F, c, s), j = c % F->n;
@@ -152,6 +153,7 @@ static double time_calls(bench *b, const eto_export_plan *p, const eto_export_fa
     if (t1 - t0 < *fast) *fast = t1 - t0;
     if (t1 - t0 > *slow) *slow = t1 - t0;
     t0 = t1;
+    if (*slow > 2 * *fast + PICK_SLICE_S) return (t1 - start) / (r + 1);
   }
   return (t1 - start) / reps;
 }
@@ -161,14 +163,17 @@ static double time_calls(bench *b, const eto_export_plan *p, const eto_export_fa
  * export.picks: beside two busy processes such samples chose a kernel 10x slower). A sample where a thread lost its
  * core (preempted) or one call took over twice the fastest plus PICK_SLICE_S (a worker that waited for a core from
  * the start is seen only so) is taken again, up to PICK_TRIES times; then the fastest try counts, b->disturbed, and
- * *clean is 0 (else 1). The mean, not the fastest call: the fastest call favours a kernel whose calls vary (at a
+ * *clean is 0 (else 1). While more than PICK_BUSY_SHARE of the samples so far stayed disturbed, the machine is busy
+ * (the family will say so) and a sample gets one try: retries would not help, and beside busy processes they made
+ * export.picks take over 120 s. The mean, not the fastest call: the fastest call favours a kernel whose calls vary (at a
  * few rows, a larger member's dynamic kernel over s's own fixed one, slower in the mean: bench/RESULTS.md N.2). */
 static double sample(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps,
                      int *clean) {
   double best = INFINITY;
+  int tries = b->disturbed > PICK_BUSY_SHARE * (double)b->samples ? 1 : PICK_TRIES;
   b->samples++;
   *clean = 1;
-  for (int k = 0; k < PICK_TRIES; k++) {
+  for (int k = 0; k < tries; k++) {
     long before = preempted();
     double fast, slow, t = time_calls(b, p, F, c, s, reps, &fast, &slow);
     if (preempted() == before && slow <= 2 * fast + PICK_SLICE_S) return t;
@@ -359,7 +364,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
                 "weak_values)\n", F->function, F->nweak, PICK_WEAK_SHARE);
       if (p->o->progress && st == ETO_OK && eto_export_picks_busy(F))
         fprintf(p->o->progress, "%s: warning: the machine was busy: other processes disturbed %ld of %ld timed samples "
-                "%d times in a row; its picks may serve some values by a slower kernel (export again on a quiet machine, "
+                "(each taken again up to %d times while few were); its picks may serve some values by a slower kernel (export again on a quiet machine, "
                 "or --picks model)\n", F->function, b.disturbed, b.samples, PICK_TRIES);
     }
   }
