@@ -3,6 +3,7 @@
  * kernels and drives the tools; files.c writes the runtime source, the header and the manifest; cuda.c builds
  * and writes a cuda export. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -422,24 +423,50 @@ static eto_status keep_members(eto_export_plan *pl, eto_program *progs, const ch
   return ETO_OK;
 }
 
-/* One line of weak.list: a weak value's family and its entry. */
+/* One line of weak.list: family f's value v, the lowest share of the weak values it stands for, and their count. */
 typedef struct {
-  int f, k;
+  int f;
+  int64_t v;
   double share;
+  int count;
 } weak_line;
+
+static int by_value(const void *a, const void *b) {
+  const weak_line *x = a, *y = b;
+  return x->f != y->f ? x->f - y->f : (x->v > y->v) - (x->v < y->v);
+}
 
 static int by_share(const void *a, const void *b) {
   const weak_line *x = a, *y = b;
   if (x->share != y->share) return (x->share > y->share) - (x->share < y->share);
-  return x->f != y->f ? x->f - y->f : x->k - y->k;
+  return by_value(a, b);
+}
+
+/* 1 when s is one of family F's weak values. */
+static int is_weak(const eto_export_family *F, int64_t s) {
+  for (int k = 0; k < F->nweak; k++)
+    if (F->weak[k].s == s) return 1;
+  return 0;
+}
+
+/* The value weak value k of family F stands for in weak.list: the tuned member whose kernel serves it when that
+ * member is weak at its own value too (its program is the trouble: refining it mends every value it serves; tuning
+ * those values as members of their own would start from it, S.4's repairs spent 120 lines so on 449-511 of the
+ * attention scores, all served by a weak 512), else itself. */
+static int64_t weak_stands_for(const eto_export_plan *pl, const eto_export_family *F, int k) {
+  int64_t s = F->weak[k].s;
+  if (!F->pick || eto_export_is_member(pl, F, s)) return s;
+  int64_t v = eto_export_fvalue(pl, F, F->pick[s] % F->n);
+  return v != s && is_weak(F, v) ? v : s;
 }
 
 /* DIR/weak.list: the list lines of the weak values of every family (picks.c eto_export_weak_values), worst (lowest
  * share) first across the families, so that its first lines are the ones to tune within a small budget: the values
  * that are not tuned members to be tuned as members of their own, the tuned ones (cached: a plain tune skips them;
  * marked "tuned" in their comment) to be searched further from their best and their neighbours' (etotune tune
- * DIR/weak.list --refine), then the list exported again; removed when there are none. Their count into out->weak,
- * the path into out->weak_list. */
+ * DIR/weak.list --refine), then the list exported again; removed when there are none. A weak value served by a
+ * member that is weak itself is that member's line (weak_stands_for; the comment counts the values a line stands
+ * for). Their count into out->weak, the lines' into out->weak_lines, the path into out->weak_list. */
 static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, const eto_op_family *of,
                                   eto_export_result *out, char *msg, int cap) {
   char path[sizeof out->weak_list];
@@ -455,9 +482,19 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
   }
   weak_line *w = malloc(sizeof *w * (size_t)total);
   if (!w) return ETO_ERR_NOMEM;
-  int n = 0;
+  int n = 0, lines = 0;
   for (int f = 0; f < pl->nfam; f++)
-    for (int k = 0; k < pl->fam[f].nweak; k++) w[n++] = (weak_line){f, k, pl->fam[f].weak[k].share};
+    for (int k = 0; k < pl->fam[f].nweak; k++)
+      w[n++] = (weak_line){f, weak_stands_for(pl, &pl->fam[f], k), pl->fam[f].weak[k].share, 1};
+  qsort(w, (size_t)n, sizeof *w, by_value);
+  for (int i = 0; i < n; i++) /* one line per value: the lowest share, the count */
+    if (lines && w[lines - 1].f == w[i].f && w[lines - 1].v == w[i].v) {
+      w[lines - 1].share = fmin(w[lines - 1].share, w[i].share);
+      w[lines - 1].count++;
+    } else {
+      w[lines++] = w[i];
+    }
+  n = lines;
   qsort(w, (size_t)n, sizeof *w, by_share);
   FILE *fp = eto_export_open_w(path, msg, cap);
   if (!fp) {
@@ -473,7 +510,7 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
   for (int i = 0; i < n; i++) {
     const eto_export_family *F = &pl->fam[w[i].f];
     const eto_op_family *o = &of[F->of];
-    int64_t v = F->weak[w[i].k].s;
+    int64_t v = w[i].v;
     int m = 0;
     while (m < o->count && eto_op_family_value(ops, o, m) != v) m++;
     /* the family's operator at v (its freq); none where the list merged it into another family's equal operator
@@ -483,8 +520,11 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
       for (int q = 0; q < o->nkeys; q++) at.v[o->keys[q]] = v;
     char line[600];
     eto_op_format(&at, line, sizeof line);
-    fprintf(fp, "%s  # %.3f%s\n", line, w[i].share, eto_export_is_member(pl, F, v) ? " tuned" : "");
-    out->weak++;
+    fprintf(fp, "%s  # %.3f%s", line, w[i].share, eto_export_is_member(pl, F, v) ? " tuned" : "");
+    if (w[i].count > 1) fprintf(fp, ", %d weak values served by it", w[i].count);
+    fprintf(fp, "\n");
+    out->weak += w[i].count;
+    out->weak_lines++;
   }
   free(w);
   memcpy(out->weak_list, path, sizeof path);

@@ -96,6 +96,7 @@ typedef struct {
   char cuda_source[1024], ptx[1024], host_source[1024]; /* cuda: <name>.cu, <name>.ptx, <name>_host.c */
   int weak;                   /* cpu, measured picks: values of families that their dispatch serves at under 0.85 of
                                * the throughput of a smaller value (docs/architecture.md §11), listed in weak_list */
+  int weak_lines;             /* its lines: a value served by a member weak itself is that member's line */
   char weak_list[1024];       /* DIR/weak.list, an operators list of them ("": none, and no such file) */
 } eto_export_result;
 

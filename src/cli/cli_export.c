@@ -181,10 +181,11 @@ int eto_cli_export(int argc, char **argv) {
     else
       printf("wrote %s, %s, %s, %s\n", r.static_lib, r.shared_lib, r.header, r.manifest);
     if (r.weak)
-      printf("%d values of the families run under 0.85 of the throughput of a smaller value: %s lists them, the "
-             "worst first; tune it (etotune tune %s --refine --db DB --trials-total N: kernels of their own, tuned "
-             "members searched further) and export again\n",
-             r.weak, r.weak_list, r.weak_list);
+      printf("%d values of the families run under 0.85 of the throughput of a smaller value: %s lists them in %d "
+             "lines (a value served by a member that is weak itself: that member), the worst first; tune it (etotune "
+             "tune %s --refine --db DB --trials-total N: kernels of their own, tuned members searched further) and "
+             "export again\n",
+             r.weak, r.weak_list, r.weak_lines, r.weak_list);
     eto_export_result_clear(&r);
   }
   eto_cache_close(cache);

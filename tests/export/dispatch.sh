@@ -60,10 +60,24 @@ jq -e '. as $r | [.families[] | select(.weak_values) | .function as $f
   | [$r.operators[].function | select(startswith($f + "_")) | ltrimstr($f + "_") | tonumber?] as $m
   | .weak_values[] | .tuned == (.s as $s | $m | any(. == $s))] | all' \
   "$tmp/exp/manifest.json" >/dev/null || bad "manifest: a weak value's \"tuned\" is not whether it is a member"
+# weak.list: one line per value a weak value stands for: the member serving it (the dispatch table's run) where that
+# member is weak itself, else the value; a line that stands for several says how many
+reps='[.families[] | select(.weak_values) | . as $f | ($f.weak_values | map(.s)) as $w
+  | [$f.weak_values[] | .s as $s | if .tuned then $s else
+      ([$f.dispatch[] | select(.from <= $s and (.to == null or $s <= .to))][0].value) as $v
+      | if $v != $s and ($w | any(. == $v)) then $v else $s end end] as $r
+  | $r | group_by(.) | map({v: .[0], n: length, tuned: (.[0] as $v | $f.weak_values | any(.s == $v and .tuned))})]
+  | add // []'
+nlines="$(jq "$reps | length" "$tmp/exp/manifest.json")"
+ntuned="$(jq "$reps | map(select(.tuned)) | length" "$tmp/exp/manifest.json")"
+nmerged="$(jq "$reps | map(select(.n > 1)) | length" "$tmp/exp/manifest.json")"
+echo "weak.list: $nlines lines, $ntuned of them tuned members, $nmerged standing for several weak values"
 if [ "$nweak" -gt 0 ]; then
-  [ "$(grep -vc '^#' "$tmp/exp/weak.list")" = "$nweak" ] || bad "weak.list does not list the $nweak weak values"
-  [ "$(grep -c '^[^#].*# [0-9.]* tuned$' "$tmp/exp/weak.list")" = "$ntuned" ] ||
+  [ "$(grep -vc '^#' "$tmp/exp/weak.list")" = "$nlines" ] || bad "weak.list does not have the $nlines lines expected"
+  [ "$(grep -c '^[^#].*# [0-9.]* tuned\(, .*\)\?$' "$tmp/exp/weak.list")" = "$ntuned" ] ||
     bad "weak.list does not mark the $ntuned tuned members"
+  [ "$(grep -c '^[^#].*# [0-9.]*.*, [0-9]* weak values served by it$' "$tmp/exp/weak.list")" = "$nmerged" ] ||
+    bad "weak.list does not count the weak values of its $nmerged merged lines"
   "$exe" check "$tmp/exp/weak.list" >/dev/null 2>&1 || bad "weak.list is no operators list"
   grep -q "weak.list lists them" "$tmp/export.out" || bad "export did not say where the weak values are listed"
 else
