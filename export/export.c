@@ -504,7 +504,8 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
   fprintf(fp, "# values that the export's dispatch serves at under %.2f of the throughput of a smaller value of their\n"
               "# family (measured picks, manifest.json: weak_values), the lowest share first; tune them (or the first\n"
               "# lines): the new ones as members of their own, the tuned members (\"tuned\") searched further from\n"
-              "# their best and their neighbours' (--refine), then export the family's list again:\n"
+              "# their best and their neighbours' (--refine; a value served by a member weak at its own value is\n"
+              "# that member's line, which counts them), then export the family's list again:\n"
               "#   etotune tune %s/weak.list --refine --db DB --trials-total N\n",
           PICK_WEAK_SHARE, pl->o->out_dir);
   for (int i = 0; i < n; i++) {

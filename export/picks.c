@@ -165,8 +165,9 @@ static double time_calls(bench *b, const eto_export_plan *p, const eto_export_fa
  * the start is seen only so) is taken again, up to PICK_TRIES times; then the fastest try counts, b->disturbed, and
  * *clean is 0 (else 1). While more than PICK_BUSY_SHARE of the samples so far stayed disturbed, the machine is busy
  * (the family will say so) and a sample gets one try: retries would not help, and beside busy processes they made
- * export.picks take over 120 s. The mean, not the fastest call: the fastest call favours a kernel whose calls vary (at a
- * few rows, a larger member's dynamic kernel over s's own fixed one, slower in the mean: bench/RESULTS.md N.2). */
+ * export.picks take over 120 s (bench/RESULTS.md T.1). The mean, not the fastest call: the fastest call favours a
+ * kernel whose calls vary (at a few rows, a larger member's dynamic kernel over s's own fixed one, slower in the mean:
+ * bench/RESULTS.md N.2). */
 static double sample(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps,
                      int *clean) {
   double best = INFINITY;
@@ -364,8 +365,9 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
                 "weak_values)\n", F->function, F->nweak, PICK_WEAK_SHARE);
       if (p->o->progress && st == ETO_OK && eto_export_picks_busy(F))
         fprintf(p->o->progress, "%s: warning: the machine was busy: other processes disturbed %ld of %ld timed samples "
-                "(each taken again up to %d times while few were); its picks may serve some values by a slower kernel (export again on a quiet machine, "
-                "or --picks model)\n", F->function, b.disturbed, b.samples, PICK_TRIES);
+                "(each taken again up to %d times while few were); its picks may serve some values by a slower kernel "
+                "(export again on a quiet machine, or --picks model)\n",
+                F->function, b.disturbed, b.samples, PICK_TRIES);
     }
   }
   eto_jit_free(jit);

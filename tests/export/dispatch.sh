@@ -69,13 +69,13 @@ reps='[.families[] | select(.weak_values) | . as $f | ($f.weak_values | map(.s))
   | $r | group_by(.) | map({v: .[0], n: length, tuned: (.[0] as $v | $f.weak_values | any(.s == $v and .tuned))})]
   | add // []'
 nlines="$(jq "$reps | length" "$tmp/exp/manifest.json")"
-ntuned="$(jq "$reps | map(select(.tuned)) | length" "$tmp/exp/manifest.json")"
+nltuned="$(jq "$reps | map(select(.tuned)) | length" "$tmp/exp/manifest.json")"
 nmerged="$(jq "$reps | map(select(.n > 1)) | length" "$tmp/exp/manifest.json")"
-echo "weak.list: $nlines lines, $ntuned of them tuned members, $nmerged standing for several weak values"
+echo "weak.list: $nlines lines, $nltuned of them tuned members, $nmerged standing for several weak values"
 if [ "$nweak" -gt 0 ]; then
   [ "$(grep -vc '^#' "$tmp/exp/weak.list")" = "$nlines" ] || bad "weak.list does not have the $nlines lines expected"
-  [ "$(grep -c '^[^#].*# [0-9.]* tuned\(, .*\)\?$' "$tmp/exp/weak.list")" = "$ntuned" ] ||
-    bad "weak.list does not mark the $ntuned tuned members"
+  [ "$(grep -c '^[^#].*# [0-9.]* tuned\(, .*\)\?$' "$tmp/exp/weak.list")" = "$nltuned" ] ||
+    bad "weak.list does not mark the $nltuned tuned members"
   [ "$(grep -c '^[^#].*# [0-9.]*.*, [0-9]* weak values served by it$' "$tmp/exp/weak.list")" = "$nmerged" ] ||
     bad "weak.list does not count the weak values of its $nmerged merged lines"
   "$exe" check "$tmp/exp/weak.list" >/dev/null 2>&1 || bad "weak.list is no operators list"
