@@ -38,6 +38,8 @@
 #define PICK_SAMPLE_S 200e-6 /* measured: a sample repeats the call until it lasts about this long */
 #define PICK_OWN_MARGIN 1.02 /* measured: s's own member keeps s unless another one is faster by more than this */
 #define PICK_SLICE_S 500e-6 /* measured: a call this much over twice a sample's fastest was disturbed (sample) */
+#define PICK_DROP 1.25        /* measured: after two rounds, a candidate whose fastest sample is over this times another
+                              * one's slowest (both clean) is timed no further */
 #define PICK_TRIES 16        /* measured: a sample that other processes disturbed is taken again, up to this often */
 #define PICK_BUSY_SHARE 0.05 /* measured: a family whose samples were still disturbed more often is reported busy */
 #define PICK_MAX_BYTES ((size_t)1 << 30) /* measured: a family whose tensors at its largest value take more keeps
@@ -189,7 +191,9 @@ static double sample(bench *b, const eto_export_plan *p, const eto_export_family
  * each (sample), interleaved so that a slow spell of the machine hits all of them, the median of each compared: of
  * its clean samples where it has any (a sample that stayed disturbed is a short kernel's calls stretched by another
  * process's time slice: beside busy processes, two such samples of a 15 us kernel made its median 10x its time and
- * lost it s = 48 to a 147 us kernel, export.picks), else the fastest. */
+ * lost it s = 48 to a 147 us kernel, export.picks), else the fastest. After two rounds, a candidate clearly slower
+ * than another (PICK_DROP: its fastest clean sample against the other's slowest, both all clean) takes no more
+ * samples: most of the time of large families' picks went to such candidates (bench/RESULTS.md T.4). */
 static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_family *F, int64_t s, const int *cand,
                           int n, int own, int *best, double *best_s, char *msg, int cap) {
   double t[2 * PICK_CANDS + 1][PICK_ROUNDS], med[2 * PICK_CANDS + 1];
@@ -201,21 +205,28 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
     /* two calls at least: a call stretched by a worker that waited for a core shows beside the other (sample) */
     reps[c] = 2 * once >= PICK_SAMPLE_S ? 2 : once * 1000 < PICK_SAMPLE_S ? 1000 : (int)ceil(PICK_SAMPLE_S / once);
   }
-  int nclean[2 * PICK_CANDS + 1] = {0};
+  int nclean[2 * PICK_CANDS + 1] = {0}, nt[2 * PICK_CANDS + 1] = {0}, out[2 * PICK_CANDS + 1] = {0};
   double tclean[2 * PICK_CANDS + 1][PICK_ROUNDS];
-  for (int r = 0; r < PICK_ROUNDS; r++)
+  for (int r = 0; r < PICK_ROUNDS; r++) {
     for (int c = 0; c < n; c++) {
+      if (out[c]) continue;
       int clean;
-      t[c][r] = sample(b, p, F, cand[c], s, reps[c], &clean);
-      if (clean) tclean[c][nclean[c]++] = t[c][r];
+      t[c][nt[c]++] = sample(b, p, F, cand[c], s, reps[c], &clean);
+      if (clean) tclean[c][nclean[c]++] = t[c][nt[c] - 1];
     }
+    if (r != 1) continue;
+    for (int c = 0; c < n; c++) /* c and l with two clean samples each; the one whose slowest is least stays */
+      for (int l = 0; l < n && !out[c] && nclean[c] == 2; l++)
+        if (l != c && !out[l] && nclean[l] == 2 && fmin(t[c][0], t[c][1]) > PICK_DROP * fmax(t[l][0], t[l][1]))
+          out[c] = 1;
+  }
   int k = 0;
   for (int c = 0; c < n; c++) {
     if (nclean[c]) {
       med[c] = eto_median(tclean[c], nclean[c]);
     } else {
       med[c] = t[c][0];
-      for (int r = 1; r < PICK_ROUNDS; r++) med[c] = fmin(med[c], t[c][r]);
+      for (int r = 1; r < nt[c]; r++) med[c] = fmin(med[c], t[c][r]);
     }
     if (med[c] < med[k]) k = c;
   }
