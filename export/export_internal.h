@@ -62,6 +62,7 @@ typedef struct {
   int picks_differ;                 /* values s whose measured pick is not the cost model's */
   long picks_samples;               /* timed samples the measured picks took (picks.c sample) */
   long picks_disturbed;             /* of them, those that other processes disturbed in every try */
+  long picks_dropped;               /* candidates timed no further after two rounds (picks.c PICK_DROP) */
   double *served;                   /* measured picks: served[s], the median seconds of s's pick at s (0: not timed),
                                      * s = 1..the largest tuned value; else NULL */
   struct eto_export_weak *weak;     /* measured picks: the weak values (eto_export_weak_values), by increasing s */

@@ -103,6 +103,7 @@ typedef struct {
   float *args[ETO_MAX_INPUTS + 3];
   int64_t s; /* what args[nargs] points to: the dynamic kernels' run-time extent */
   long samples, disturbed; /* samples taken; those still disturbed after their tries (sample) */
+  long dropped;            /* candidates timed no further (fastest, PICK_DROP) */
 } bench;
 
 /* What candidate code c (member j = c % n, or its second dynamic kernel when c >= n) runs at s: 0 its fixed kernel (s
@@ -217,8 +218,10 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
     if (r != 1) continue;
     for (int c = 0; c < n; c++) /* c and l with two clean samples each; the one whose slowest is least stays */
       for (int l = 0; l < n && !out[c] && nclean[c] == 2; l++)
-        if (l != c && !out[l] && nclean[l] == 2 && fmin(t[c][0], t[c][1]) > PICK_DROP * fmax(t[l][0], t[l][1]))
+        if (l != c && !out[l] && nclean[l] == 2 && fmin(t[c][0], t[c][1]) > PICK_DROP * fmax(t[l][0], t[l][1])) {
           out[c] = 1;
+          b->dropped++;
+        }
   }
   int k = 0;
   for (int c = 0; c < n; c++) {
@@ -361,6 +364,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       F->picks_seconds = eto_now() - t0;
       F->picks_samples = b.samples;
       F->picks_disturbed = b.disturbed;
+      F->picks_dropped = b.dropped;
       if (p->o->progress && st == ETO_OK)
         fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's\n",
                 F->function, (long long)max, F->picks_seconds, F->picks_differ);
