@@ -138,9 +138,15 @@ static long preempted(void) {
   return getrusage(RUSAGE_SELF, &u) == 0 ? u.ru_nivcsw : 0;
 }
 
+/* 1 when a sample's slowest call took over twice its fastest plus PICK_SLICE_S: another process stretched it
+ * (sample). */
+static int stretched(double fast, double slow) {
+  return slow > 2 * fast + PICK_SLICE_S;
+}
+
 /* reps calls of candidate c's kernel at s, each timed: returns seconds per call; the fastest call into *fast, the
- * slowest into *slow. Stops early at a call over twice the fastest plus PICK_SLICE_S (disturbed, see sample: the rest
- * would be taken again anyway, and beside busy processes each call can wait a time slice for a core). */
+ * slowest into *slow. Stops early at a stretched call (disturbed, see sample: the rest would be taken again anyway,
+ * and beside busy processes each call can wait a time slice for a core). */
 static double time_calls(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps,
                          double *fast, double *slow) {
   int kind = kind_of(p, F, c, s), j = c % F->n;
@@ -156,7 +162,7 @@ static double time_calls(bench *b, const eto_export_plan *p, const eto_export_fa
     if (t1 - t0 < *fast) *fast = t1 - t0;
     if (t1 - t0 > *slow) *slow = t1 - t0;
     t0 = t1;
-    if (*slow > 2 * *fast + PICK_SLICE_S) return (t1 - start) / (r + 1);
+    if (stretched(*fast, *slow)) return (t1 - start) / (r + 1);
   }
   return (t1 - start) / reps;
 }
@@ -180,7 +186,7 @@ static double sample(bench *b, const eto_export_plan *p, const eto_export_family
   for (int k = 0; k < tries; k++) {
     long before = preempted();
     double fast, slow, t = time_calls(b, p, F, c, s, reps, &fast, &slow);
-    if (preempted() == before && slow <= 2 * fast + PICK_SLICE_S) return t;
+    if (preempted() == before && !stretched(fast, slow)) return t;
     if (t < best) best = t;
   }
   b->disturbed++;
