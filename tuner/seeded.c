@@ -5,7 +5,8 @@
  *     β's best measured programs, transplanted to α: inner tile factors kept where α's extents allow (the
  *       outermost recomputed), else re-fitted (each inner factor the divisor of what is left of α's extent
  *       closest to β's, in log scale), else kept with an imperfect (guarded) outermost tile (a superset of
- *       what TopK applies); β's direct reads kept where α's search may propose them, else read from a tile
+ *       what TopK applies); each also with factors moved out to the blocks where it has fewer blocks than
+ *       cores (fit_blocks); β's direct reads kept where α's search may propose them, else read from a tile
  *       (fit_direct), and the first program also with every input α's rule allows read directly;
  *     the best programs of the cached operators of α's kind and sketch signature nearest α, transplanted alike;
  *   ETO's rounds (rounds 11-14: ETO's 1-4), run whole by the ETO policy from S*β, so the policy measures every
@@ -104,11 +105,38 @@ static void fit_direct(const eto_compute *ca, const eto_target *t, eto_program *
   }
 }
 
-/* Writes up to 4 variants of p for α that are valid on t (exact or re-fitted tiles, and imperfect where a factor
- * does not divide; β's direct reads where α's rule allows them, and with `direct`, also the same with every input
- * the rule allows read directly); returns how many. */
+/* Gives a CPU multi-level program at least t->cores blocks (the product of S0 over the space loops) where it has
+ * fewer: a transplant keeps β's inner factors and recomputes α's outermost, which leaves a small α one block, one
+ * core working (bench/RESULTS.md U.3: conv2d 7's seeds from k=1024 ran at 0.55 of α's search, and ETO's rounds and
+ * the search never joined two blocks with β's register tile). Moves the smallest prime factor of the first factor
+ * > 1 at S1, S2 or S3 (the register tile's S4 stays) of the outermost loop that has one into its S0, until there
+ * are enough blocks or no such factor. Returns 1 when p changed. */
+static int fit_blocks(const eto_target *t, eto_program *p) {
+  if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL) return 0;
+  int64_t blocks = 1;
+  for (int s = 0; s < p->nspace; s++) blocks *= p->stile[s][0];
+  int changed = 0;
+  while (blocks < t->cores) {
+    int s = 0, l = 1;
+    while (s < p->nspace && p->stile[s][l] < 2)
+      if (++l > 3) l = 1, s++;
+    if (s == p->nspace) break;
+    int64_t q = 2;
+    while (p->stile[s][l] % q) q++;
+    p->stile[s][l] /= q;
+    p->stile[s][0] *= q;
+    blocks *= q;
+    changed = 1;
+  }
+  return changed;
+}
+
+/* Writes up to 8 variants of p for α that are valid on t (exact or re-fitted tiles, and imperfect where a factor
+ * does not divide; each also with at least t->cores blocks where it has fewer (fit_blocks); β's direct reads where
+ * α's rule allows them, and with `direct`, also the same with every input the rule allows read directly); returns
+ * how many. */
 static int transplant(const eto_compute *ca, const eto_target *t, const eto_program *p, int direct,
-                      eto_program out[4]) {
+                      eto_program out[8]) {
   if (p->nspace != ca->nest.nspace || p->nreduce != ca->nest.nreduce) return 0;
   eto_program fit = *p, imp = *p;
   int exact = 1;
@@ -117,13 +145,14 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
   for (int j = 0; j < p->nreduce; j++)
     exact &= fit_loop(ca->nest.reduce[j].extent, p->rtile[j], ETO_REDUCE_LEVELS, fit.rtile[j], imp.rtile[j]);
   int n = 0;
-  for (int all = 0; all <= direct; all++) {
-    eto_program f = fit, m = imp;
-    fit_direct(ca, t, &f, all);
-    fit_direct(ca, t, &m, all);
-    if (eto_sched_candidate_ok(ca, t, &f, NULL, 0) == 0) out[n++] = f;
-    if (!exact && eto_sched_candidate_ok(ca, t, &m, NULL, 0) == 0) out[n++] = m;
-  }
+  for (int all = 0; all <= direct; all++)
+    for (int k = 0; k < (exact ? 1 : 2); k++)
+      for (int par = 0; par <= 1; par++) {
+        eto_program f = k ? imp : fit;
+        if (par && !fit_blocks(t, &f)) continue;
+        fit_direct(ca, t, &f, all);
+        if (eto_sched_candidate_ok(ca, t, &f, NULL, 0) == 0) out[n++] = f;
+      }
   return n;
 }
 
@@ -132,7 +161,7 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
 static void seed_all(seeded_pol *x, const eto_compute *ca, const eto_target *t, const eto_program *ps, int np,
                      int limit) {
   for (int i = 0; i < np && i < limit; i++) {
-    eto_program v[4];
+    eto_program v[8];
     int nv = transplant(ca, t, &ps[i], i == 0, v);
     for (int k = 0; k < nv; k++) tun_queue_try(&x->q, 1, &v[k]);
   }

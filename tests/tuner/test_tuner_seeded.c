@@ -10,7 +10,10 @@
  *      started from ETO's rounds); the other way round (a smaller α), a seed reads every input α's rule allows
  *      directly;
  *   6. ETO's policy with max_round = 1 (what the seeded policy runs with -DSEEDED_ETO_ROUNDS=1) measures round 1 of
- *      every block count as the whole policy does, and nothing of rounds 2-4. */
+ *      every block count as the whole policy does, and nothing of rounds 2-4;
+ *   7. a transplant from a much larger β (conv2d 7 of bench/RESULTS.md U.3: k=1024 c=512 to k=64 c=192, 7x7), whose
+ *      fitted tiles leave α one block, also seeds α with as many blocks as cores (before fit_blocks every seed of that
+ *      program had one block: one of the 2 cores worked). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +179,37 @@ static void max_round_case(const eto_target *t) {
         r[0].round_trials[1]);
 }
 
+/* 7 */
+static void blocks_case(const eto_target *t) {
+  eto_op alpha = test_op("conv2d n=1 k=64 c=192 h=7 w=7 r=1 s=1\n"), beta = test_op("conv2d n=1 k=1024 c=512 h=7 w=7 r=1 s=1\n");
+  eto_compute ca, cb;
+  eto_op_compute(&alpha, &ca);
+  eto_op_compute(&beta, &cb);
+  eto_program sb;
+  char why[256];
+  CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1/4.1.4.4.16/1.1.1.1.7/1.1.7.1.1 r=4.128.1/1.1.1/1.1.1 u=64 v=1.2", &sb,
+                          why, sizeof why) == 0 &&
+            eto_sched_validate(&cb, t, &sb, why, sizeof why) == 0,
+        "S*β: %s", why);
+  recorder rec = {0};
+  eto_tuner_opts o = {.measure = measure, .measure_user = &rec, .max_trials = 8};
+  eto_tuner_result r;
+  CHECK(eto_tuner_seeded(&alpha, &beta, &sb, t, NULL, NULL, &o, NULL, NULL, &r) == ETO_OK, "blocks: %s", r.message);
+  int one = 0, enough = 0;
+  for (int i = 0; i < rec.n && i < r.round_trials[1]; i++) {
+    eto_program p;
+    CHECK(eto_program_parse(rec.recipes[i], &p, why, sizeof why) == 0 && eto_sched_candidate_ok(&ca, t, &p, why, sizeof why) == 0,
+          "seed %s: %s", rec.recipes[i], why);
+    int64_t blocks = 1;
+    for (int s = 0; s < p.nspace; s++) blocks *= p.stile[s][0];
+    one += blocks == 1;
+    enough += blocks >= t->cores;
+  }
+  CHECK(one >= 1 && enough >= 1, "conv2d k=64 from k=1024: %d seeds, %d with one block, %d with >= %d blocks",
+        r.round_trials[1], one, enough, t->cores);
+  free(rec.recipes);
+}
+
 int main(void) {
   eto_target t;
   eto_target_cpu(2, &t);
@@ -188,5 +222,6 @@ int main(void) {
   direct_case(&t, "matmul m=7 n=3072 k=768\n", "matmul m=448 n=3072 k=768\n",
               "v1 mlt s=1.1.1.1.1/64.1.1.7.1/2.1.24.2.32 r=32.12.2 u=64 v=1.1", 1);
   max_round_case(&t);
+  blocks_case(&t);
   return check_result();
 }
