@@ -107,19 +107,22 @@ static void fit_direct(const eto_compute *ca, const eto_target *t, eto_program *
 
 /* Gives a CPU multi-level program at least t->cores blocks (the product of S0 over the space loops) where it has
  * fewer: a transplant keeps β's inner factors and recomputes α's outermost, which leaves a small α one block, one
- * core working (bench/RESULTS.md U.3: conv2d 7's seeds from k=1024 ran at 0.55 of α's search, and ETO's rounds and
- * the search never joined two blocks with β's register tile). Moves the smallest prime factor of the first factor
- * > 1 at S1, S2 or S3 (the register tile's S4 stays) of the outermost loop that has one into its S0, until there
- * are enough blocks or no such factor. Returns 1 when p changed. */
+ * core working (bench/RESULTS.md U.3: conv2d 7's seeds from k=1024, one block each, and the search's trials from
+ * them too; the policy ended at 0.59 of α's full search, 1.06 with this). Moves the smallest prime factor of the
+ * first factor > 1 at S1, S2 or S3 (the register tile's S4 stays) of the outermost loop that has one into its S0,
+ * until there are enough blocks or no such factor. Returns 1 when p changed. */
 static int fit_blocks(const eto_target *t, eto_program *p) {
   if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL) return 0;
   int64_t blocks = 1;
   for (int s = 0; s < p->nspace; s++) blocks *= p->stile[s][0];
   int changed = 0;
   while (blocks < t->cores) {
-    int s = 0, l = 1;
-    while (s < p->nspace && p->stile[s][l] < 2)
-      if (++l > 3) l = 1, s++;
+    int s = 0, l = 1; /* the first loop, outermost first, with a factor > 1 at S1-S3 */
+    while (s < p->nspace && p->stile[s][l] < 2) {
+      if (++l <= 3) continue;
+      l = 1;
+      s++;
+    }
     if (s == p->nspace) break;
     int64_t q = 2;
     while (p->stile[s][l] % q) q++;

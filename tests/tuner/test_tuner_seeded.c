@@ -181,7 +181,8 @@ static void max_round_case(const eto_target *t) {
 
 /* 7 */
 static void blocks_case(const eto_target *t) {
-  eto_op alpha = test_op("conv2d n=1 k=64 c=192 h=7 w=7 r=1 s=1\n"), beta = test_op("conv2d n=1 k=1024 c=512 h=7 w=7 r=1 s=1\n");
+  eto_op alpha = test_op("conv2d n=1 k=64 c=192 h=7 w=7 r=1 s=1\n");
+  eto_op beta = test_op("conv2d n=1 k=1024 c=512 h=7 w=7 r=1 s=1\n");
   eto_compute ca, cb;
   eto_op_compute(&alpha, &ca);
   eto_op_compute(&beta, &cb);
@@ -198,7 +199,8 @@ static void blocks_case(const eto_target *t) {
   int one = 0, enough = 0;
   for (int i = 0; i < rec.n && i < r.round_trials[1]; i++) {
     eto_program p;
-    CHECK(eto_program_parse(rec.recipes[i], &p, why, sizeof why) == 0 && eto_sched_candidate_ok(&ca, t, &p, why, sizeof why) == 0,
+    CHECK(eto_program_parse(rec.recipes[i], &p, why, sizeof why) == 0 &&
+              eto_sched_candidate_ok(&ca, t, &p, why, sizeof why) == 0,
           "seed %s: %s", rec.recipes[i], why);
     int64_t blocks = 1;
     for (int s = 0; s < p.nspace; s++) blocks *= p.stile[s][0];
