@@ -83,8 +83,9 @@ if [ "$nweak" -gt 0 ]; then
   turns="$(grep -v '^#' "$tmp/exp/weak.list" | awk '{ match($0, / name=[^ ]*/); f = substr($0, RSTART, RLENGTH)
     match($0, /# [0-9.]*/); print r[f]++, substr($0, RSTART + 2, RLENGTH - 2) }')"
   [ "$turns" = "$(sort -s -k1,1n -k2,2g <<<"$turns")" ] || bad "the families do not take turns in weak.list"
-  echo "weak.list: $(awk '$1 == 1' <<<"$turns" | wc -l) families with two lines or more"
-  [ "$(awk '$1 == 1' <<<"$turns" | wc -l)" -ge 2 ] || bad "weak.list: fewer than two families with two lines"
+  ntwo="$(awk '$1 == 1' <<<"$turns" | wc -l)"
+  echo "weak.list: $ntwo families with two lines or more"
+  [ "$ntwo" -ge 2 ] || bad "weak.list: fewer than two families with two lines"
   grep -q "weak.list lists them" "$tmp/export.out" || bad "export did not say where the weak values are listed"
 else
   [ ! -e "$tmp/exp/weak.list" ] || bad "weak.list without weak values"

@@ -92,65 +92,74 @@ static void pair_case(const char *alpha_line, const char *beta_line, const eto_t
   free(seeded.recipes);
 }
 
+/* Cases 4, 5 and 7: the seeded policy on α from β's program beta_recipe (checked valid on β), without a cache and
+ * with at most max_trials trials; every candidate it measured in x->rec, α's compute in x->ca. */
+typedef struct {
+  eto_compute ca;
+  eto_program sb;
+  recorder rec;
+  eto_tuner_result r;
+} seeded_run;
+
+static void run_seeded(const eto_target *t, const char *alpha_line, const char *beta_line, const char *beta_recipe,
+                       int max_trials, seeded_run *x) {
+  eto_op alpha = test_op(alpha_line), beta = test_op(beta_line);
+  eto_compute cb;
+  eto_op_compute(&alpha, &x->ca);
+  eto_op_compute(&beta, &cb);
+  char why[256];
+  CHECK(eto_program_parse(beta_recipe, &x->sb, why, sizeof why) == 0 &&
+            eto_sched_validate(&cb, t, &x->sb, why, sizeof why) == 0,
+        "S*β %s: %s", beta_recipe, why);
+  x->rec = (recorder){0};
+  eto_tuner_opts o = {.measure = measure, .measure_user = &x->rec, .max_trials = max_trials};
+  CHECK(eto_tuner_seeded(&alpha, &beta, &x->sb, t, NULL, NULL, &o, NULL, NULL, &x->r) == ETO_OK, "%s from %s: %s",
+        alpha_line, beta_line, x->r.message);
+}
+
 /* 4: a program whose tiles do not divide α's extents */
 static void transplant_case(const eto_target *t) {
-  eto_op alpha = test_op("matmul m=100 n=96 k=72\n"), beta = test_op("matmul m=128 n=128 k=64\n");
-  eto_compute cb;
-  eto_op_compute(&beta, &cb);
-  eto_program sb;
+  seeded_run x;
+  run_seeded(t, "matmul m=100 n=96 k=72\n", "matmul m=128 n=128 k=64\n",
+             "v1 mlt s=1.1.1.1.1/4.1.4.2.4/2.1.4.1.16 r=4.8.2 u=16 v=1.1", 4, &x);
+  CHECK(x.r.trials == 4, "transplant: %d trials: %s", x.r.trials, x.r.message);
   char why[256];
-  CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1/4.1.4.2.4/2.1.4.1.16 r=4.8.2 u=16 v=1.1", &sb, why, sizeof why) == 0 &&
-            eto_sched_validate(&cb, t, &sb, why, sizeof why) == 0,
-        "S*β: %s", why);
-  recorder rec = {0};
-  eto_tuner_opts o = {.measure = measure, .measure_user = &rec, .max_trials = 4};
-  eto_tuner_result r;
-  CHECK(eto_tuner_seeded(&alpha, &beta, &sb, t, NULL, NULL, &o, NULL, NULL, &r) == ETO_OK && r.trials == 4,
-        "transplant: %d trials: %s", r.trials, r.message);
-  eto_compute ca;
-  eto_op_compute(&alpha, &ca);
   int imperfect = 0;
-  for (int i = 0; i < rec.n; i++) {
+  for (int i = 0; i < x.rec.n; i++) {
     eto_program p;
-    CHECK(eto_program_parse(rec.recipes[i], &p, why, sizeof why) == 0 && eto_sched_validate(&ca, t, &p, why, sizeof why) == 0,
-          "candidate %s: %s", rec.recipes[i], why);
+    CHECK(eto_program_parse(x.rec.recipes[i], &p, why, sizeof why) == 0 &&
+              eto_sched_validate(&x.ca, t, &p, why, sizeof why) == 0,
+          "candidate %s: %s", x.rec.recipes[i], why);
     int64_t prod = 1;
     for (int l = 0; l < ETO_SPACE_LEVELS; l++) prod *= p.stile[1][l];
-    imperfect |= prod > ca.nest.space[1].extent;
+    imperfect |= prod > x.ca.nest.space[1].extent;
   }
-  CHECK(rec.n >= 2 && imperfect, "transplant of 128x128x64 tiles to m=100: %d seeds, imperfect %d", rec.n, imperfect);
-  free(rec.recipes);
+  CHECK(x.rec.n >= 2 && imperfect, "transplant of 128x128x64 tiles to m=100: %d seeds, imperfect %d", x.rec.n,
+        imperfect);
+  free(x.rec.recipes);
 }
 
 /* 5: direct reads across sizes; `want_direct`: some seed reads input 1 directly (else: none may) */
 static void direct_case(const eto_target *t, const char *alpha_line, const char *beta_line, const char *beta_recipe,
                         int want_direct) {
-  eto_op alpha = test_op(alpha_line), beta = test_op(beta_line);
-  eto_compute ca, cb;
-  eto_op_compute(&alpha, &ca);
-  eto_op_compute(&beta, &cb);
-  eto_program sb;
+  seeded_run x;
+  run_seeded(t, alpha_line, beta_line, beta_recipe, 6, &x);
+  CHECK(x.r.round_trials[1] >= 1, "%s from %s: %d seeds measured (round 1), first %s", alpha_line, beta_line,
+        x.r.round_trials[1], x.rec.n ? x.rec.recipes[0] : "(none)");
   char why[256];
-  CHECK(eto_program_parse(beta_recipe, &sb, why, sizeof why) == 0 && eto_sched_validate(&cb, t, &sb, why, sizeof why) == 0,
-        "S*β %s: %s", beta_recipe, why);
-  recorder rec = {0};
-  eto_tuner_opts o = {.measure = measure, .measure_user = &rec, .max_trials = 6};
-  eto_tuner_result r;
-  CHECK(eto_tuner_seeded(&alpha, &beta, &sb, t, NULL, NULL, &o, NULL, NULL, &r) == ETO_OK, "direct: %s", r.message);
-  CHECK(r.round_trials[1] >= 1, "%s from %s: %d seeds measured (round 1), first %s", alpha_line, beta_line,
-        r.round_trials[1], rec.n ? rec.recipes[0] : "(none)");
   int direct = 0, same_tiles = 0;
-  for (int i = 0; i < rec.n && i < r.round_trials[1]; i++) {
+  for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
     eto_program p;
-    CHECK(eto_program_parse(rec.recipes[i], &p, why, sizeof why) == 0 && eto_sched_candidate_ok(&ca, t, &p, why, sizeof why) == 0,
-          "seed %s: %s", rec.recipes[i], why);
+    CHECK(eto_program_parse(x.rec.recipes[i], &p, why, sizeof why) == 0 &&
+              eto_sched_candidate_ok(&x.ca, t, &p, why, sizeof why) == 0,
+          "seed %s: %s", x.rec.recipes[i], why);
     direct |= p.direct[1];
-    same_tiles |= memcmp(p.stile[2], sb.stile[2], sizeof p.stile[2]) == 0 && p.rtile[0][2] == sb.rtile[0][2];
+    same_tiles |= memcmp(p.stile[2], x.sb.stile[2], sizeof p.stile[2]) == 0 && p.rtile[0][2] == x.sb.rtile[0][2];
   }
   CHECK(same_tiles, "%s: no seed keeps S*β's n tiles", alpha_line);
   CHECK(direct == want_direct, "%s from %s: a seed reads the weights directly: %d, expected %d", alpha_line,
         beta_line, direct, want_direct);
-  free(rec.recipes);
+  free(x.rec.recipes);
 }
 
 /* 6 */
@@ -181,35 +190,24 @@ static void max_round_case(const eto_target *t) {
 
 /* 7 */
 static void blocks_case(const eto_target *t) {
-  eto_op alpha = test_op("conv2d n=1 k=64 c=192 h=7 w=7 r=1 s=1\n");
-  eto_op beta = test_op("conv2d n=1 k=1024 c=512 h=7 w=7 r=1 s=1\n");
-  eto_compute ca, cb;
-  eto_op_compute(&alpha, &ca);
-  eto_op_compute(&beta, &cb);
-  eto_program sb;
+  seeded_run x;
+  run_seeded(t, "conv2d n=1 k=64 c=192 h=7 w=7 r=1 s=1\n", "conv2d n=1 k=1024 c=512 h=7 w=7 r=1 s=1\n",
+             "v1 mlt s=1.1.1.1.1/4.1.4.4.16/1.1.1.1.7/1.1.7.1.1 r=4.128.1/1.1.1/1.1.1 u=64 v=1.2", 8, &x);
   char why[256];
-  CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1/4.1.4.4.16/1.1.1.1.7/1.1.7.1.1 r=4.128.1/1.1.1/1.1.1 u=64 v=1.2", &sb,
-                          why, sizeof why) == 0 &&
-            eto_sched_validate(&cb, t, &sb, why, sizeof why) == 0,
-        "S*β: %s", why);
-  recorder rec = {0};
-  eto_tuner_opts o = {.measure = measure, .measure_user = &rec, .max_trials = 8};
-  eto_tuner_result r;
-  CHECK(eto_tuner_seeded(&alpha, &beta, &sb, t, NULL, NULL, &o, NULL, NULL, &r) == ETO_OK, "blocks: %s", r.message);
   int one = 0, enough = 0;
-  for (int i = 0; i < rec.n && i < r.round_trials[1]; i++) {
+  for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
     eto_program p;
-    CHECK(eto_program_parse(rec.recipes[i], &p, why, sizeof why) == 0 &&
-              eto_sched_candidate_ok(&ca, t, &p, why, sizeof why) == 0,
-          "seed %s: %s", rec.recipes[i], why);
+    CHECK(eto_program_parse(x.rec.recipes[i], &p, why, sizeof why) == 0 &&
+              eto_sched_candidate_ok(&x.ca, t, &p, why, sizeof why) == 0,
+          "seed %s: %s", x.rec.recipes[i], why);
     int64_t blocks = 1;
     for (int s = 0; s < p.nspace; s++) blocks *= p.stile[s][0];
     one += blocks == 1;
     enough += blocks >= t->cores;
   }
   CHECK(one >= 1 && enough >= 1, "conv2d k=64 from k=1024: %d seeds, %d with one block, %d with >= %d blocks",
-        r.round_trials[1], one, enough, t->cores);
-  free(rec.recipes);
+        x.r.round_trials[1], one, enough, t->cores);
+  free(x.rec.recipes);
 }
 
 int main(void) {
