@@ -423,29 +423,33 @@ static eto_status keep_members(eto_export_plan *pl, eto_program *progs, const ch
   return ETO_OK;
 }
 
-/* One line of weak.list: family f's value v, the lowest share of the weak values it stands for, their count, and
- * the line's rank among its family's lines (0: the family's lowest share). */
+/* One line of weak.list: family f's value v, the lowest share of the weak values it stands for, their count, the
+ * lowest of them where the line is a run of values that are not tuned (lo; else v), their loss (the sum of 1 - share
+ * times the operator's freq over them) and the line's rank among its family's lines (0: the family's largest loss). */
 typedef struct {
   int f;
-  int64_t v;
-  double share;
+  int64_t v, lo;
+  double share, loss;
   int count, rank;
 } weak_line;
+
+#define WEAK_RUN_SPAN 0.9 /* a run of weak values spans at most this ratio of its lowest to its highest value */
+#define WEAK_RUN_GAP 2    /* and its neighbouring weak values differ by at most this */
 
 static int by_value(const void *a, const void *b) {
   const weak_line *x = a, *y = b;
   return x->f != y->f ? x->f - y->f : (x->v > y->v) - (x->v < y->v);
 }
 
-static int by_share(const void *a, const void *b) {
+static int by_loss(const void *a, const void *b) {
   const weak_line *x = a, *y = b;
-  if (x->share != y->share) return (x->share > y->share) - (x->share < y->share);
+  if (x->loss != y->loss) return (x->loss < y->loss) - (x->loss > y->loss);
   return by_value(a, b);
 }
 
 static int by_rank(const void *a, const void *b) {
   const weak_line *x = a, *y = b;
-  return x->rank != y->rank ? x->rank - y->rank : by_share(a, b);
+  return x->rank != y->rank ? x->rank - y->rank : by_loss(a, b);
 }
 
 /* 1 when s is one of family F's weak values. */
@@ -466,16 +470,31 @@ static int64_t weak_stands_for(const eto_export_plan *pl, const eto_export_famil
   return v != s && is_weak(F, v) ? v : s;
 }
 
-/* DIR/weak.list: the list lines of the weak values of every family (picks.c eto_export_weak_values), the families
- * taking turns, each with its worst (lowest share) line first (every family's worst line, the lowest share first,
- * then every family's second...), so that its first lines are the ones to tune within a small budget and no family
- * takes them all (by share alone, T.2's two repairs gave 104 of their 120 lines to the attention scores, whose
- * values just above a multiple of 16 stay weak however tuned, and none to the projection's 257): the values
- * that are not tuned members to be tuned as members of their own, the tuned ones (cached: a plain tune skips them;
- * marked "tuned" in their comment) to be searched further from their best and their neighbours' (etotune tune
- * DIR/weak.list --refine), then the list exported again; removed when there are none. A weak value served by a
- * member that is weak itself is that member's line (weak_stands_for; the comment counts the values a line stands
- * for). Their count into out->weak, the lines' into out->weak_lines, the path into out->weak_list. */
+/* Family o's operator at value v (its freq); where the list merged it into another family's equal operator (at
+ * S = 64 BERT's two attention products are one shape), o's first member with the variable set to v. */
+static eto_op family_op_at(const eto_op *ops, const eto_op_family *o, int64_t v) {
+  int m = 0;
+  while (m < o->count && eto_op_family_value(ops, o, m) != v) m++;
+  eto_op at = ops[o->member[m < o->count ? m : 0]];
+  if (m == o->count)
+    for (int q = 0; q < o->nkeys; q++) at.v[o->keys[q]] = v;
+  return at;
+}
+
+/* DIR/weak.list: the list lines of the weak values of every family (picks.c eto_export_weak_values). A weak value
+ * served by a member that is weak itself is that member's line (weak_stands_for: refining it mends them all). Weak
+ * values that are not tuned members and lie close together (neighbours at most WEAK_RUN_GAP apart, the lowest at
+ * least WEAK_RUN_SPAN of the highest) are one line, the highest of them: tuned as a member, its kernel serves the
+ * values below it (the dispatch's guarded tiles), so one line mends the run (in U.2's last weak.list, 707 lines
+ * became 119, and the large attention lengths served by 512's kernel came within the repairs' first lines). Each
+ * line's loss is the sum of (1 - share) x freq over the weak values it stands for: the families take turns, each
+ * with its line of largest loss first (every family's first line, the largest loss first, then every family's
+ * second...), so that the first lines are the ones to tune within a small budget and no family takes them all
+ * (T.2's two repairs, by share alone, gave 104 of their 120 lines to the attention scores' values just above a
+ * multiple of 16, which stay weak however tuned). The new values are to be tuned as members of their own, the tuned
+ * ones (cached: a plain tune skips them; marked "tuned") searched further from their best and their neighbours'
+ * (etotune tune DIR/weak.list --refine), then the list exported again; removed when there are none. The count of
+ * weak values into out->weak, the lines' into out->weak_lines, the path into out->weak_list. */
 static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, const eto_op_family *of,
                                   eto_export_result *out, char *msg, int cap) {
   char path[sizeof out->weak_list];
@@ -493,18 +512,31 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
   if (!w) return ETO_ERR_NOMEM;
   int n = 0, lines = 0;
   for (int f = 0; f < pl->nfam; f++)
-    for (int k = 0; k < pl->fam[f].nweak; k++)
-      w[n++] = (weak_line){f, weak_stands_for(pl, &pl->fam[f], k), pl->fam[f].weak[k].share, 1, 0};
+    for (int k = 0; k < pl->fam[f].nweak; k++) {
+      const eto_export_weak *x = &pl->fam[f].weak[k];
+      double loss = (1 - x->share) * (double)family_op_at(ops, &of[pl->fam[f].of], x->s).freq;
+      int64_t v = weak_stands_for(pl, &pl->fam[f], k);
+      w[n++] = (weak_line){f, v, v, x->share, loss, 1, 0};
+    }
   qsort(w, (size_t)n, sizeof *w, by_value);
-  for (int i = 0; i < n; i++) /* one line per value: the lowest share, the count */
-    if (lines && w[lines - 1].f == w[i].f && w[lines - 1].v == w[i].v) {
-      w[lines - 1].share = fmin(w[lines - 1].share, w[i].share);
-      w[lines - 1].count++;
+  for (int i = 0; i < n; i++) { /* one line per value, then one per run of values not tuned */
+    weak_line *p = lines ? &w[lines - 1] : NULL;
+    int same = p && p->f == w[i].f && p->v == w[i].v;
+    const eto_export_family *F = &pl->fam[w[i].f];
+    int run = p && !same && p->f == w[i].f && !eto_export_is_member(pl, F, p->v) &&
+              !eto_export_is_member(pl, F, w[i].v) && w[i].v - p->v <= WEAK_RUN_GAP &&
+              (double)p->lo >= WEAK_RUN_SPAN * (double)w[i].v;
+    if (same || run) {
+      p->v = w[i].v;
+      p->share = fmin(p->share, w[i].share);
+      p->loss += w[i].loss;
+      p->count++;
     } else {
       w[lines++] = w[i];
     }
+  }
   n = lines;
-  qsort(w, (size_t)n, sizeof *w, by_share);
+  qsort(w, (size_t)n, sizeof *w, by_loss);
   int *seen = calloc((size_t)pl->nfam, sizeof *seen);
   if (!seen) {
     free(w);
@@ -519,29 +551,24 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
     return ETO_ERR_IO;
   }
   fprintf(fp, "# values that the export's dispatch serves at under %.2f of the throughput of a smaller value of their\n"
-              "# family (measured picks, manifest.json: weak_values), the families taking turns, each family's lowest\n"
-              "# share first; tune them (or the first lines): the new ones as members of their own, the tuned\n"
-              "# members (\"tuned\") searched further from their best and their neighbours' (--refine; a value served\n"
-              "# by a member weak at its own value is that member's line, which counts them), then export the\n"
-              "# family's list again:\n"
+              "# family (measured picks, manifest.json: weak_values), one line for a value, a tuned member (\"tuned\")\n"
+              "# weak at its own value and serving others, or a run of close values (its highest stands for them);\n"
+              "# loss: the sum of (1 - share) x freq over them. The families take turns, each one's largest loss\n"
+              "# first. Tune them (or the first lines): the new ones as members of their own, the tuned ones searched\n"
+              "# further from their best and their neighbours' (--refine), then export the family's list again:\n"
               "#   etotune tune %s/weak.list --refine --db DB --trials-total N\n",
           PICK_WEAK_SHARE, pl->o->out_dir);
   for (int i = 0; i < n; i++) {
     const eto_export_family *F = &pl->fam[w[i].f];
-    const eto_op_family *o = &of[F->of];
-    int64_t v = w[i].v;
-    int m = 0;
-    while (m < o->count && eto_op_family_value(ops, o, m) != v) m++;
-    /* the family's operator at v (its freq); none where the list merged it into another family's equal operator
-     * (at S = 64 BERT's two attention products are one shape): then its first member with the variable set to v */
-    eto_op at = ops[o->member[m < o->count ? m : 0]];
-    if (m == o->count)
-      for (int q = 0; q < o->nkeys; q++) at.v[o->keys[q]] = v;
+    eto_op at = family_op_at(ops, &of[F->of], w[i].v);
     char line[600];
     eto_op_format(&at, line, sizeof line);
-    fprintf(fp, "%s  # %.3f%s", line, w[i].share, eto_export_is_member(pl, F, v) ? " tuned" : "");
-    if (w[i].count > 1) fprintf(fp, ", %d weak values served by it", w[i].count);
-    fprintf(fp, "\n");
+    fprintf(fp, "%s  # %.3f%s", line, w[i].share, eto_export_is_member(pl, F, w[i].v) ? " tuned" : "");
+    if (w[i].lo < w[i].v)
+      fprintf(fp, ", %d weak values %lld..%lld", w[i].count, (long long)w[i].lo, (long long)w[i].v);
+    else if (w[i].count > 1)
+      fprintf(fp, ", %d weak values served by it", w[i].count);
+    fprintf(fp, ", loss %.3g\n", w[i].loss);
     out->weak += w[i].count;
     out->weak_lines++;
   }

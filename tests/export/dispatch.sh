@@ -61,28 +61,37 @@ jq -e '. as $r | [.families[] | select(.weak_values) | .function as $f
   | .weak_values[] | .tuned == (.s as $s | $m | any(. == $s))] | all' \
   "$tmp/exp/manifest.json" >/dev/null || bad "manifest: a weak value's \"tuned\" is not whether it is a member"
 # weak.list: one line per value a weak value stands for: the member serving it (the dispatch table's run) where that
-# member is weak itself, else the value; a line that stands for several says how many
+# member is weak itself, else the value; a line that stands for several says how many; then the values that are not
+# tuned and lie close (neighbours at most 2 apart, the lowest at least 0.9 of the highest) one line, their highest
 reps='[.families[] | select(.weak_values) | . as $f | ($f.weak_values | map(.s)) as $w
   | [$f.weak_values[] | .s as $s | if .tuned then $s else
       ([$f.dispatch[] | select(.from <= $s and (.to == null or $s <= .to))][0].value) as $v
       | if $v != $s and ($w | any(. == $v)) then $v else $s end end] as $r
-  | $r | group_by(.) | map({v: .[0], n: length, tuned: (.[0] as $v | $f.weak_values | any(.s == $v and .tuned))})]
+  | $r | group_by(.) | map({v: .[0], lo: .[0], n: length,
+                            tuned: (.[0] as $v | $f.weak_values | any(.s == $v and .tuned))})
+  | reduce .[] as $x ([]; if length > 0 and (.[-1].tuned | not) and ($x.tuned | not) and $x.v - .[-1].v <= 2
+                             and .[-1].lo >= 0.9 * $x.v
+                          then .[-1] |= (.v = $x.v | .n += $x.n) else . + [$x] end)]
   | add // []'
 nlines="$(jq "$reps | length" "$tmp/exp/manifest.json")"
 nltuned="$(jq "$reps | map(select(.tuned)) | length" "$tmp/exp/manifest.json")"
-nmerged="$(jq "$reps | map(select(.n > 1)) | length" "$tmp/exp/manifest.json")"
-echo "weak.list: $nlines lines, $nltuned of them tuned members, $nmerged standing for several weak values"
+nmerged="$(jq "$reps | map(select(.n > 1 and .lo == .v)) | length" "$tmp/exp/manifest.json")"
+nruns="$(jq "$reps | map(select(.lo < .v)) | length" "$tmp/exp/manifest.json")"
+runs="$(jq -r "$reps | map(select(.lo < .v) | \"\\(.n) weak values \\(.lo)..\\(.v)\") | sort | .[]" "$tmp/exp/manifest.json")"
+echo "weak.list: $nlines lines, $nltuned of them tuned members, $nmerged standing for several weak values, $nruns runs"
 if [ "$nweak" -gt 0 ]; then
   [ "$(grep -vc '^#' "$tmp/exp/weak.list")" = "$nlines" ] || bad "weak.list does not have the $nlines lines expected"
-  [ "$(grep -c '^[^#].*# [0-9.]* tuned\(, .*\)\?$' "$tmp/exp/weak.list")" = "$nltuned" ] ||
+  [ "$(grep -c '^[^#].*# [0-9.]* tuned, ' "$tmp/exp/weak.list")" = "$nltuned" ] ||
     bad "weak.list does not mark the $nltuned tuned members"
-  [ "$(grep -c '^[^#].*# [0-9.]*.*, [0-9]* weak values served by it$' "$tmp/exp/weak.list")" = "$nmerged" ] ||
-    bad "weak.list does not count the weak values of its $nmerged merged lines"
+  [ "$(grep -c '^[^#].*# [0-9.]*.*, [0-9]* weak values served by it, loss [0-9.e+-]*$' "$tmp/exp/weak.list")" = \
+    "$nmerged" ] || bad "weak.list does not count the weak values of its $nmerged merged lines"
+  [ "$(grep -o '[0-9]* weak values [0-9]*\.\.[0-9]*' "$tmp/exp/weak.list" | sort)" = "$runs" ] ||
+    bad "weak.list's runs are not the $nruns expected: $runs"
   "$exe" check "$tmp/exp/weak.list" >/dev/null 2>&1 || bad "weak.list is no operators list"
-  # the families take turns: every family's worst line (the lowest share first), then every family's second...
+  # the families take turns: every family's line of largest loss (the largest first), then every family's second...
   turns="$(grep -v '^#' "$tmp/exp/weak.list" | awk '{ match($0, / name=[^ ]*/); f = substr($0, RSTART, RLENGTH)
-    match($0, /# [0-9.]*/); print r[f]++, substr($0, RSTART + 2, RLENGTH - 2) }')"
-  [ "$turns" = "$(sort -s -k1,1n -k2,2g <<<"$turns")" ] || bad "the families do not take turns in weak.list"
+    match($0, /loss [0-9.e+-]*$/); print r[f]++, substr($0, RSTART + 5) }')"
+  [ "$turns" = "$(sort -s -k1,1n -k2,2gr <<<"$turns")" ] || bad "the families do not take turns in weak.list"
   ntwo="$(awk '$1 == 1' <<<"$turns" | wc -l)"
   echo "weak.list: $ntwo families with two lines or more"
   [ "$ntwo" -ge 2 ] || bad "weak.list: fewer than two families with two lines"
