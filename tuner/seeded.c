@@ -5,9 +5,10 @@
  *     β's best measured programs, transplanted to α: inner tile factors kept where α's extents allow (the
  *       outermost recomputed), else re-fitted (each inner factor the divisor of what is left of α's extent
  *       closest to β's, in log scale), else kept with an imperfect (guarded) outermost tile (a superset of
- *       what TopK applies); each also with factors moved out to the blocks where it has fewer blocks than
- *       cores (fit_blocks); β's direct reads kept where α's search may propose them, else read from a tile
- *       (fit_direct), and the first program also with every input α's rule allows read directly;
+ *       what TopK applies); each also with a register tile of whole vectors where it has none (fit_vector),
+ *       with factors moved out to the blocks where it has fewer blocks than cores (fit_blocks), and with
+ *       both; β's direct reads kept where α's search may propose them, else read from a tile (fit_direct),
+ *       and the first program also with every input α's rule allows read directly;
  *     the best programs of the cached operators of α's kind and sketch signature nearest α, transplanted alike;
  *   ETO's rounds (rounds 11-14: ETO's 1-4), run whole by the ETO policy from S*β, so the policy measures every
  *     program ETO's rounds and TopK would measure on the pair (made again from a better S*β after an early
@@ -134,12 +135,44 @@ static int fit_blocks(const eto_target *t, eto_program *p) {
   return changed;
 }
 
-/* Writes up to 8 variants of p for α that are valid on t (exact or re-fitted tiles, and imperfect where a factor
- * does not divide; each also with at least t->cores blocks where it has fewer (fit_blocks); β's direct reads where
- * α's rule allows them, and with `direct`, also the same with every input the rule allows read directly); returns
- * how many. */
+/* Gives a CPU multi-level program without a register tile (every S4 factor 1: the thread tile unrolled at S3 and
+ * scalar, as a small β's best may run) one of whole vectors, which the lowering runs as vector FMAs: the last space
+ * loop whose block extent (S1 x S2 x S3) is a multiple of the SIMD lanes gets S4 = lanes, taken from its S3, then
+ * S2, then S1; where the thread's accumulators (S1 x S3 x S4 over the loops) then exceed t->max_thread_tile, the
+ * other loops' S3 factors move to S2, outermost first. bench/RESULTS.md V.3: conv2d 3 (k=1024 c=256 7x7 from k=32
+ * c=144), whose every seed had the scalar tile 2 x 7 x 7 of β's best. Returns 1 when p changed. */
+static int fit_vector(const eto_target *t, eto_program *p) {
+  int lanes = t->vector_bits / 32;
+  if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2) return 0;
+  for (int s = 0; s < p->nspace; s++)
+    if (p->stile[s][4] > 1) return 0;
+  int a = p->nspace - 1;
+  while (a >= 0 && (p->stile[a][1] * p->stile[a][2] * p->stile[a][3]) % lanes) a--;
+  if (a < 0) return 0;
+  int64_t need = lanes; /* a power of two: the factors of 2 of S3, S2, S1 in turn make it up */
+  for (int l = 3; l >= 1 && need > 1; l--)
+    while (need > 1 && p->stile[a][l] % 2 == 0) {
+      p->stile[a][l] /= 2;
+      p->stile[a][4] *= 2;
+      need /= 2;
+    }
+  int64_t acc = 1;
+  for (int s = 0; s < p->nspace; s++) acc *= p->stile[s][1] * p->stile[s][3] * p->stile[s][4];
+  for (int s = 0; s < p->nspace && acc > t->max_thread_tile; s++)
+    if (s != a && p->stile[s][3] > 1) {
+      acc /= p->stile[s][3];
+      p->stile[s][2] *= p->stile[s][3];
+      p->stile[s][3] = 1;
+    }
+  return 1;
+}
+
+/* Writes up to 16 variants of p for α that are valid on t (exact or re-fitted tiles, and imperfect where a factor
+ * does not divide; each also with a vector register tile where it has none (fit_vector), with at least t->cores
+ * blocks where it has fewer (fit_blocks), and with both; β's direct reads where α's rule allows them, and with
+ * `direct`, also the same with every input the rule allows read directly); returns how many. */
 static int transplant(const eto_compute *ca, const eto_target *t, const eto_program *p, int direct,
-                      eto_program out[8]) {
+                      eto_program out[16]) {
   if (p->nspace != ca->nest.nspace || p->nreduce != ca->nest.nreduce) return 0;
   eto_program fit = *p, imp = *p;
   int exact = 1;
@@ -150,9 +183,10 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
   int n = 0;
   for (int all = 0; all <= direct; all++)
     for (int k = 0; k < (exact ? 1 : 2); k++)
-      for (int par = 0; par <= 1; par++) {
+      for (int fix = 0; fix < 4; fix++) { /* 1: fit_vector, 2: fit_blocks */
         eto_program f = k ? imp : fit;
-        if (par && !fit_blocks(t, &f)) continue;
+        if ((fix & 1) && !fit_vector(t, &f)) continue;
+        if ((fix & 2) && !fit_blocks(t, &f)) continue;
         fit_direct(ca, t, &f, all);
         if (eto_sched_candidate_ok(ca, t, &f, NULL, 0) == 0) out[n++] = f;
       }
@@ -164,7 +198,7 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
 static void seed_all(seeded_pol *x, const eto_compute *ca, const eto_target *t, const eto_program *ps, int np,
                      int limit) {
   for (int i = 0; i < np && i < limit; i++) {
-    eto_program v[8];
+    eto_program v[16];
     int nv = transplant(ca, t, &ps[i], i == 0, v);
     for (int k = 0; k < nv; k++) tun_queue_try(&x->q, 1, &v[k]);
   }

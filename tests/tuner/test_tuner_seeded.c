@@ -13,7 +13,10 @@
  *      every block count as the whole policy does, and nothing of rounds 2-4;
  *   7. a transplant from a much larger β (conv2d 7 of bench/RESULTS.md U.3: k=1024 c=512 to k=64 c=192, 7x7), whose
  *      fitted tiles leave α one block, also seeds α with as many blocks as cores (before fit_blocks every seed of that
- *      program had one block: one of the 2 cores worked). */
+ *      program had one block: one of the 2 cores worked);
+ *   8. a transplant from a small β whose program has no register tile (conv2d 3 of bench/RESULTS.md V.3: k=32 c=144
+ *      to k=1024 c=256, 7x7, β's thread tile 2 x 7 x 7 unrolled at S3, every S4 factor 1) also seeds α with a
+ *      register tile of whole vectors within the accumulator limit (before fit_vector no seed had one). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,6 +213,32 @@ static void blocks_case(const eto_target *t) {
   free(x.rec.recipes);
 }
 
+/* 8 */
+static void vector_case(const eto_target *t) {
+  seeded_run x;
+  run_seeded(t, "conv2d n=1 k=1024 c=256 h=7 w=7 r=1 s=1\n", "conv2d n=1 k=32 c=144 h=7 w=7 r=1 s=1\n",
+             "v1 mlt s=1.1.1.1.1/2.2.4.2.1/1.1.1.7.1/1.1.1.7.1 r=1.48.3/1.1.1/1.1.1 u=512 v=1.1", 16, &x);
+  int lanes = t->vector_bits / 32;
+  char why[256];
+  int scalar = 0, vector = 0;
+  for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
+    eto_program p;
+    CHECK(eto_program_parse(x.rec.recipes[i], &p, why, sizeof why) == 0 &&
+              eto_sched_candidate_ok(&x.ca, t, &p, why, sizeof why) == 0,
+          "seed %s: %s", x.rec.recipes[i], why);
+    int whole = 0, any = 0;
+    for (int s = 0; s < p.nspace; s++) {
+      whole |= p.stile[s][4] % lanes == 0;
+      any |= p.stile[s][4] > 1;
+    }
+    scalar += !any;
+    vector += whole;
+  }
+  CHECK(scalar >= 1 && vector >= 1, "conv2d k=1024 from k=32: %d seeds, %d without a register tile, %d with one of "
+        "whole %d-lane vectors", x.r.round_trials[1], scalar, vector, lanes);
+  free(x.rec.recipes);
+}
+
 int main(void) {
   eto_target t;
   eto_target_cpu(2, &t);
@@ -223,5 +252,6 @@ int main(void) {
               "v1 mlt s=1.1.1.1.1/64.1.1.7.1/2.1.24.2.32 r=32.12.2 u=64 v=1.1", 1);
   max_round_case(&t);
   blocks_case(&t);
+  vector_case(&t);
   return check_result();
 }
