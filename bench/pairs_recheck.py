@@ -103,7 +103,8 @@ def main():
         blst = os.path.join(bdir, "beta.list")
         with open(blst, "w") as f:
             f.write(key2line(r["beta"]) + "\n")
-        if not os.path.exists(os.path.join(bdir, "done")):
+        # the cache is not kept in git (bench/out/*/db): on a fresh machine β is searched again
+        if not os.path.exists(os.path.join(bdir, "done")) or not os.path.isdir(os.path.join(bdir, "db")):
             t0 = time.time()
             rc = run([a.etotune, "tune", blst, "--mode", "full", "--trials", str(a.beta_trials), "--seed", "1",
                       "--threads", str(a.threads), "--min-repeat-ms", str(a.min_repeat_ms), "--db",
