@@ -120,6 +120,14 @@ static void run_seeded(const eto_target *t, const char *alpha_line, const char *
         alpha_line, beta_line, x->r.message);
 }
 
+/* Seed i that x measured, parsed into p and checked a valid candidate for α on t (cases 5, 7, 8). */
+static void seed_at(const seeded_run *x, const eto_target *t, int i, eto_program *p) {
+  char why[256] = "";
+  CHECK(eto_program_parse(x->rec.recipes[i], p, why, sizeof why) == 0 &&
+            eto_sched_candidate_ok(&x->ca, t, p, why, sizeof why) == 0,
+        "seed %s: %s", x->rec.recipes[i], why);
+}
+
 /* 4: a program whose tiles do not divide α's extents */
 static void transplant_case(const eto_target *t) {
   seeded_run x;
@@ -149,13 +157,10 @@ static void direct_case(const eto_target *t, const char *alpha_line, const char 
   run_seeded(t, alpha_line, beta_line, beta_recipe, 6, &x);
   CHECK(x.r.round_trials[1] >= 1, "%s from %s: %d seeds measured (round 1), first %s", alpha_line, beta_line,
         x.r.round_trials[1], x.rec.n ? x.rec.recipes[0] : "(none)");
-  char why[256];
   int direct = 0, same_tiles = 0;
   for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
     eto_program p;
-    CHECK(eto_program_parse(x.rec.recipes[i], &p, why, sizeof why) == 0 &&
-              eto_sched_candidate_ok(&x.ca, t, &p, why, sizeof why) == 0,
-          "seed %s: %s", x.rec.recipes[i], why);
+    seed_at(&x, t, i, &p);
     direct |= p.direct[1];
     same_tiles |= memcmp(p.stile[2], x.sb.stile[2], sizeof p.stile[2]) == 0 && p.rtile[0][2] == x.sb.rtile[0][2];
   }
@@ -196,13 +201,10 @@ static void blocks_case(const eto_target *t) {
   seeded_run x;
   run_seeded(t, "conv2d n=1 k=64 c=192 h=7 w=7 r=1 s=1\n", "conv2d n=1 k=1024 c=512 h=7 w=7 r=1 s=1\n",
              "v1 mlt s=1.1.1.1.1/4.1.4.4.16/1.1.1.1.7/1.1.7.1.1 r=4.128.1/1.1.1/1.1.1 u=64 v=1.2", 8, &x);
-  char why[256];
   int one = 0, enough = 0;
   for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
     eto_program p;
-    CHECK(eto_program_parse(x.rec.recipes[i], &p, why, sizeof why) == 0 &&
-              eto_sched_candidate_ok(&x.ca, t, &p, why, sizeof why) == 0,
-          "seed %s: %s", x.rec.recipes[i], why);
+    seed_at(&x, t, i, &p);
     int64_t blocks = 1;
     for (int s = 0; s < p.nspace; s++) blocks *= p.stile[s][0];
     one += blocks == 1;
@@ -219,13 +221,10 @@ static void vector_case(const eto_target *t) {
   run_seeded(t, "conv2d n=1 k=1024 c=256 h=7 w=7 r=1 s=1\n", "conv2d n=1 k=32 c=144 h=7 w=7 r=1 s=1\n",
              "v1 mlt s=1.1.1.1.1/2.2.4.2.1/1.1.1.7.1/1.1.1.7.1 r=1.48.3/1.1.1/1.1.1 u=512 v=1.1", 16, &x);
   int lanes = t->vector_bits / 32;
-  char why[256];
   int scalar = 0, vector = 0;
   for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
     eto_program p;
-    CHECK(eto_program_parse(x.rec.recipes[i], &p, why, sizeof why) == 0 &&
-              eto_sched_candidate_ok(&x.ca, t, &p, why, sizeof why) == 0,
-          "seed %s: %s", x.rec.recipes[i], why);
+    seed_at(&x, t, i, &p);
     int whole = 0, any = 0;
     for (int s = 0; s < p.nspace; s++) {
       whole |= p.stile[s][4] % lanes == 0;
