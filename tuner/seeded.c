@@ -138,10 +138,10 @@ static int fit_blocks(const eto_target *t, eto_program *p) {
 /* Gives a CPU multi-level program without a register tile (every S4 factor 1: the thread tile unrolled at S3 and
  * scalar, as a small β's best may run) one of whole vectors, which the lowering runs as vector FMAs: the last space
  * loop whose block extent (S1 x S2 x S3) is a multiple of the SIMD lanes gets S4 = lanes, taken from its S3, then
- * S2, then S1; where the thread's accumulators (S1 x S3 x S4 over the loops) then exceed t->max_thread_tile, the
+ * S2, then S1; where the thread's accumulators (eto_features.thread_tile) then exceed t->max_thread_tile, the
  * other loops' S3 factors move to S2, outermost first. bench/RESULTS.md V.3: conv2d 3 (k=1024 c=256 7x7 from k=32
  * c=144), whose every seed had the scalar tile 2 x 7 x 7 of β's best. Returns 1 when p changed. */
-static int fit_vector(const eto_target *t, eto_program *p) {
+static int fit_vector(const eto_compute *ca, const eto_target *t, eto_program *p) {
   int lanes = t->vector_bits / 32;
   if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2) return 0;
   for (int s = 0; s < p->nspace; s++)
@@ -156,13 +156,13 @@ static int fit_vector(const eto_target *t, eto_program *p) {
       p->stile[a][4] *= 2;
       need /= 2;
     }
-  int64_t acc = 1;
-  for (int s = 0; s < p->nspace; s++) acc *= p->stile[s][1] * p->stile[s][3] * p->stile[s][4];
-  for (int s = 0; s < p->nspace && acc > t->max_thread_tile; s++)
+  eto_features f;
+  eto_sched_features(ca, p, &f);
+  for (int s = 0; s < p->nspace && f.thread_tile > t->max_thread_tile; s++)
     if (s != a && p->stile[s][3] > 1) {
-      acc /= p->stile[s][3];
       p->stile[s][2] *= p->stile[s][3];
       p->stile[s][3] = 1;
+      eto_sched_features(ca, p, &f);
     }
   return 1;
 }
@@ -185,7 +185,7 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
     for (int k = 0; k < (exact ? 1 : 2); k++)
       for (int fix = 0; fix < 4; fix++) { /* 1: fit_vector, 2: fit_blocks */
         eto_program f = k ? imp : fit;
-        if ((fix & 1) && !fit_vector(t, &f)) continue;
+        if ((fix & 1) && !fit_vector(ca, t, &f)) continue;
         if ((fix & 2) && !fit_blocks(t, &f)) continue;
         fit_direct(ca, t, &f, all);
         if (eto_sched_candidate_ok(ca, t, &f, NULL, 0) == 0) out[n++] = f;

@@ -95,7 +95,7 @@ static void pair_case(const char *alpha_line, const char *beta_line, const eto_t
   free(seeded.recipes);
 }
 
-/* Cases 4, 5 and 7: the seeded policy on α from β's program beta_recipe (checked valid on β), without a cache and
+/* Cases 4, 5, 7 and 8: the seeded policy on α from β's program beta_recipe (checked valid on β), without a cache and
  * with at most max_trials trials; every candidate it measured in x->rec, α's compute in x->ca. */
 typedef struct {
   eto_compute ca;
