@@ -551,7 +551,8 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
     return ETO_ERR_IO;
   }
   fprintf(fp, "# values that the export's dispatch serves at under %.2f of the throughput of a smaller value of their\n"
-              "# family (measured picks, manifest.json: weak_values), one line for a value, a tuned member (\"tuned\")\n"
+              "# family, or slower than a larger one by more than its inverse (measured picks, manifest.json:\n"
+              "# weak_values), one line for a value, a tuned member (\"tuned\")\n"
               "# weak at its own value and serving others, or a run of close values (its highest stands for them);\n"
               "# loss: the sum of (1 - share) x freq over them. The families take turns, each one's largest loss\n"
               "# first. Tune them (or the first lines): the new ones as members of their own, the tuned ones searched\n"

@@ -71,11 +71,13 @@ typedef struct {
 } eto_export_family;
 
 #define PICK_WEAK_SHARE 0.85 /* measured picks: a value served at under this share of the throughput of a smaller
-                              * value is weak (eto_export_weak_values) */
+                              * value, or slower than a larger value by more than 1 / this, is weak
+                              * (eto_export_weak_values) */
 /* A value of a family that its dispatch serves at under a share of the throughput of a smaller value (picks.c). */
 typedef struct eto_export_weak {
   int64_t s;
-  double share; /* its throughput over the best throughput of a smaller value */
+  double share; /* its throughput over the best throughput of a smaller value, or the shortest time of a larger value
+                 * over its time, whichever is less */
 } eto_export_weak;
 
 typedef struct {
@@ -155,7 +157,8 @@ void eto_export_family_shapes(eto_export_plan *p);
  * ETO_ERR_NOMEM, or a lowering or JIT error with a message. */
 eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs, char *msg, int cap);
 /* The weak values among s = 1..max: served[s] seconds (0: not timed, skipped) give a throughput s^nkeys / served[s];
- * s is weak when that is under share x the highest throughput of a smaller timed value. A value served in under
+ * s is weak when that is under share x the highest throughput of a smaller timed value, or when served[s] x share is
+ * over the time of a larger timed value (share: the least of the two ratios). A value served in under
  * min_seconds is skipped too (neither weak nor a reference: its time is mostly what any call costs, whatever the
  * kernel). Writes them, by increasing s, into weak (room for max entries) and returns how many. */
 int eto_export_weak_values(const double *served, int64_t max, int nkeys, double share, double min_seconds,

@@ -14,7 +14,10 @@
  * padded copies is timed, also where it has one candidate only). A value whose throughput (s^k per second, k the keys
  * equal to the variable: the work scales so) is under PICK_WEAK_SHARE of the best throughput of a smaller value is
  * weak: a larger problem runs at least as well per unit of work as a smaller one where the kernels are good (the rows
- * of a dense layer split into smaller calls). A value served in under PICK_CALL_S (eto_export_opts.weak_floor_us) is
+ * of a dense layer split into smaller calls). So is a value that takes longer than PICK_WEAK_SHARE of a larger one's
+ * time: the smaller problem is part of the larger one. Only this judges a family's smallest values, which have no
+ * smaller value to compare with (bench/RESULTS.md V.2: FFN down at s = 1-3 served at 0.43-0.48 of oneDNN by a kernel
+ * slower than the one of s = 4, and not weak). A value served in under PICK_CALL_S (eto_export_opts.weak_floor_us) is
  * not judged: its time is the call's fixed cost (bench/RESULTS.md Q.1 found the attention at s = 2-10 flagged, and
  * refining their kernels gained nothing). export.c lists the operators of the weak values in weak.list, to be tuned
  * as members of their own (a tuned member: searched further, etotune tune --refine) and exported again
@@ -23,7 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 
 #include "export_internal.h"
 
@@ -37,6 +39,7 @@
 #define PICK_ROUNDS 5        /* measured: timed samples of each candidate at s, interleaved */
 #define PICK_SAMPLE_S 200e-6 /* measured: a sample repeats the call until it lasts about this long */
 #define PICK_OWN_MARGIN 1.02 /* measured: s's own member keeps s unless another one is faster by more than this */
+#define PICK_LOST 0.01      /* a sample in which other tasks took over this share of the pool's time was disturbed */
 #define PICK_SLICE_S 500e-6 /* measured: a call this much over twice a sample's fastest was disturbed (sample) */
 #define PICK_DROP 1.25        /* measured: after two rounds, a candidate whose fastest sample is over this times another
                               * one's slowest (both clean) is timed no further */
@@ -129,13 +132,13 @@ static eto_status compiled(bench *b, const eto_export_plan *p, const eto_export_
   return st;
 }
 
-/* Involuntary context switches of this process's threads so far: the kernel took a core from one of them for
- * another runnable thread. The pool's threads (the caller and cores - 1 workers, spinning between calls) are as many
- * as the cores, so on a quiet machine a timed sample sees none; /proc/stat, the measurer's check, cannot see a
- * 200 us sample (its ticks are 10 ms). */
-static long preempted(void) {
-  struct rusage u;
-  return getrusage(RUSAGE_SELF, &u) == 0 ? u.ru_nivcsw : 0;
+/* The share of the pool's cores' time over a timed loop that other tasks took: threads x wall time less the CPU time
+ * its threads ran (eto_pool_cpu_seconds; they spin between calls, so on a quiet machine none is lost). A count of
+ * involuntary context switches used to judge this: any switch, however short, made the sample be taken again, and
+ * a sample of two 20 ms calls almost always saw one (the picks of FFN down at s = 1..512 took 2.1 tries a sample). */
+static double lost_share(const bench *b, double wall, double cpu) {
+  double have = eto_pool_threads(b->pool) * wall;
+  return have > 0 ? (have - cpu) / have : 0;
 }
 
 /* 1 when a sample's slowest call took over twice its fastest plus PICK_SLICE_S: another process stretched it
@@ -169,9 +172,9 @@ static double time_calls(bench *b, const eto_export_plan *p, const eto_export_fa
 
 /* One sample of candidate c at s: seconds per call over reps calls, undisturbed. Another process that takes a core
  * from one of the pool's threads stretches the calls it falls in by its time slice (a millisecond or more;
- * export.picks: beside two busy processes such samples chose a kernel 10x slower). A sample where a thread lost its
- * core (preempted) or one call took over twice the fastest plus PICK_SLICE_S (a worker that waited for a core from
- * the start is seen only so) is taken again, up to PICK_TRIES times; then the fastest try counts, b->disturbed, and
+ * export.picks: beside two busy processes such samples chose a kernel 10x slower). A sample where other tasks took
+ * over PICK_LOST of the pool's time (lost_share: a stretch of at most 2 PICK_LOST of its mean) or one call took over
+ * twice the fastest plus PICK_SLICE_S is taken again, up to PICK_TRIES times; then the fastest try counts, b->disturbed, and
  * *clean is 0 (else 1). While more than PICK_BUSY_SHARE of the samples so far stayed disturbed, the machine is busy
  * (the family will say so) and a sample gets one try: retries would not help, and beside busy processes they made
  * export.picks take over 120 s (bench/RESULTS.md T.1). The mean, not the fastest call: the fastest call favours a
@@ -184,9 +187,10 @@ static double sample(bench *b, const eto_export_plan *p, const eto_export_family
   b->samples++;
   *clean = 1;
   for (int k = 0; k < tries; k++) {
-    long before = preempted();
-    double fast, slow, t = time_calls(b, p, F, c, s, reps, &fast, &slow);
-    if (preempted() == before && !stretched(fast, slow)) return t;
+    double w0 = eto_now(), c0 = eto_pool_cpu_seconds(b->pool), fast, slow;
+    double t = time_calls(b, p, F, c, s, reps, &fast, &slow);
+    double lost = lost_share(b, eto_now() - w0, eto_pool_cpu_seconds(b->pool) - c0);
+    if (lost <= PICK_LOST && !stretched(fast, slow)) return t;
     if (t < best) best = t;
   }
   b->disturbed++;
@@ -298,14 +302,21 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
 
 int eto_export_weak_values(const double *served, int64_t max, int nkeys, double share, double min_seconds,
                            eto_export_weak *weak) {
+  double *above = malloc(sizeof *above * (size_t)(max + 2)); /* above[s]: the shortest time of a value over s */
+  if (!above) return 0;
+  above[max + 1] = above[max] = INFINITY;
+  for (int64_t s = max; s > 1; s--)
+    above[s - 1] = served[s] > 0 && served[s] >= min_seconds ? fmin(above[s], served[s]) : above[s];
   double best = 0; /* the highest throughput of a value below s: work (s^nkeys) per second */
   int n = 0;
   for (int64_t s = 1; s <= max; s++) {
     if (!(served[s] > 0) || served[s] < min_seconds) continue;
     double thr = pow((double)s, nkeys) / served[s];
-    if (thr < share * best) weak[n++] = (eto_export_weak){s, thr / best};
+    double by = fmin(best > 0 ? thr / best : INFINITY, above[s] / served[s]);
+    if (by < share) weak[n++] = (eto_export_weak){s, by};
     if (thr > best) best = thr;
   }
+  free(above);
   return n;
 }
 
@@ -382,8 +393,8 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
                                                                      : p->o->weak_floor_us * 1e-6,
                                           F->weak);
       if (p->o->progress && st == ETO_OK && F->nweak)
-        fprintf(p->o->progress, "%s: %d values run under %.2f of the throughput of a smaller value (the manifest's "
-                "weak_values)\n", F->function, F->nweak, PICK_WEAK_SHARE);
+        fprintf(p->o->progress, "%s: %d values run under %.2f of the throughput of a smaller value or slower than a "
+                "larger one (the manifest's weak_values)\n", F->function, F->nweak, PICK_WEAK_SHARE);
       if (p->o->progress && st == ETO_OK && eto_export_picks_busy(F))
         fprintf(p->o->progress, "%s: warning: the machine was busy: other processes disturbed %ld of %ld timed samples "
                 "(each taken again up to %d times while few were); its picks may serve some values by a slower kernel "

@@ -181,7 +181,8 @@ int eto_cli_export(int argc, char **argv) {
     else
       printf("wrote %s, %s, %s, %s\n", r.static_lib, r.shared_lib, r.header, r.manifest);
     if (r.weak)
-      printf("%d values of the families run under 0.85 of the throughput of a smaller value: %s lists them in %d "
+      printf("%d values of the families run under 0.85 of the throughput of a smaller value or slower than a larger "
+             "one: %s lists them in %d "
              "lines (a value served by a member that is weak itself: that member), the worst first; tune it (etotune "
              "tune %s --refine --db DB --trials-total N: kernels of their own, tuned members searched further) and "
              "export again\n",

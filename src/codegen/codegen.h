@@ -80,6 +80,10 @@ void eto_pool_run(eto_pool *p, eto_kernel_fn fn, float **args, int64_t nblocks);
  * it on around timing loops only. */
 void eto_pool_spin(eto_pool *p, int on);
 int eto_pool_threads(const eto_pool *p);
+/* CPU seconds run so far by the pool's threads: its workers and the calling thread (each thread's own clock, exact
+ * also while it runs on another core). Over a timed loop with spinning on, threads x wall time minus this is the
+ * time other tasks took from the pool's cores. */
+double eto_pool_cpu_seconds(const eto_pool *p);
 /* Stops and joins the workers; NULL is a no-op. */
 void eto_pool_free(eto_pool *p);
 

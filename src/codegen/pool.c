@@ -5,6 +5,7 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "codegen.h"
@@ -15,6 +16,7 @@
 struct eto_pool {
   int n; /* threads including the caller */
   pthread_t th[MAX_THREADS];
+  clockid_t clk[MAX_THREADS]; /* the workers' CPU-time clocks (eto_pool_cpu_seconds) */
   pthread_mutex_t mu;
   pthread_cond_t cv;
   atomic_ullong gen;
@@ -79,12 +81,24 @@ eto_pool *eto_pool_create(int threads) {
       p->n = i + 1;
       break;
     }
+    if (pthread_getcpuclockid(p->th[i], &p->clk[i]) != 0) p->clk[i] = (clockid_t)-1;
   }
   pthread_attr_destroy(&attr);
   return p;
 }
 
 int eto_pool_threads(const eto_pool *p) { return p->n; }
+
+static double clock_seconds(clockid_t c) {
+  struct timespec ts;
+  return c != (clockid_t)-1 && clock_gettime(c, &ts) == 0 ? (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 : 0;
+}
+
+double eto_pool_cpu_seconds(const eto_pool *p) {
+  double sum = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+  for (int i = 0; i < p->n - 1; i++) sum += clock_seconds(p->clk[i]);
+  return sum;
+}
 
 void eto_pool_spin(eto_pool *p, int on) {
   atomic_store(&p->spin, on);

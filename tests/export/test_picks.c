@@ -82,9 +82,11 @@ static double best_time(rig *r, eto_compiled *cc, int64_t blocks, int64_t s, int
   return best;
 }
 
-/* eto_export_weak_values against a brute force (for each timed s, the best throughput of every smaller timed value),
- * on jittered times with untimed gaps, for one and two keys equal to the variable, without and with a floor on the
- * time of the values judged (the fastest ones, 1-10 us here, skipped); and a flat family with one dip. */
+/* eto_export_weak_values against a brute force (for each timed s, the best throughput of every smaller timed value
+ * and the shortest time of every larger one), on jittered times with untimed gaps, for one and two keys equal to the
+ * variable, without and with a floor on the time of the values judged (the fastest ones, 1-10 us here, skipped); a
+ * flat family with one dip; and a family whose smallest values run slower than a larger one (no smaller value to
+ * compare them with: only the larger one shows them weak; the jittered times cannot make a value weak so alone). */
 static void weak_values_check(void) {
   enum { MAX = 200 };
   double served[MAX + 1];
@@ -104,13 +106,16 @@ static void weak_values_check(void) {
         skipped++;
         continue;
       }
-      double best = 0, thr = pow(s, k) / served[s];
+      double best = 0, thr = pow(s, k) / served[s], shortest = INFINITY;
       for (int t = 1; t < s; t++)
         if (served[t] >= floor_s && served[t] > 0 && pow(t, k) / served[t] > best) best = pow(t, k) / served[t];
-      if (!(thr < 0.85 * best)) continue;
+      for (int t = s + 1; t <= MAX; t++)
+        if (served[t] >= floor_s && served[t] > 0 && served[t] < shortest) shortest = served[t];
+      double share = fmin(best > 0 ? thr / best : INFINITY, shortest / served[s]);
+      if (!(share < 0.85)) continue;
       want++;
-      CHECK(at < n && weak[at].s == s && fabs(weak[at].share - thr / best) < 1e-9, "k = %d: weak value %d (share %.3f) "
-            "not found at %d of %d", k, s, thr / best, at, n);
+      CHECK(at < n && weak[at].s == s && fabs(weak[at].share - share) < 1e-9, "k = %d: weak value %d (share %.3f) "
+            "not found at %d of %d", k, s, share, at, n);
       at++;
     }
     CHECK(n == want && want > 0, "k = %d: %d weak values, the brute force finds %d", k, n, want);
@@ -120,6 +125,11 @@ static void weak_values_check(void) {
   served[37] /= 0.6;
   int n = eto_export_weak_values(served, MAX, 1, 0.85, 0, weak);
   CHECK(n == 1 && weak[0].s == 37 && fabs(weak[0].share - 0.6) < 1e-9, "flat family with a dip at 37: %d weak values", n);
+  /* RESULTS V.2's FFN down: s = 1-3 served in ~175 us by a larger member's kernel, s = 4 in 131 us by its own */
+  for (int s = 0; s <= MAX; s++) served[s] = s < 4 ? 175e-6 : 131e-6 * s / 4;
+  n = eto_export_weak_values(served, MAX, 1, 0.85, 0, weak);
+  CHECK(n == 3 && weak[0].s == 1 && weak[2].s == 3 && fabs(weak[0].share - 131.0 / 175) < 1e-9,
+        "the smallest values slower than s = 4: %d weak values", n);
 }
 
 int main(void) {
