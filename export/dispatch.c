@@ -327,14 +327,18 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
         cJSON_AddNumberToObject(j, "picks_differ_from_model", F->picks_differ);
         cJSON_AddNumberToObject(j, "picks_samples", (double)F->picks_samples);
         cJSON_AddNumberToObject(j, "picks_disturbed_samples", (double)F->picks_disturbed);
-        /* values served at under PICK_WEAK_SHARE of a smaller value's throughput (all in weak.list; a tuned one is
-         * searched further by etotune tune --refine) */
+        cJSON_AddNumberToObject(j, "picks_retimed", F->picks_retimed);
+        cJSON_AddNumberToObject(j, "picks_retimed_changed", F->picks_retimed_changed);
+        /* values served at under PICK_WEAK_SHARE of a smaller value's throughput or slower than a larger value's
+         * time over it, "than" that value (all in weak.list; a tuned one is searched further by etotune tune
+         * --refine) */
         cJSON *jw = cJSON_AddArrayToObject(j, "weak_values");
         for (int k = 0; k < F->nweak; k++) {
           cJSON *e = cJSON_CreateObject();
           cJSON_AddItemToArray(jw, e);
           cJSON_AddNumberToObject(e, "s", (double)F->weak[k].s);
           cJSON_AddNumberToObject(e, "share", round(F->weak[k].share * 1000) / 1000);
+          cJSON_AddNumberToObject(e, "than", (double)F->weak[k].than);
           cJSON_AddBoolToObject(e, "tuned", eto_export_is_member(p, F, F->weak[k].s));
         }
       }

@@ -63,6 +63,9 @@ typedef struct {
   long picks_samples;               /* timed samples the measured picks took (picks.c sample) */
   long picks_disturbed;             /* of them, those that other processes disturbed in every try */
   long picks_dropped;               /* candidates timed no further after two rounds (picks.c PICK_DROP) */
+  int picks_retimed;                /* values slower than a larger value timed again with its kernel (picks.c
+                                     * retime), and how many of them it then served */
+  int picks_retimed_changed;
   double *served;                   /* measured picks: served[s], the median seconds of s's pick at s (0: not timed),
                                      * s = 1..the largest tuned value; else NULL */
   struct eto_export_weak *weak;     /* measured picks: the weak values (eto_export_weak_values), by increasing s */
@@ -78,6 +81,7 @@ typedef struct eto_export_weak {
   int64_t s;
   double share; /* its throughput over the best throughput of a smaller value, or the shortest time of a larger value
                  * over its time, whichever is less */
+  int64_t than;  /* the value it is compared with: the smaller one of that throughput, or the larger one of that time */
 } eto_export_weak;
 
 typedef struct {
@@ -160,7 +164,8 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
  * s is weak when that is under share x the highest throughput of a smaller timed value, or when served[s] x share is
  * over the time of a larger timed value (share: the least of the two ratios). A value served in under
  * min_seconds is skipped too (neither weak nor a reference: its time is mostly what any call costs, whatever the
- * kernel). Writes them, by increasing s, into weak (room for max entries) and returns how many. */
+ * kernel). Writes them, by increasing s, into weak (room for max entries) and returns how many; -1 when out of
+ * memory. */
 int eto_export_weak_values(const double *served, int64_t max, int nkeys, double share, double min_seconds,
                            eto_export_weak *weak);
 /* 1 when so many of F's measured picks' samples stayed disturbed (picks.c PICK_BUSY_SHARE) that the export warned

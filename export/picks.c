@@ -36,6 +36,8 @@
 #define PICK_PARTIAL 1.1
 #define PICK_MAX_VALUE 65536 /* the largest tuned value a family's table of picks goes up to */
 #define PICK_CANDS 4         /* measured: dynamic kernels timed at s besides s's own member */
+#define PICK_MAX_CANDS (2 * PICK_CANDS + 2) /* s's own member, PICK_CANDS dynamic kernels and the second ones of those
+                                             * that have one, and a larger value's kernel (retime) */
 #define PICK_ROUNDS 5        /* measured: timed samples of each candidate at s, interleaved */
 #define PICK_SAMPLE_S 200e-6 /* measured: a sample repeats the call until it lasts about this long */
 #define PICK_OWN_MARGIN 1.02 /* measured: s's own member keeps s unless another one is faster by more than this */
@@ -43,6 +45,7 @@
 #define PICK_SLICE_S 500e-6 /* measured: a call this much over twice a sample's fastest was disturbed (sample) */
 #define PICK_DROP 1.25        /* measured: after two rounds, a candidate whose fastest sample is over this times another
                               * one's slowest (both clean) is timed no further */
+#define PICK_RETIME_SHARE 0.25 /* the retime takes at most this share of the time the family's picks took before it */
 #define PICK_TRIES 16        /* measured: a sample that other processes disturbed is taken again, up to this often */
 #define PICK_BUSY_SHARE 0.05 /* measured: a family whose samples were still disturbed more often is reported busy */
 #define PICK_MAX_BYTES ((size_t)1 << 30) /* measured: a family whose tensors at its largest value take more keeps
@@ -94,7 +97,29 @@ static int shortlist(const eto_export_plan *p, const eto_export_family *F, int l
   return n;
 }
 
+/* The cost model's pick for s (lo: the first member whose value is >= s): s's own member; else the best dynamic kernel
+ * above s up to 1.5s + 8 (the model scales flops and is not trusted far away: a dense layer at s = 1 run by the 14-row
+ * kernel still reads all the weights, RESULTS G.3); else, with no dynamic kernel in reach, lo on padded copies. */
+static int model_pick(const eto_export_plan *p, const eto_export_family *F, int lo, int64_t s) {
+  int best;
+  return eto_export_fvalue(p, F, lo) == s ? lo : shortlist(p, F, lo, s, s + s / 2 + 8, &best, 1) ? best : lo;
+}
+
 /* ---- measured picks ---- */
+
+/* The candidates the measured picks time at s, into cand (room for PICK_MAX_CANDS): s's own member first where s is
+ * tuned (*own = 1), the model's best PICK_CANDS dynamic kernels up to 2s + 16, and the second dynamic kernels (direct
+ * reads kept: j + F->n) of those that have one; with none of them, lo's dynamic kernel (the model's pick, out of the
+ * shortlist's reach). 0: s runs on padded copies, not timed. */
+static int candidates(const eto_export_plan *p, const eto_export_family *F, int lo, int64_t s, int *cand, int *own) {
+  *own = eto_export_fvalue(p, F, lo) == s;
+  cand[0] = lo;
+  int n = *own + shortlist(p, F, lo, s, 2 * s + 16, cand + *own, PICK_CANDS);
+  for (int c = n - 1; c >= *own; c--)
+    if (p->items[F->item[cand[c]]].dynd) cand[n++] = cand[c] + F->n;
+  if (n == 0 && p->items[F->item[lo]].dyn) cand[n++] = lo;
+  return n;
+}
 
 typedef struct {
   eto_jit *jit;
@@ -174,12 +199,12 @@ static double time_calls(bench *b, const eto_export_plan *p, const eto_export_fa
  * from one of the pool's threads stretches the calls it falls in by its time slice (a millisecond or more;
  * export.picks: beside two busy processes such samples chose a kernel 10x slower). A sample where other tasks took
  * over PICK_LOST of the pool's time (lost_share: a stretch of at most 2 PICK_LOST of its mean) or one call took over
- * twice the fastest plus PICK_SLICE_S is taken again, up to PICK_TRIES times; then the fastest try counts, b->disturbed, and
- * *clean is 0 (else 1). While more than PICK_BUSY_SHARE of the samples so far stayed disturbed, the machine is busy
- * (the family will say so) and a sample gets one try: retries would not help, and beside busy processes they made
- * export.picks take over 120 s (bench/RESULTS.md T.1). The mean, not the fastest call: the fastest call favours a
- * kernel whose calls vary (at a few rows, a larger member's dynamic kernel over s's own fixed one, slower in the mean:
- * bench/RESULTS.md N.2). */
+ * twice the fastest plus PICK_SLICE_S is taken again, up to PICK_TRIES times; then the fastest try counts,
+ * b->disturbed, and *clean is 0 (else 1). While more than PICK_BUSY_SHARE of the samples so far stayed disturbed, the
+ * machine is busy (the family will say so) and a sample gets one try: retries would not help, and beside busy
+ * processes they made export.picks take over 120 s (bench/RESULTS.md T.1). The mean, not the fastest call: the fastest
+ * call favours a kernel whose calls vary (at a few rows, a larger member's dynamic kernel over s's own fixed one,
+ * slower in the mean: bench/RESULTS.md N.2). */
 static double sample(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps,
                      int *clean) {
   double best = INFINITY;
@@ -207,8 +232,8 @@ static double sample(bench *b, const eto_export_plan *p, const eto_export_family
  * samples: most of the time of large families' picks went to such candidates (bench/RESULTS.md T.4). */
 static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_family *F, int64_t s, const int *cand,
                           int n, int own, int *best, double *best_s, char *msg, int cap) {
-  double t[2 * PICK_CANDS + 1][PICK_ROUNDS], med[2 * PICK_CANDS + 1];
-  int reps[2 * PICK_CANDS + 1];
+  double t[PICK_MAX_CANDS][PICK_ROUNDS], med[PICK_MAX_CANDS];
+  int reps[PICK_MAX_CANDS];
   for (int c = 0; c < n; c++) {
     eto_status st = compiled(b, p, F, cand[c] % F->n, kind_of(p, F, cand[c], s), msg, cap);
     if (st != ETO_OK) return st;
@@ -216,8 +241,8 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
     /* two calls at least: a call stretched by a worker that waited for a core shows beside the other (sample) */
     reps[c] = 2 * once >= PICK_SAMPLE_S ? 2 : once * 1000 < PICK_SAMPLE_S ? 1000 : (int)ceil(PICK_SAMPLE_S / once);
   }
-  int nclean[2 * PICK_CANDS + 1] = {0}, nt[2 * PICK_CANDS + 1] = {0}, out[2 * PICK_CANDS + 1] = {0};
-  double tclean[2 * PICK_CANDS + 1][PICK_ROUNDS];
+  int nclean[PICK_MAX_CANDS] = {0}, nt[PICK_MAX_CANDS] = {0}, out[PICK_MAX_CANDS] = {0};
+  double tclean[PICK_MAX_CANDS][PICK_ROUNDS];
   for (int r = 0; r < PICK_ROUNDS; r++) {
     for (int c = 0; c < n; c++) {
       if (out[c]) continue;
@@ -302,22 +327,65 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
 
 int eto_export_weak_values(const double *served, int64_t max, int nkeys, double share, double min_seconds,
                            eto_export_weak *weak) {
-  double *above = malloc(sizeof *above * (size_t)(max + 2)); /* above[s]: the shortest time of a value over s */
-  if (!above) return 0;
-  above[max + 1] = above[max] = INFINITY;
-  for (int64_t s = max; s > 1; s--)
-    above[s - 1] = served[s] > 0 && served[s] >= min_seconds ? fmin(above[s], served[s]) : above[s];
+  int64_t *above = malloc(sizeof *above * (size_t)(max + 2)); /* above[s]: the value over s of the shortest time */
+  if (!above) return -1;
+  above[max + 1] = above[max] = 0;
+  for (int64_t s = max; s > 1; s--) {
+    int timed = served[s] > 0 && served[s] >= min_seconds;
+    above[s - 1] = timed && (!above[s] || served[s] < served[above[s]]) ? s : above[s];
+  }
   double best = 0; /* the highest throughput of a value below s: work (s^nkeys) per second */
+  int64_t best_at = 0;
   int n = 0;
   for (int64_t s = 1; s <= max; s++) {
     if (!(served[s] > 0) || served[s] < min_seconds) continue;
     double thr = pow((double)s, nkeys) / served[s];
-    double by = fmin(best > 0 ? thr / best : INFINITY, above[s] / served[s]);
-    if (by < share) weak[n++] = (eto_export_weak){s, by};
-    if (thr > best) best = thr;
+    double by_smaller = best > 0 ? thr / best : INFINITY;
+    double by_larger = above[s] ? served[above[s]] / served[s] : INFINITY;
+    if (by_larger < share && by_larger < by_smaller) weak[n++] = (eto_export_weak){s, by_larger, above[s]};
+    else if (by_smaller < share) weak[n++] = (eto_export_weak){s, by_smaller, best_at};
+    if (thr > best) best = thr, best_at = s;
   }
   free(above);
   return n;
+}
+
+static int by_share(const void *x, const void *y) {
+  double a = ((const eto_export_weak *)x)->share, b = ((const eto_export_weak *)y)->share;
+  return (a > b) - (a < b);
+}
+
+/* Times again each value s that takes longer than PICK_WEAK_SHARE of a larger value t's time (a weak value by time,
+ * eto_export_weak_values), now with t's kernel among its candidates (t's own fixed kernel as its dynamic one at s):
+ * more work in less time is a kernel that s's shortlist missed (t beyond 2s + 16, or the cost model ranked it low)
+ * or s was timed in a slow spell of the machine (bench/RESULTS.md W.1: in one export of three, FFN down at s = 1-3
+ * ran at twice its time, and a slower kernel won them). The lowest share first, for budget_s seconds at most (a large
+ * layer's values take up to a second each). Counts them into F->picks_retimed and those that t's kernel now serves
+ * into F->picks_retimed_changed; leaves F->weak in share order (computed again after). */
+static eto_status retime(bench *b, eto_export_plan *p, eto_export_family *F, int64_t max, double floor_s,
+                         double budget_s, char *msg, int cap) {
+  int nw = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, floor_s, F->weak);
+  if (nw < 0) return ETO_ERR_NOMEM;
+  qsort(F->weak, (size_t)nw, sizeof *F->weak, by_share);
+  double t0 = eto_now();
+  for (int w = 0; w < nw && eto_now() - t0 < budget_s; w++) {
+    int64_t s = F->weak[w].s, t = F->weak[w].than;
+    int k = F->pick[t]; /* t's kernel: j (j's fixed kernel at t, its dynamic one at s), or j + F->n (its second) */
+    if (t < s || (k < F->n && !p->items[F->item[k]].dyn)) continue;
+    int lo = 0;
+    while (eto_export_fvalue(p, F, lo) < s) lo++;
+    int own, cand[PICK_MAX_CANDS], n = candidates(p, F, lo, s, cand, &own), before = F->pick[s], known = 0;
+    for (int c = 0; c < n; c++) known |= cand[c] == k && (c > 0 || !own);
+    if (known && before != k) continue; /* timed against it already and slower: s is weak, not mistimed */
+    if (!known) cand[n++] = k;
+    eto_status st = fastest(b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
+    if (st != ETO_OK) return st;
+    int model = model_pick(p, F, lo, s);
+    F->picks_differ += (F->pick[s] != model) - (before != model);
+    F->picks_retimed++;
+    F->picks_retimed_changed += F->pick[s] == k && before != k;
+  }
+  return ETO_OK;
 }
 
 int eto_export_picks_busy(const eto_export_family *F) {
@@ -358,23 +426,17 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
     int lo = 0; /* the first member whose value is >= s */
     for (int64_t s = 1; s <= max && st == ETO_OK; s++) {
       while (eto_export_fvalue(p, F, lo) < s) lo++;
-      int own = eto_export_fvalue(p, F, lo) == s, cand[2 * PICK_CANDS + 1];
-      /* the model: s's own member; else the best dynamic kernel above s up to 1.5s + 8 (the model scales flops and
-       * is not trusted far away: a dense layer at s = 1 run by the 14-row kernel still reads all the weights, RESULTS
-       * G.3); else, with no dynamic kernel in reach, lo on padded copies */
-      int model = own ? lo : shortlist(p, F, lo, s, s + s / 2 + 8, cand, 1) ? cand[0] : lo;
-      F->pick[s] = model;
+      int model = F->pick[s] = model_pick(p, F, lo, s), own, cand[PICK_MAX_CANDS];
       if (!measured) continue;
-      cand[0] = lo;
-      int n = own + shortlist(p, F, lo, s, 2 * s + 16, cand + own, PICK_CANDS);
-      for (int c = n - 1; c >= own; c--) /* a member's second dynamic kernel (direct reads kept) too: j + F->n */
-        if (p->items[F->item[cand[c]]].dynd) cand[n++] = cand[c] + F->n;
-      if (n == 0 && p->items[F->item[lo]].dyn) cand[n++] = lo; /* the model's pick, out of the shortlist's reach */
+      int n = candidates(p, F, lo, s, cand, &own);
       if (n == 0) continue; /* served on padded copies: not timed */
       /* a single candidate is timed too: its time at s tells how well s is served (weak values, below) */
       st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
       F->picks_differ += F->pick[s] != model;
     }
+    double floor_s = p->o->weak_floor_us < 0 ? 0 : p->o->weak_floor_us == 0 ? PICK_CALL_S : p->o->weak_floor_us * 1e-6;
+    if (measured && st == ETO_OK && !(F->weak = malloc(sizeof *F->weak * (size_t)(max + 1)))) st = ETO_ERR_NOMEM;
+    if (measured && st == ETO_OK) st = retime(&b, p, F, max, floor_s, PICK_RETIME_SHARE * (eto_now() - t0), msg, cap);
     if (measured) {
       bench_free(&b, F->n, F->nargs);
       F->picks_measured = 1;
@@ -383,15 +445,15 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       F->picks_disturbed = b.disturbed;
       F->picks_dropped = b.dropped;
       if (p->o->progress && st == ETO_OK)
-        fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's\n",
-                F->function, (long long)max, F->picks_seconds, F->picks_differ);
-      if (st == ETO_OK && !(F->weak = malloc(sizeof *F->weak * (size_t)(max + 1)))) st = ETO_ERR_NOMEM;
-      if (st == ETO_OK)
-        F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE,
-                                          p->o->weak_floor_us < 0    ? 0
-                                          : p->o->weak_floor_us == 0 ? PICK_CALL_S
-                                                                     : p->o->weak_floor_us * 1e-6,
-                                          F->weak);
+        fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's; %d values "
+                "slower than a larger one timed again with its kernel, which then serves %d of them\n",
+                F->function, (long long)max, F->picks_seconds, F->picks_differ, F->picks_retimed,
+                F->picks_retimed_changed);
+      if (st == ETO_OK) F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, floor_s, F->weak);
+      if (F->nweak < 0) {
+        F->nweak = 0;
+        st = ETO_ERR_NOMEM;
+      }
       if (p->o->progress && st == ETO_OK && F->nweak)
         fprintf(p->o->progress, "%s: %d values run under %.2f of the throughput of a smaller value or slower than a "
                 "larger one (the manifest's weak_values)\n", F->function, F->nweak, PICK_WEAK_SHARE);

@@ -10,7 +10,8 @@
  * the busy processes the picks must be the oracle's too, unless the family says the machine was busy (eto_export_picks_busy:
  * the scheduler can keep both pool threads on one core for a while, where no sample is clean): never silently
  * wrong. On the quiet machine some candidate must be timed no further after two rounds (PICK_DROP: 48's kernel is
- * over 3x 64's at 40). */
+ * over 3x 64's at 40). Below 24, 64's kernel is out of the shortlist's reach (2s + 16): where the oracle says s, served
+ * by 48's kernel, is much slower than 24 (served by 64's), the retime must serve s by 64's kernel. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,15 +108,19 @@ static void weak_values_check(void) {
         continue;
       }
       double best = 0, thr = pow(s, k) / served[s], shortest = INFINITY;
+      int best_at = 0, shortest_at = 0;
       for (int t = 1; t < s; t++)
-        if (served[t] >= floor_s && served[t] > 0 && pow(t, k) / served[t] > best) best = pow(t, k) / served[t];
+        if (served[t] >= floor_s && served[t] > 0 && pow(t, k) / served[t] > best)
+          best = pow(t, k) / served[t], best_at = t;
       for (int t = s + 1; t <= MAX; t++)
-        if (served[t] >= floor_s && served[t] > 0 && served[t] < shortest) shortest = served[t];
-      double share = fmin(best > 0 ? thr / best : INFINITY, shortest / served[s]);
+        if (served[t] >= floor_s && served[t] > 0 && served[t] < shortest) shortest = served[t], shortest_at = t;
+      double by_smaller = best > 0 ? thr / best : INFINITY, by_larger = shortest / served[s];
+      double share = fmin(by_smaller, by_larger);
       if (!(share < 0.85)) continue;
       want++;
-      CHECK(at < n && weak[at].s == s && fabs(weak[at].share - share) < 1e-9, "k = %d: weak value %d (share %.3f) "
-            "not found at %d of %d", k, s, share, at, n);
+      int than = by_larger < by_smaller ? shortest_at : best_at;
+      CHECK(at < n && weak[at].s == s && fabs(weak[at].share - share) < 1e-9 && weak[at].than == than, "k = %d: weak "
+            "value %d (share %.3f than %d) not found at %d of %d", k, s, share, than, at, n);
       at++;
     }
     CHECK(n == want && want > 0, "k = %d: %d weak values, the brute force finds %d", k, n, want);
@@ -128,7 +133,8 @@ static void weak_values_check(void) {
   /* RESULTS V.2's FFN down: s = 1-3 served in ~175 us by a larger member's kernel, s = 4 in 131 us by its own */
   for (int s = 0; s <= MAX; s++) served[s] = s < 4 ? 175e-6 : 131e-6 * s / 4;
   n = eto_export_weak_values(served, MAX, 1, 0.85, 0, weak);
-  CHECK(n == 3 && weak[0].s == 1 && weak[2].s == 3 && fabs(weak[0].share - 131.0 / 175) < 1e-9,
+  CHECK(n == 3 && weak[0].s == 1 && weak[2].s == 3 && fabs(weak[0].share - 131.0 / 175) < 1e-9 &&
+            weak[0].than == 4,
         "the smallest values slower than s = 4: %d weak values", n);
 }
 
@@ -208,6 +214,7 @@ int main(void) {
     fam.nweak = 0;
     fam.picks_measured = fam.picks_differ = 0;
     fam.picks_dropped = 0;
+    fam.picks_retimed = fam.picks_retimed_changed = 0;
     eto_export_family_shapes(&pl);
     /* A [1, s, N], B [1, N, N], out [1, s, N] */
     CHECK(fam.dispatch == 1 && fam.nargs == 3 && fam.rank[0] == 3 && fam.dim[0][1] == -1 && fam.dim[1][1] == N &&
@@ -259,6 +266,24 @@ int main(void) {
       }
       if (wrong) printf("%d picks of 33..48 not the oracle's, the machine said busy\n", wrong);
       CHECK(decided > 0, "no s of 33..48 where one kernel is 2x the other: the check decided nothing");
+      /* below 24, 64 is beyond s's reach (2s + 16): only the retime (a value slower than a larger one timed again
+       * with that one's kernel) can serve s by 64's kernel. Where the oracle times 48's kernel at s over 2x 64's at s
+       * and over 1.4x 64's at 24 (whose picks serve by 64's kernel: s is slower than 24 with room for noise), 64's
+       * kernel must serve s. */
+      int must = 0;
+      double t64_24 = k64 ? best_time(&r, k64, b64, 24, 7) : 0;
+      for (int s = 1; s < 24 && k48 && k64; s++) {
+        double t48 = best_time(&r, k48, b48, s, 7), t64 = best_time(&r, k64, b64, s, 7);
+        if (!(t48 > 2 * t64 && t48 > 1.4 * t64_24)) continue;
+        must++;
+        CHECK(fam.pick[s] == 1 || eto_export_picks_busy(&fam), "s = %d (below 24): member %d picked, the oracle times "
+              "48's kernel %.1f us, 64's %.1f us (%.1f us at 24)", s, fam.pick[s], t48 * 1e6, t64 * 1e6, t64_24 * 1e6);
+      }
+      printf("%s: %d values retimed, %d then served by the larger one's kernel; %d below 24 the oracle says must be\n",
+             mode ? "busy" : "quiet", fam.picks_retimed, fam.picks_retimed_changed, must);
+      CHECK(mode != 0 || (must > 0 && fam.picks_retimed_changed > 0),
+            "quiet: %d values below 24 where 64's kernel must serve, %d retimed picks changed: nothing decided",
+            must, fam.picks_retimed_changed);
       eto_compiled_free(k48);
       eto_compiled_free(k64);
     }
