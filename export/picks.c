@@ -375,7 +375,7 @@ static eto_status retime(bench *b, eto_export_plan *p, eto_export_family *F, int
     int lo = 0;
     while (eto_export_fvalue(p, F, lo) < s) lo++;
     int own, cand[PICK_MAX_CANDS], n = candidates(p, F, lo, s, cand, &own), before = F->pick[s], known = 0;
-    for (int c = 0; c < n; c++) known |= cand[c] == k && (c > 0 || !own);
+    for (int c = 0; c < n; c++) known |= cand[c] == k; /* not s's own fixed kernel: k's member is above s */
     if (known && before != k) continue; /* timed against it already and slower: s is weak, not mistimed */
     if (!known) cand[n++] = k;
     eto_status st = fastest(b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
