@@ -588,24 +588,42 @@ static eto_stmt *lower_mlt(lctx *L) {
       }
       ops[i] = x_load(a, sh[i], shi, rg);
     }
-    eto_stmt *inner = accumulate(L, reg, ridx, ops);
-    inner = wrap_s4(L, &tv, inner, 4);
     /* auto_unroll_max_step: unroll r2 (and then r1) while the unrolled body stays within the step */
     int un2, un1;
     eto_sched_mlt_unrolled(p, &un2, &un1);
-    for (int j = nr - 1; j >= 0; j--)
-      if (p->rtile[j][2] > 1) {
-        if (L->rskip && L->dyn_reduce[j]) inner = s_if(a, x_bin(a, ETO_X_LT, ks[j], L->S), inner);
-        inner = s_for(a, r2v[j], p->rtile[j][2], un2 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
-      }
-    inner = wrap_s3(L, &tv, inner);
+    /* a partial step whose one dynamic reduction axis has r1 steps: an r1 step that lies below S runs its r2 loop
+     * without the guard per iteration (the tuned loop; the guard kept the step's whole r1 steps from running at
+     * speed: the context kernel of 512 at S = 448, half of its reduction in such steps), only the r1 step that
+     * crosses S keeps it */
+    int split = -1;
+    for (int j = 0; L->rskip && j < nr; j++)
+      if (L->dyn_reduce[j] && p->rtile[j][2] > 1) split = split == -1 && p->rtile[j][1] > 1 ? j : -2;
+    eto_stmt *inner = NULL, *whole = NULL;
+    for (int ver = 0; ver < (split >= 0 ? 2 : 1); ver++) { /* 0: guarded, 1: the whole r1 steps of axis split */
+      eto_stmt *in2 = wrap_s4(L, &tv, accumulate(L, reg, ridx, ops), 4);
+      for (int j = nr - 1; j >= 0; j--)
+        if (p->rtile[j][2] > 1) {
+          if (L->rskip && L->dyn_reduce[j] && !(ver && j == split)) in2 = s_if(a, x_bin(a, ETO_X_LT, ks[j], L->S), in2);
+          in2 = s_for(a, r2v[j], p->rtile[j][2], un2 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, in2);
+        }
+      *(ver ? &whole : &inner) = wrap_s3(L, &tv, in2);
+    }
     for (int j = nr - 1; j >= 0; j--)
       if (p->rtile[j][1] > 1) {
         /* a partial step: the r1 iterations that start past S are skipped (rskip; on a GPU they would add only
          * zeros, dyn_reduce_zero) */
-        if (L->guard_dyn && !L->step_full && L->dyn_reduce[j] && (L->rskip || L->dyn_reduce_zero[j]))
-          inner = s_if(a, x_bin(a, ETO_X_LT, x_add(a, klo[j], x_muli(a, x_var(a, r1v[j]), p->rtile[j][2])), L->S), inner);
+        eto_expr *r1lo = x_add(a, klo[j], x_muli(a, x_var(a, r1v[j]), p->rtile[j][2]));
+        if (L->guard_dyn && !L->step_full && L->dyn_reduce[j] && (L->rskip || L->dyn_reduce_zero[j])) {
+          eto_expr *g = x_bin(a, ETO_X_LT, r1lo, L->S);
+          inner = s_if(a, g, inner);
+          if (whole && j != split) whole = s_if(a, g, whole);
+        }
+        if (j == split) { /* its last iteration below S: the whole r1 step, else the guarded one */
+          inner = s_if_else(a, x_bin(a, ETO_X_LT, x_addi(a, r1lo, p->rtile[j][2] - 1), L->S), whole, inner);
+          whole = NULL;
+        }
         inner = s_for(a, r1v[j], p->rtile[j][1], un1 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, inner);
+        if (whole) whole = s_for(a, r1v[j], p->rtile[j][1], un1 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, whole);
       }
 
     stmt_list th_body = {.a = a};
