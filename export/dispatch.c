@@ -78,7 +78,7 @@ static int var_dim(const eto_export_family *F, int a) {
 /* 1 when the variable only stacks rows: the output depends on it, and every tensor that does has it as its one
  * variable dimension with only dimensions of 1 before it, so that values above the largest tuned one run as
  * chunks of contiguous rows. */
-static int row_chunks(const eto_export_family *F) {
+int eto_export_row_chunks(const eto_export_family *F) {
   if (!varies(F, F->nargs - 1)) return 0;
   for (int a = 0; a < F->nargs; a++) {
     int d0 = var_dim(F, a);
@@ -189,8 +189,15 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
                "  }\n",
             F->n);
     if (F->pick) { /* the picked member: s's own kernel, or a dynamic kernel above s run at s */
-      fprintf(f, "  if (s <= %lld) {\n    const int j = pick[s] %% %d;\n    if (value[j] == s) return fn[j](", (long long)max,
-              F->n);
+      fprintf(f, "  if (s <= %lld) {\n    const int j = pick[s] %% %d;\n", (long long)max, F->n);
+      if (eto_export_row_chunks(F)) { /* a split (pick j + 2n): value[j] rows as value[j] is served, then the rest */
+        fprintf(f, "    if (pick[s] >= %d) {\n      int rc = %s(value[j]", 2 * F->n, F->function);
+        print_row_args(f, F, x, "0");
+        fprintf(f, ");\n      return rc ? rc : %s(s - value[j]", F->function);
+        print_row_args(f, F, x, "value[j]");
+        fprintf(f, ");\n    }\n");
+      }
+      fprintf(f, "    if (value[j] == s) return fn[j](");
       for (int a = 0; a < x->nargs; a++) fprintf(f, "%s%s", a ? ", " : "", x->arg_name[a]);
       if (ndynd) { /* pick j + n: member j's second dynamic kernel */
         fprintf(f, ");\n    if (pick[s] >= %d && dynd[j]) return dynd[j](s", F->n);
@@ -206,7 +213,7 @@ void eto_export_write_dispatch(FILE *f, const eto_export_plan *p) {
       fprintf(f, ");\n  if (lo < %d && dyn[lo]) return dyn[lo](s", F->n);
       for (int a = 0; a < x->nargs; a++) fprintf(f, ", %s", x->arg_name[a]);
     }
-    if (row_chunks(F)) {
+    if (eto_export_row_chunks(F)) {
       /* the variable only stacks rows (matmul m=s): chunks of the largest tuned value, the last one padded */
       fprintf(f, ");\n  if (lo == %d) { /* above every tuned value: chunks of rows */\n"
                  "    for (int64_t off = 0; off < s; off += value[%d]) {\n"
@@ -275,7 +282,7 @@ void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p) {
                " * tensors whose shape depends on s (per-thread scratch buffers). An s above %lld runs %s.\n"
                " * Returns 0, EINVAL (s < 1 or a NULL pointer) or ENOMEM (scratch). */\nint %s(int64_t s, ",
             (long long)eto_export_fvalue(p, F, F->n - 1),
-            row_chunks(F) ? "as chunks of rows of that size (the last one padded)" : "naive loops (correct, slow)",
+            eto_export_row_chunks(F) ? "as chunks of rows of that size (the last one padded)" : "naive loops (correct, slow)",
             F->function);
     eto_export_print_params(f, x);
     fprintf(f, ");\n\n");
@@ -296,7 +303,7 @@ static void add_dispatch_row(cJSON *jt, const eto_export_plan *p, const eto_expo
   cJSON_AddStringToObject(e, "function", x->e.function);
   cJSON_AddStringToObject(e, "recipe", x->e.recipe);
   if (F->dispatch) /* how the values other than its own are served (dynamic_direct: its second dynamic kernel) */
-    cJSON_AddStringToObject(e, "below", pick >= F->n ? "dynamic_direct" : x->dyn ? "dynamic" : "padded");
+    cJSON_AddStringToObject(e, "below", pick >= 2 * F->n ? "split" : pick >= F->n ? "dynamic_direct" : x->dyn ? "dynamic" : "padded");
 }
 
 void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
@@ -329,6 +336,7 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
         cJSON_AddNumberToObject(j, "picks_disturbed_samples", (double)F->picks_disturbed);
         cJSON_AddNumberToObject(j, "picks_retimed", F->picks_retimed);
         cJSON_AddNumberToObject(j, "picks_retimed_changed", F->picks_retimed_changed);
+        cJSON_AddNumberToObject(j, "picks_split", F->picks_split);
         /* values served at under PICK_WEAK_SHARE of a smaller value's throughput or slower than a larger value's
          * time over it, "than" that value (all in weak.list; a tuned one is searched further by etotune tune
          * --refine) */
@@ -362,7 +370,7 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
       cJSON_AddItemToArray(jt, e);
       cJSON_AddNumberToObject(e, "from", (double)(prev + 1));
       cJSON_AddNullToObject(e, "to");
-      cJSON_AddStringToObject(e, "function", row_chunks(F) ? "chunks of rows of the largest tuned value" : "naive loops");
+      cJSON_AddStringToObject(e, "function", eto_export_row_chunks(F) ? "chunks of rows of the largest tuned value" : "naive loops");
     }
   }
 }

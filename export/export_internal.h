@@ -56,7 +56,9 @@ typedef struct {
   int64_t dim[ETO_MAX_INPUTS + 2][ETO_MAX_DIMS]; /* tensor dims of the first member; -1 where it is the variable */
   int *pick;                        /* NULL, or pick[s] for s = 1..the largest tuned value: the member j that serves s
                                      * (its own, or a dynamic kernel above s), chosen by eto_export_family_picks; j + n
-                                     * for member j's second dynamic kernel (_dynd) */
+                                     * for member j's second dynamic kernel (_dynd); j + 2n, where the variable only
+                                     * stacks rows (eto_export_row_chunks): a split, the first value_j rows served as
+                                     * value_j is and the other s - value_j rows as s - value_j is */
   int picks_measured;               /* 1: the picks were timed on this machine (ETO_EXPORT_PICKS_MEASURED) */
   double picks_seconds;             /* what timing them took */
   int picks_differ;                 /* values s whose measured pick is not the cost model's */
@@ -66,6 +68,7 @@ typedef struct {
   int picks_retimed;                /* values slower than a larger value timed again with its kernel (picks.c
                                      * retime), and how many of them it then served */
   int picks_retimed_changed;
+  int picks_split;                  /* values served by a split of their rows (pick j + 2n) */
   double *served;                   /* measured picks: served[s], the median seconds of s's pick at s (0: not timed),
                                      * s = 1..the largest tuned value; else NULL */
   struct eto_export_weak *weak;     /* measured picks: the weak values (eto_export_weak_values), by increasing s */
@@ -160,6 +163,10 @@ void eto_export_family_shapes(eto_export_plan *p);
  * dynamic kernel above s that the cached latency scaled by the work at s expects fastest). ETO_OK,
  * ETO_ERR_NOMEM, or a lowering or JIT error with a message. */
 eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs, char *msg, int cap);
+/* 1 when the family's variable only stacks rows (matmul m=s): every tensor that depends on it has it as its one
+ * variable dimension with only dimensions of 1 before it, so that rows can be served in chunks (dispatch.c). */
+int eto_export_row_chunks(const eto_export_family *F);
+
 /* The weak values among s = 1..max: served[s] seconds (0: not timed, skipped) give a throughput s^nkeys / served[s];
  * s is weak when that is under share x the highest throughput of a smaller timed value, or when served[s] x share is
  * over the time of a larger timed value (share: the least of the two ratios). A value served in under

@@ -8,7 +8,9 @@
  * timed, interleaved, samples disturbed by other processes taken again, and the fastest median serves s. With
  * ETO_EXPORT_PICKS_MODEL the model's best within 1.5s + 8 serves s unless s is tuned. The model scales flops and
  * misses what the partial blocks of a kernel cost at s and how far a tuned latency is from the kernel's time outside
- * the search's measurer (bench/RESULTS.md K.3, L.1).
+ * the search's measurer (bench/RESULTS.md K.3, L.1). Where the variable only stacks rows, a measured pick may also
+ * be a split: the largest member below s on its rows and the rest served as that smaller value is, when the two
+ * values' measured times sum to clearly less than s's fastest kernel.
  *
  * Measured picks also say how well each value is served: the pick's time at s (every s that a kernel runs without
  * padded copies is timed, also where it has one candidate only). A value whose throughput (s^k per second, k the keys
@@ -45,6 +47,8 @@
 #define PICK_SLICE_S 500e-6 /* measured: a call this much over twice a sample's fastest was disturbed (sample) */
 #define PICK_DROP 1.25        /* measured: after two rounds, a candidate whose fastest sample is over this times another
                               * one's slowest (both clean) is timed no further */
+#define PICK_SPLIT_MARGIN 1.05 /* measured: rows split between two calls serve s when their times' sum is faster than
+                                * s's fastest kernel by more than this */
 #define PICK_RETIME_SHARE 0.25 /* the retime takes at most this share of the time the family's picks took before it */
 #define PICK_TRIES 16        /* measured: a sample that other processes disturbed is taken again, up to this often */
 #define PICK_BUSY_SHARE 0.05 /* measured: a family whose samples were still disturbed more often is reported busy */
@@ -371,7 +375,7 @@ static eto_status retime(bench *b, eto_export_plan *p, eto_export_family *F, int
   for (int w = 0; w < nw && eto_now() - t0 < budget_s; w++) {
     int64_t s = F->weak[w].s, t = F->weak[w].than;
     int k = F->pick[t]; /* t's kernel: j (j's fixed kernel at t, its dynamic one at s), or j + F->n (its second) */
-    if (t < s || (k < F->n && !p->items[F->item[k]].dyn)) continue;
+    if (t < s || k >= 2 * F->n || F->pick[s] >= 2 * F->n || (k < F->n && !p->items[F->item[k]].dyn)) continue;
     int lo = 0;
     while (eto_export_fvalue(p, F, lo) < s) lo++;
     int own, cand[PICK_MAX_CANDS], n = candidates(p, F, lo, s, cand, &own), before = F->pick[s], known = 0;
@@ -424,6 +428,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
     if (measured && st == ETO_OK && !(F->served = calloc((size_t)(max + 1), sizeof *F->served))) st = ETO_ERR_NOMEM;
     if (measured && st == ETO_OK) eto_pool_spin(b.pool, 1); /* a sleeping pool's wake-up (~80 us) is no kernel's */
     int lo = 0; /* the first member whose value is >= s */
+    int split_ok = eto_export_row_chunks(F) && 3 * F->n <= 65535; /* the table's codes fit in unsigned short */
     for (int64_t s = 1; s <= max && st == ETO_OK; s++) {
       while (eto_export_fvalue(p, F, lo) < s) lo++;
       int model = F->pick[s] = model_pick(p, F, lo, s), own, cand[PICK_MAX_CANDS];
@@ -432,6 +437,16 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       if (n == 0) continue; /* served on padded copies: not timed */
       /* a single candidate is timed too: its time at s tells how well s is served (weak values, below) */
       st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
+      /* rows stacked (matmul m=s): the largest member u below s on u rows, served as u is, and the other s - u rows
+       * as s - u is, two calls whose times were measured (bench/RESULTS.md X.2: the projection at 500, 448's kernel
+       * and 56's at 52 rows, 1.35x faster than 512's dynamic kernel) */
+      int64_t u = lo > 0 ? eto_export_fvalue(p, F, lo - 1) : 0;
+      if (st == ETO_OK && split_ok && u > 0 && F->served[u] > 0 && F->served[s - u] > 0 &&
+          (F->served[u] + F->served[s - u]) * PICK_SPLIT_MARGIN < F->served[s]) {
+        F->pick[s] = lo - 1 + 2 * F->n;
+        F->served[s] = F->served[u] + F->served[s - u];
+        F->picks_split++;
+      }
       F->picks_differ += F->pick[s] != model;
     }
     double floor_s = p->o->weak_floor_us < 0 ? 0 : p->o->weak_floor_us == 0 ? PICK_CALL_S : p->o->weak_floor_us * 1e-6;
@@ -445,9 +460,10 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       F->picks_disturbed = b.disturbed;
       F->picks_dropped = b.dropped;
       if (p->o->progress && st == ETO_OK)
-        fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's; %d values "
-                "slower than a larger one timed again with its kernel, which then serves %d of them\n",
-                F->function, (long long)max, F->picks_seconds, F->picks_differ, F->picks_retimed,
+        fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's, %d split "
+                "their rows between two calls; %d values slower than a larger one timed again with its kernel, which then "
+                "serves %d of them\n",
+                F->function, (long long)max, F->picks_seconds, F->picks_differ, F->picks_split, F->picks_retimed,
                 F->picks_retimed_changed);
       if (st == ETO_OK) F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, floor_s, F->weak);
       if (F->nweak < 0) {

@@ -40,15 +40,17 @@ run export export "$tmp/dyn.list" --out "$tmp/exp" --name dyn --db "$tmp/db" --t
 jq -e '.families | length == 5' "$tmp/exp/manifest.json" >/dev/null || bad "manifest: not 5 families"
 jq -e '.families[] | select(.name == "dense") | .function == "dyn_dense"' "$tmp/exp/manifest.json" >/dev/null ||
   bad "manifest: dense's dispatch function"
-# every table: runs from 1 up to 24, each served by a tuned value at or above it, then what serves s > 24
+# every table: runs from 1 up to 24, each served by a tuned value at or above it (or split: a smaller value's rows
+# first, the rest by the table), then what serves s > 24
 jq -e '[.families[] | .dispatch as $d | $d[0].from == 1 and $d[-1].from == 25 and $d[-1].to == null
   and ([range(1; $d | length)] | all(. as $i | $d[$i].from == $d[$i - 1].to + 1))
-  and ($d[:-1] | all(.value >= .to))] | all' "$tmp/exp/manifest.json" >/dev/null ||
+  and ($d[:-1] | all(.value >= .to or (.below == "split" and .value < .from)))] | all' "$tmp/exp/manifest.json" >/dev/null ||
   bad "manifest: a dispatch table is not runs over 1..24: $(jq -c '.families[0].dispatch' "$tmp/exp/manifest.json")"
 # members whose program has a dynamic kernel serve the values below them without copies; the others pad
 ndyn="$(jq '[.families[].dispatch[] | select(.below == "dynamic" and .from < .value)] | length' "$tmp/exp/manifest.json")"
 npad="$(jq '[.families[].dispatch[] | select(.below == "padded" and .from < .value)] | length' "$tmp/exp/manifest.json")"
-echo "runs of values served by a member above them: $ndyn by its dynamic kernel, $npad on padded copies"
+nsplit="$(jq '[.families[].dispatch[] | select(.below == "split")] | length' "$tmp/exp/manifest.json")"
+echo "runs of values served by a member above them: $ndyn by its dynamic kernel, $npad on padded copies; $nsplit split"
 [ "$ndyn" -ge 5 ] && [ "$npad" -ge 1 ] || bad "manifest: $ndyn dynamic and $npad padded runs (expected both)"
 # measured picks say how well each value is served: every family's weak_values, "tuned" exactly where the value is
 # a tuned member (a function <family>_<value> of the manifest), and weak.list lists them all when there are any,
