@@ -411,6 +411,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       break;
     }
     F->pick[0] = 0;
+    F->picks_differ = F->picks_retimed = F->picks_retimed_changed = F->picks_split = 0; /* counted below */
     bench b = {0};
     double t0 = eto_now();
     int measured = p->o->picks == ETO_EXPORT_PICKS_MEASURED;
