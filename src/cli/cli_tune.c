@@ -295,8 +295,13 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
   return rc;
 }
 
+static int64_t add_freq(int64_t a, int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; }
+
 /* --family representatives: drops the members of every family (a `let` line, op.h) whose value is not a
- * representative; `etotune export` serves them by dispatch to the tuned member above. Returns 0, -1 on ENOMEM. */
+ * representative; `etotune export` serves them by dispatch to the tuned member above. A representative's freq
+ * becomes the sum of the freqs of the values it serves (itself and the dropped values down to the representative
+ * below; values above the largest go to the largest), so that the scheduler's objective weighs its kernel by how
+ * often it runs. Returns 0, -1 on ENOMEM. */
 static int keep_representatives(eto_op *ops, int *n) {
   eto_op_family *fs;
   int nf = eto_op_families(ops, *n, &fs);
@@ -311,15 +316,24 @@ static int keep_representatives(eto_op *ops, int *n) {
     return -1;
   }
   for (int f = 0; f < nf; f++) {
-    int kept = 0;
-    for (int i = 0; i < fs[f].count; i++) {
-      int64_t v = eto_op_family_value(ops, &fs[f], i);
-      if (eto_op_family_representative(v))
+    int kept = 0, above = -1; /* members by increasing value: walked down, above = the representative above */
+    int64_t pending = 0;      /* freqs of the values above the largest representative */
+    for (int i = fs[f].count - 1; i >= 0; i--) {
+      eto_op *o = &ops[fs[f].member[i]];
+      int64_t fr = o->freq > 0 ? o->freq : 1;
+      if (eto_op_family_representative(eto_op_family_value(ops, &fs[f], i))) {
+        if (above < 0) o->freq = add_freq(o->freq, pending);
+        above = fs[f].member[i];
         kept++;
+        continue;
+      }
+      drop[fs[f].member[i]] = 1;
+      if (above >= 0)
+        ops[above].freq = add_freq(ops[above].freq, fr);
       else
-        drop[fs[f].member[i]] = 1;
+        pending = add_freq(pending, fr);
     }
-    fprintf(stderr, "etotune tune: family %s (%s, %d values %lld..%lld): tuning the %d representative values\n",
+    fprintf(stderr, "etotune tune: family %s (%s, %d values %lld..%lld): tuning the %d representative values, each weighted by the values it serves\n",
             ops[fs[f].member[0]].name, eto_op_kind_name(ops[fs[f].member[0]].kind), fs[f].count,
             (long long)eto_op_family_value(ops, &fs[f], 0), (long long)eto_op_family_value(ops, &fs[f], fs[f].count - 1),
             kept);

@@ -32,6 +32,9 @@ grep -q "family dense (matmul, 24 values 1..24): tuning the 18 representative va
 # (at S=8 scores and context have one shape: one operator)
 n="$(jq '.operators | length' "$tmp/tune.json")"
 [ "$n" = 89 ] || bad "tune --family representatives tuned $n operators, expected 89"
+# each representative weighs the values it serves: dense's 1..16 once each, 20 for 17..20, 24 for 21..24
+w="$(jq -c '[.operators[] | select(.name == "dense") | .freq] | sort' "$tmp/tune.json")"
+[ "$w" = "[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,4,4]" ] || bad "dense's representatives weigh $w, expected 16 x 1 and 2 x 4"
 
 # --weak-floor-us 0: these small families' calls take about a microsecond, under the default floor of 2 (weak.list
 # is checked below)
