@@ -11,7 +11,10 @@
  * the scheduler can keep both pool threads on one core for a while, where no sample is clean): never silently
  * wrong. On the quiet machine some candidate must be timed no further after two rounds (PICK_DROP: 48's kernel is
  * over 3x 64's at 40). Below 24, 64's kernel is out of the shortlist's reach (2s + 16): where the oracle says s, served
- * by 48's kernel, is much slower than 24 (served by 64's), the retime must serve s by 64's kernel. */
+ * by 48's kernel, is much slower than 24 (served by 64's), the retime must serve s by 64's kernel. Last, the split
+ * (a family that stacks rows): with 48's fastest program and 64's slowest, s = 49..64 must be served by 48's kernel
+ * on 48 rows and on the other s - 48 wherever the oracle times those two calls at under half 64's kernel at s, and
+ * not where they take over 1.5x (and such an s must occur). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,8 +167,8 @@ int main(void) {
   if (!op64 || !op48) return check_result();
   eto_rng rng;
   eto_rng_seed(&rng, 5);
-  eto_program fast = {0}, slow = {0};
-  double tfast = INFINITY, tslow = 0;
+  eto_program fast = {0}, slow = {0}, fast48 = {0}, slow64 = {0};
+  double tfast = INFINITY, tslow = 0, tfast48 = INFINITY, tslow64 = 0;
   for (int m = 0; m < 2; m++) {
     eto_compute c;
     eto_op_compute(m ? op64 : op48, &c);
@@ -182,6 +185,8 @@ int main(void) {
       found++;
       if (m && dt < tfast) tfast = dt, fast = p;
       if (!m && dt > tslow) tslow = dt, slow = p;
+      if (!m && dt < tfast48) tfast48 = dt, fast48 = p; /* the split's case (mode 3 below) */
+      if (m && dt > tslow64) tslow64 = dt, slow64 = p;
     }
     CHECK(found == NPROGS, "%d programs of member %d", found, m ? 64 : 48);
   }
@@ -205,7 +210,11 @@ int main(void) {
   }
   int member[2] = {0, 1};
   eto_export_family fam = {.n = 2, .item = member, .nkeys = 1, .keys = {ETO_KEY_M}};
-  for (int mode = 0; mode < 3; mode++) { /* measured, the model, measured beside busy processes */
+  for (int mode = 0; mode < 4; mode++) { /* measured, the model, measured beside busy processes, split */
+    if (mode == 3) { /* 48 fast, 64 slow: s = 49..64 may run 48's kernel on 48 rows and again on s - 48 */
+      progs[0] = fast48, progs[1] = slow64;
+      items[0].e.latency_s = 1e-4;
+    }
     eto_export_opts o = {.name = "picks", .picks = mode == 1 ? ETO_EXPORT_PICKS_MODEL : ETO_EXPORT_PICKS_MEASURED};
     eto_export_plan pl = {.o = &o, .t = &t, .items = items, .n = 2, .fam = &fam, .nfam = 1};
     fam.pick = NULL;
@@ -235,11 +244,33 @@ int main(void) {
     CHECK(st == ETO_OK, "%s", msg);
     if (!fam.pick) continue;
     if (mode != 1)
-      printf("%s: %ld samples, %ld disturbed in every try, %ld candidates dropped%s\n", mode ? "busy" : "quiet",
+      printf("%s: %ld samples, %ld disturbed in every try, %ld candidates dropped%s\n", mode == 2 ? "busy" : mode == 3 ? "split" : "quiet",
              fam.picks_samples, fam.picks_disturbed, fam.picks_dropped,
              eto_export_picks_busy(&fam) ? ": the family says the machine was busy" : "");
     for (int s = 1; s <= 64; s++) CHECK(fam.pick[s] == 0 ? s <= 48 : 1, "s = %d served by 48", s);
-    if (mode == 1) { /* the model: 48 (the lie) below 48, each tuned value its own */
+    if (mode == 3) { /* split: wherever the oracle times 64's kernel at s over 2x the two calls of 48's */
+      int64_t b48 = 0, b64 = 0;
+      eto_compiled *k48 = dyn_kernel(&r, 48, &fast48, &b48), *k64 = dyn_kernel(&r, 64, &slow64, &b64);
+      int decided = 0, splits = 0;
+      for (int s = 1; s <= 64; s++) splits += fam.pick[s] >= 4;
+      CHECK(fam.picks_split == splits, "picks_split %d, %d split codes in the table", fam.picks_split, splits);
+      for (int s = 1; s <= 48; s++) CHECK(fam.pick[s] < 4, "s = %d split, below the smallest member above 48", s);
+      double t48 = k48 ? best_time(&r, k48, b48, 48, 7) : 0;
+      for (int s = 49; s <= 64 && k48 && k64; s++) {
+        double two = t48 + best_time(&r, k48, b48, s - 48, 7), t64 = best_time(&r, k64, b64, s, 7);
+        if (t64 > 2 * two) {
+          decided++;
+          CHECK(fam.pick[s] == 4 || eto_export_picks_busy(&fam), "s = %d: pick %d, not split; the oracle times 64's "
+                "kernel %.1f us, 48's on 48 and %d rows %.1f us", s, fam.pick[s], t64 * 1e6, s - 48, two * 1e6);
+        } else if (two > 1.5 * t64)
+          CHECK(fam.pick[s] != 4 || eto_export_picks_busy(&fam), "s = %d split; the oracle times 64's kernel %.1f us, "
+                "48's on 48 and %d rows %.1f us", s, t64 * 1e6, s - 48, two * 1e6);
+      }
+      printf("split: %d of 49..64 split, %d decided by the oracle\n", splits, decided);
+      CHECK(decided > 0, "no s of 49..64 where 64's kernel is over 2x the split: the check decided nothing");
+      eto_compiled_free(k48);
+      eto_compiled_free(k64);
+    } else if (mode == 1) { /* the model: 48 (the lie) below 48, each tuned value its own */
       CHECK(!fam.picks_measured, "model picks marked measured");
       for (int s = 33; s <= 48; s++) CHECK(fam.pick[s] == 0, "model: s = %d served by member %d", s, fam.pick[s]);
       CHECK(fam.pick[64] == 1, "model: 64 not its own");
@@ -280,7 +311,7 @@ int main(void) {
               "48's kernel %.1f us, 64's %.1f us (%.1f us at 24)", s, fam.pick[s], t48 * 1e6, t64 * 1e6, t64_24 * 1e6);
       }
       printf("%s: %d values retimed, %d then served by the larger one's kernel; %d below 24 the oracle says must be\n",
-             mode ? "busy" : "quiet", fam.picks_retimed, fam.picks_retimed_changed, must);
+             mode == 2 ? "busy" : "quiet", fam.picks_retimed, fam.picks_retimed_changed, must);
       CHECK(mode != 0 || (must > 0 && fam.picks_retimed_changed > 0),
             "quiet: %d values below 24 where 64's kernel must serve, %d retimed picks changed: nothing decided",
             must, fam.picks_retimed_changed);
