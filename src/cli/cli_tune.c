@@ -333,7 +333,9 @@ static int keep_representatives(eto_op *ops, int *n) {
       else
         pending = add_freq(pending, fr);
     }
-    fprintf(stderr, "etotune tune: family %s (%s, %d values %lld..%lld): tuning the %d representative values, each weighted by the values it serves\n",
+    fprintf(stderr,
+            "etotune tune: family %s (%s, %d values %lld..%lld): tuning the %d representative values, each weighted "
+            "by the values it serves\n",
             ops[fs[f].member[0]].name, eto_op_kind_name(ops[fs[f].member[0]].kind), fs[f].count,
             (long long)eto_op_family_value(ops, &fs[f], 0), (long long)eto_op_family_value(ops, &fs[f], fs[f].count - 1),
             kept);

@@ -245,7 +245,8 @@ int main(void) {
     if (!fam.pick) continue;
     if (mode != 1)
       printf("%s: %ld samples, %ld disturbed in every try, %ld candidates dropped%s\n",
-             mode == 2 ? "busy" : mode == 3 ? "split" : "quiet", fam.picks_samples, fam.picks_disturbed, fam.picks_dropped,
+             mode == 2 ? "busy" : mode == 3 ? "split" : "quiet", fam.picks_samples, fam.picks_disturbed,
+             fam.picks_dropped,
              eto_export_picks_busy(&fam) ? ": the family says the machine was busy" : "");
     for (int s = 1; s <= 64; s++) CHECK(fam.pick[s] == 0 ? s <= 48 : 1, "s = %d served by 48", s);
     if (mode == 3) { /* split: wherever the oracle times 64's kernel at s over 2x the two calls of 48's */
