@@ -282,7 +282,8 @@ void eto_export_declare_dispatch(FILE *f, const eto_export_plan *p) {
                " * tensors whose shape depends on s (per-thread scratch buffers). An s above %lld runs %s.\n"
                " * Returns 0, EINVAL (s < 1 or a NULL pointer) or ENOMEM (scratch). */\nint %s(int64_t s, ",
             (long long)eto_export_fvalue(p, F, F->n - 1),
-            eto_export_row_chunks(F) ? "as chunks of rows of that size (the last one padded)" : "naive loops (correct, slow)",
+            eto_export_row_chunks(F) ? "as chunks of rows of that size (the last one padded)"
+                                     : "naive loops (correct, slow)",
             F->function);
     eto_export_print_params(f, x);
     fprintf(f, ");\n\n");
@@ -303,7 +304,10 @@ static void add_dispatch_row(cJSON *jt, const eto_export_plan *p, const eto_expo
   cJSON_AddStringToObject(e, "function", x->e.function);
   cJSON_AddStringToObject(e, "recipe", x->e.recipe);
   if (F->dispatch) /* how the values other than its own are served (dynamic_direct: its second dynamic kernel) */
-    cJSON_AddStringToObject(e, "below", pick >= 2 * F->n ? "split" : pick >= F->n ? "dynamic_direct" : x->dyn ? "dynamic" : "padded");
+    cJSON_AddStringToObject(e, "below", pick >= 2 * F->n ? "split"
+                                        : pick >= F->n   ? "dynamic_direct"
+                                        : x->dyn         ? "dynamic"
+                                                         : "padded");
 }
 
 void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
@@ -370,7 +374,8 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
       cJSON_AddItemToArray(jt, e);
       cJSON_AddNumberToObject(e, "from", (double)(prev + 1));
       cJSON_AddNullToObject(e, "to");
-      cJSON_AddStringToObject(e, "function", eto_export_row_chunks(F) ? "chunks of rows of the largest tuned value" : "naive loops");
+      cJSON_AddStringToObject(e, "function",
+                              eto_export_row_chunks(F) ? "chunks of rows of the largest tuned value" : "naive loops");
     }
   }
 }

@@ -462,8 +462,8 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       F->picks_dropped = b.dropped;
       if (p->o->progress && st == ETO_OK)
         fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's, %d split "
-                "their rows between two calls; %d values slower than a larger one timed again with its kernel, which then "
-                "serves %d of them\n",
+                "their rows between two calls; %d values slower than a larger one timed again with its kernel, which "
+                "then serves %d of them\n",
                 F->function, (long long)max, F->picks_seconds, F->picks_differ, F->picks_split, F->picks_retimed,
                 F->picks_retimed_changed);
       if (st == ETO_OK) F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, floor_s, F->weak);

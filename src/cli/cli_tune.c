@@ -295,8 +295,6 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
   return rc;
 }
 
-static int64_t add_freq(int64_t a, int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; }
-
 /* --family representatives: drops the members of every family (a `let` line, op.h) whose value is not a
  * representative; `etotune export` serves them by dispatch to the tuned member above. A representative's freq
  * becomes the sum of the freqs of the values it serves (itself and the dropped values down to the representative
@@ -320,18 +318,17 @@ static int keep_representatives(eto_op *ops, int *n) {
     int64_t pending = 0;      /* freqs of the values above the largest representative */
     for (int i = fs[f].count - 1; i >= 0; i--) {
       eto_op *o = &ops[fs[f].member[i]];
-      int64_t fr = o->freq > 0 ? o->freq : 1;
       if (eto_op_family_representative(eto_op_family_value(ops, &fs[f], i))) {
-        if (above < 0) o->freq = add_freq(o->freq, pending);
+        if (above < 0) o->freq = eto_sat_add(o->freq, pending);
         above = fs[f].member[i];
         kept++;
         continue;
       }
       drop[fs[f].member[i]] = 1;
       if (above >= 0)
-        ops[above].freq = add_freq(ops[above].freq, fr);
+        ops[above].freq = eto_sat_add(ops[above].freq, o->freq);
       else
-        pending = add_freq(pending, fr);
+        pending = eto_sat_add(pending, o->freq);
     }
     fprintf(stderr,
             "etotune tune: family %s (%s, %d values %lld..%lld): tuning the %d representative values, each weighted "

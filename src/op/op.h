@@ -280,5 +280,9 @@ int64_t eto_op_family_bucket(int64_t v);
 /* 1 when v is a representative (eto_op_family_bucket(v) == v). */
 int eto_op_family_representative(int64_t v);
 
+/* Saturating arithmetic on non-negative values (freqs, extents): results clamp at INT64_MAX. */
+int64_t eto_sat_mul(int64_t a, int64_t b);
+int64_t eto_sat_add(int64_t a, int64_t b);
+
 
 #endif

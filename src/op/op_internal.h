@@ -60,10 +60,6 @@ int eto_kind_has_key(const eto_kind_info *ki, eto_key k, int64_t *def);
  * Only meaningful for kinds with nspatial > a. Never overflows for values within ETO_OP_MAX_EXTENT. */
 int64_t eto_op_out_extent(const eto_op *op, int a);
 
-/* Saturating arithmetic on non-negative values: results clamp at INT64_MAX. */
-int64_t eto_sat_mul(int64_t a, int64_t b);
-int64_t eto_sat_add(int64_t a, int64_t b);
-
 /* What eto_op_validate found wrong: a message, and where it belongs (for the parser's column). */
 typedef struct {
   char msg[160];

@@ -47,7 +47,8 @@ jq -e '.families[] | select(.name == "dense") | .function == "dyn_dense"' "$tmp/
 # first, the rest by the table), then what serves s > 24
 jq -e '[.families[] | .dispatch as $d | $d[0].from == 1 and $d[-1].from == 25 and $d[-1].to == null
   and ([range(1; $d | length)] | all(. as $i | $d[$i].from == $d[$i - 1].to + 1))
-  and ($d[:-1] | all(.value >= .to or (.below == "split" and .value < .from)))] | all' "$tmp/exp/manifest.json" >/dev/null ||
+  and ($d[:-1] | all(.value >= .to or (.below == "split" and .value < .from)))] | all' "$tmp/exp/manifest.json" \
+  >/dev/null ||
   bad "manifest: a dispatch table is not runs over 1..24: $(jq -c '.families[0].dispatch' "$tmp/exp/manifest.json")"
 # members whose program has a dynamic kernel serve the values below them without copies; the others pad
 ndyn="$(jq '[.families[].dispatch[] | select(.below == "dynamic" and .from < .value)] | length' "$tmp/exp/manifest.json")"
