@@ -45,7 +45,22 @@ int64_t tun_fit_fetch(const eto_compute *c, const eto_target *t, const int64_t *
 
 int64_t tun_default_fetch(int64_t load_extent, int64_t fetches_beta, int64_t smem_one_fetch,
                           int64_t smem_beta) {
-  if (fetches_beta < 1 || smem_beta < 1 || smem_one_fetch < 1) return 0;
+  if (fetches_beta < 1 || smem_one_fetch < 1) return 0;
+  if (smem_beta < 1) {
+    /* β stages no input (the CPU reads every input directly): no shared memory to match, so the divisor of
+     * α's extent nearest β's own fetch count (by ratio; the smaller on a tie) */
+    int64_t d[TUN_MAX_DIVS], best = 1;
+    int nd = tun_divisors(load_extent, d, TUN_MAX_DIVS);
+    for (int i = 0; i < nd; i++) { /* ascending: the largest d <= F, or the first above F if nearer */
+      if (d[i] <= fetches_beta) {
+        best = d[i];
+        continue;
+      }
+      if ((__int128)d[i] * best < (__int128)fetches_beta * fetches_beta) best = d[i]; /* d/F < F/best */
+      break;
+    }
+    return best;
+  }
   tun_ratio fb = tun_ratio_make(fetches_beta, 1), target = tun_ratio_make(smem_one_fetch, smem_beta);
   int64_t cand[TUN_MAX_RANGE];
   int n = tun_divisor_range(load_extent, fb, target, cand, TUN_MAX_RANGE);

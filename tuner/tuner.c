@@ -217,7 +217,7 @@ static int next_step(eto_pol *k) {
         next_block(k);
         continue;
       }
-      if (!k->simple && k->la >= 0) {
+      if (!k->simple && k->la >= 0 && k->fb.total_smem > 0) { /* round 2 matches β's shared memory: none, none */
         k->st = ST_R2;
         queue_round2(k);
       } else if (k->last >= 3) {

@@ -10,7 +10,9 @@
  *     BShape   = the output tile of that size with the fewest global-memory lines one block loads over
  *                the whole reduction (target->line_bytes lines, row-major real tensors; ties: smallest);
  *     LShape   = split only the input-channel reduction loop ("rc"; the first reduction loop for kinds
- *                without one), with the fetch count whose shared memory per fetch is closest to S*β's;
+ *                without one), with the fetch count whose shared memory per fetch is closest to S*β's
+ *                (an S*β that stages no input, the CPU's direct reads, has none: the fetch count nearest
+ *                S*β's own, and no round 2);
  *     round 1: for each total thread count T in [T_β, T_β·|I(L_α)|/|I(L_β)|] (T/B threads per block, a
  *              divisor of the block tile, within the target's per-block limits): TShape = the thread and
  *              virtual-thread split of least cost (see "TShape cost" below), remaining levels filled,

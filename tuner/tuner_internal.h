@@ -163,7 +163,8 @@ int64_t tun_smem_per_fetch(const eto_compute *c, const int64_t *bshape, const in
 /* The default fetch count of α's load loop (the artifact's ld_n): among tun_divisor_range(load_extent, F_β,
  * F*) where F* = A / S_β makes shared memory per fetch equal to β's (A = α's shared elements per block with
  * one fetch, S_β = β's per fetch), the smallest when F* < F_β, else the largest. 0 when the range is empty
- * (the block count is then skipped). */
+ * (the block count is then skipped). When β stages no input (S_β = 0: on the CPU every input read directly),
+ * the divisor of load_extent nearest F_β (by ratio, the smaller on a tie). */
 int64_t tun_default_fetch(int64_t load_extent, int64_t fetches_beta, int64_t smem_one_fetch,
                           int64_t smem_beta);
 /* The fetch count f of the load loop la (0-based reduction loop), or when its shared memory per fetch with

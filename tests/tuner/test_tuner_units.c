@@ -495,6 +495,39 @@ static void test_fetch_fits_limit(void) {
         (long long)tun_fit_fetch(&ca, &t, bshape, la, 16));
 }
 
+/* β reads every input directly (the CPU's d=1.1: no tile staged, so no shared memory): ETO's default fetch count
+ * matches β's shared memory per fetch, which is 0, so every block count was skipped and the edge fell back to a
+ * full search (CI, 2026-11-28: selector.eto_run's source found such a program; 1% of random programs of this
+ * pair). The default is now the divisor nearest β's fetch count, and round 2 (the M range) is skipped. */
+static void test_direct_beta(void) {
+  CHECK(tun_default_fetch(32, 16, 2048, 0) == 16 && tun_default_fetch(32, 6, 2048, 0) == 8 &&
+            tun_default_fetch(32, 7, 2048, 0) == 8 && tun_default_fetch(32, 64, 2048, 0) == 32 &&
+            tun_default_fetch(24, 5, 100, 0) == 6 && tun_default_fetch(24, 9, 100, 0) == 8,
+        "no smem: nearest divisor by ratio 16->%lld 6->%lld 7->%lld 64->%lld, of 24: 5->%lld 9->%lld",
+        (long long)tun_default_fetch(32, 16, 2048, 0), (long long)tun_default_fetch(32, 6, 2048, 0),
+        (long long)tun_default_fetch(32, 7, 2048, 0), (long long)tun_default_fetch(32, 64, 2048, 0),
+        (long long)tun_default_fetch(24, 5, 100, 0), (long long)tun_default_fetch(24, 9, 100, 0));
+  eto_op alpha = test_op("matmul m=32 n=32 k=32\n"), beta = test_op("matmul m=32 n=64 k=32\n");
+  eto_compute ca, cb;
+  eto_op_compute(&alpha, &ca);
+  eto_op_compute(&beta, &cb);
+  eto_target t;
+  eto_target_cpu(1, &t);
+  eto_program sb = test_recipe("v1 mlt s=1.1.1.1.1/1.4.1.8.1/1.1.8.2.4 r=16.1.2 u=16 v=1.1 d=1.1");
+  char why[256];
+  CHECK(eto_sched_validate(&cb, &t, &sb, why, sizeof why) == 0, "S*beta: %s", why);
+  eto_features fb;
+  eto_sched_features(&cb, &sb, &fb);
+  CHECK(fb.total_smem == 0, "S*beta stages %lld elements", (long long)fb.total_smem);
+  dry_ctx d = {.c = &ca, .t = &t, .sketch = ETO_SKETCH_MULTI_LEVEL};
+  eto_tuner_opts o = {.measure = dry_measure, .measure_user = &d};
+  eto_tuner_result res;
+  CHECK(eto_tuner_run(&alpha, &beta, &sb, &t, NULL, NULL, &o, NULL, NULL, &res) == ETO_OK, "%s", res.message);
+  CHECK(res.found && res.trials > 0 && d.invalid == 0 && res.round_candidates[2] == 0,
+        "found %d, %d trials, %d invalid, %d round-2 candidates: %s", res.found, res.trials, d.invalid,
+        res.round_candidates[2], res.message);
+}
+
 /* Every candidate fails: ETO's rounds find nothing, and eto_tuner_run says so (found = 0) after its own rounds. It
  * used to fall back to a full search there, which met the engine without a cost model (this policy wants none)
  * and crashed bench_pairs on a capsule pair (2026-11-26). */
@@ -537,5 +570,6 @@ int main(void) {
   test_estimate();
   test_dry_runs();
   test_fetch_fits_limit();
+  test_direct_beta();
   return check_result();
 }
