@@ -2,10 +2,9 @@
 # bench/dynamic.sh — the dynamic-shape benchmark (issue "Dynamic-shape BERT"), in steps that resume:
 #   1. tune: etotune tune LIST --family representatives (the ETO plan over the families' representative values,
 #      the reuse-seeded default) into OUT/db, with a time limit (default 3600 s); the report in OUT/tune.json
-#   1b. with --small-trials N: each dense family's (matmul, its m the variable) values 1..16 searched further
-#      (etotune tune --refine, N trials and at most --small-time S seconds per family, relative objective;
-#      OUT/small_NAME.list, .json, .log): the family tuning gives each of them about one round, at the frequency-
-#      weighted latency's scale a 20 us call weighs nothing beside a 10 ms one (bench/RESULTS.md Y.3)
+#      with --small-trials N: then each dense family's values 1..16 searched further (etotune tune --small-trials N
+#      --small-time S: N trials and at most S seconds per family, taken from the time limit, relative objective):
+#      the family tuning gives each of them about one round (bench/RESULTS.md Y.3)
 #   2. export: etotune export LIST --out OUT/exp (one dispatch function per family)
 #   3. quality: bench_dispatch at 32 sampled lengths vs oneDNN's matmul, in one run (OUT/dispatch.md)
 #   4. with --repair-trials N: the first --repair-values V (default 40) values the export found weak (OUT/exp/weak.list:
@@ -39,7 +38,7 @@ repair=0
 repair_values=40
 repair_objective=latency
 repair_time=0
-small=0
+small_opt=()
 small_time=90
 first_dispatch=1
 if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then build=$1; shift; fi
@@ -55,7 +54,7 @@ while [ $# -gt 0 ]; do
     --repair-values) repair_values=$2; shift 2 ;;
     --repair-objective) repair_objective=$2; shift 2 ;;
     --repair-time) repair_time=$2; shift 2 ;;
-    --small-trials) small=$2; shift 2 ;;
+    --small-trials) small_opt=(--small-trials "$2"); shift 2 ;;
     --small-time) small_time=$2; shift 2 ;;
     --no-first-dispatch) first_dispatch=0; shift ;;
     *) echo "bench/dynamic.sh: unknown option $1" >&2; exit 2 ;;
@@ -71,26 +70,10 @@ if [ ! -s "$out/tune.json" ]; then
   start=$(date +%s)
   # exit status 1 when the time limit left operators without a program: the export serves them from the others
   "$et" tune "$list" --family representatives --seed 1 --threads "$threads" --db "$out/db" \
-    --time-budget "$time_limit" --objective "$objective" --scheduler "$scheduler" ${total_opt[@]+"${total_opt[@]}"} --report "$out/tune.json.part" > "$out/tune.log" 2>&1 || echo "tune exited $?" >&2
+    --time-budget "$time_limit" --objective "$objective" --scheduler "$scheduler" ${total_opt[@]+"${total_opt[@]}"} \
+    ${small_opt[@]+"${small_opt[@]}" --small-time "$small_time"} --report "$out/tune.json.part" > "$out/tune.log" 2>&1 || echo "tune exited $?" >&2
   echo "$(( $(date +%s) - start ))" > "$out/tune.wall"
   mv "$out/tune.json.part" "$out/tune.json"
-fi
-# step 1b: the dense families' small values, one family at a time (a shared budget went mostly to the cheapest)
-if [ "$small" -gt 0 ] && [ ! -s "$out/small.wall" ]; then
-  start=$(date +%s)
-  let_line=$(grep -m1 '^let ' "$list" | awk '{ print $1, $2 }' | sed 's/=[0-9]*\.\.[0-9]*/=1..16/')
-  var=$(echo "$let_line" | sed 's/^let \([A-Za-z_]*\)=.*/\1/')
-  grep -E "^matmul .*m=$var( |$)" "$list" | while read -r line; do
-    name=$(echo "$line" | sed -n 's/.*name=\([^ ]*\).*/\1/p' | tr -c 'A-Za-z0-9_\n' '_')
-    [ -s "$out/small_$name.json" ] && continue
-    printf '%s\n%s\n' "$let_line" "$line" > "$out/small_$name.list"
-    log "small values of $name: $small trials, at most $small_time s"
-    "$et" tune "$out/small_$name.list" --seed 1 --threads "$threads" --db "$out/db" --trials-total "$small" \
-      --time-budget "$small_time" --refine --objective relative --report "$out/small_$name.json.part" \
-      > "$out/small_$name.log" 2>&1 || echo "small-value tune of $name exited $?" >&2
-    mv "$out/small_$name.json.part" "$out/small_$name.json"
-  done
-  echo "$(( $(date +%s) - start ))" > "$out/small.wall"
 fi
 # export_to EXP NAME: the list exported from OUT/db into OUT/EXP (NAME.log, NAME.wall), unless done
 export_to() {
@@ -143,17 +126,16 @@ if os.path.exists(f"{out}/repair.json"):
     rr = json.load(open(f"{out}/repair.json"))
     rt = rr.get("totals", rr)
     rtrials = rt.get("new_trials", rt.get("trials", 0))
-    walls = {w: float(open(f"{out}/{w}.wall").read()) for w in ("small", "export", "repair", "export2") if os.path.exists(f"{out}/{w}.wall")}
+    walls = {w: float(open(f"{out}/{w}.wall").read()) for w in ("export", "repair", "export2") if os.path.exists(f"{out}/{w}.wall")}
     total = wall + sum(walls.values())
-    import glob
-    strials = sum((lambda t: t.get("new_trials", t.get("trials", 0)))((lambda r: r.get("totals", r))(json.load(open(f))))
-                  for f in glob.glob(f"{out}/small_*.json"))
+    # the small values' steps (--small-trials) print their totals after the family tuning's, in tune.log
+    tot = [int(l.split()[1]) for l in open(f"{out}/tune.log") if l.startswith("totals: ")]
+    strials = sum(tot[1:])
     got = sum(1 for o in rr["operators"] if o.get("latency_s") and o.get("method") not in ("cached", "refined"))
     refined = [o for o in rr["operators"] if o.get("method") == "refined"]
     faster = sum(1 for o in refined if o.get("gflops", 0) > 1.01 * o.get("cached_gflops", 0))
     print(f"with the repair: {got} of {len(rr['operators']) - len(refined)} new weak values tuned, {len(refined)} tuned "
-          f"members refined ({faster} over 1% faster), {rtrials} trials (small values {strials}); tune {wall:.0f} s + small values "
-          f"{walls.get('small', 0):.0f} s + export "
+          f"members refined ({faster} over 1% faster), {rtrials} trials (small values {strials}, in the tune); tune {wall:.0f} s + export "
           f"{walls.get('export', 0):.0f} s + repair {walls.get('repair', 0):.0f} s + export {walls.get('export2', 0):.0f} s "
           f"= {total:.0f} s wall, {full / total:.0f}x below the full search, {distinct * 1000 / max(1, trials + rtrials + strials):.0f}x in trials")
 PY

@@ -27,6 +27,8 @@ typedef struct {
   int64_t trials_total;
   int release_after;
   int refine; /* --refine: search the list's cached operators further (eto_drv_opts.refine) */
+  int small_trials;  /* --small-trials: the small values of each linear family searched further (small_values) */
+  double small_time; /* --small-time: at most this many seconds each */
   double time_budget, min_repeat_ms, screen_ms, quick_ms;
   uint64_t seed;
   int have_seed;
@@ -113,6 +115,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   a->family = "all";
   a->per_round = 64;
   a->release_after = ETO_DRV_RELEASE_AFTER;
+  a->small_time = 90;
   eto_cli_limits_default(&a->limits);
   a->limits.has_build_jobs = 1;
   int no_transfer = 0, trials_total = 0;
@@ -138,6 +141,8 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--objective", ETO_CLI_TEXT, &a->objective, 0, 0},
       {"--measures-per-round", ETO_CLI_INT, &a->per_round, 1, ETO_CLI_MAX_PROGRAMS},
       {"--release-after", ETO_CLI_INT, &a->release_after, 0, ETO_CLI_MAX_TRIALS},
+      {"--small-trials", ETO_CLI_INT, &a->small_trials, 0, ETO_CLI_MAX_TRIALS},
+      {"--small-time", ETO_CLI_DOUBLE, &a->small_time, 1, ETO_CLI_MAX_SECONDS},
   };
   if (eto_cli_parse("etotune tune", "etotune help tune", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]),
                     tune_extra, a, &a->list) != 0)
@@ -163,6 +168,10 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   }
   if (strcmp(a->mode, "full") != 0 && strcmp(a->mode, "eto") != 0 && strcmp(a->mode, "topk") != 0) {
     fprintf(stderr, "etotune tune: --mode takes eto (default), full or topk\n");
+    return -1;
+  }
+  if (a->small_trials > 0 && (strcmp(a->family, "representatives") != 0 || strcmp(a->mode, "eto") != 0)) {
+    fprintf(stderr, "etotune tune: --small-trials is for --family representatives with the ETO plan (--mode eto)\n");
     return -1;
   }
   if (a->refine && strcmp(a->mode, "eto") != 0) {
@@ -346,6 +355,60 @@ static int keep_representatives(eto_op *ops, int *n) {
   return 0;
 }
 
+/* --small-trials: the values up to ETO_CLI_SMALL_MAX of every family whose work grows with the variable alone (one
+ * key equals it: a dense layer's m=S, not the attention's m=S n=S), one family at a time, each searched further
+ * (--refine) with small_trials trials and at most small_time seconds under the relative objective. At the list's
+ * weighted latency a 20 us call weighs nothing beside a 10 ms one, and the family tuning leaves these values about
+ * one round each (bench/RESULTS.md Y.3: FFN down's 2-5 at 103-134 GFLOP/s where oneDNN does 110-204, 121-213 after
+ * 20-70 trials each). *group gets, for each operator, the index of its family's group (-1: none); returns the number
+ * of groups, -1 on ENOMEM. */
+#define ETO_CLI_SMALL_MAX 16
+static int small_groups(const eto_op *ops, int n, int *group) {
+  eto_op_family *fs;
+  int nf = eto_op_families(ops, n, &fs), ng = 0;
+  if (nf < 0) return -1;
+  for (int i = 0; i < n; i++) group[i] = -1;
+  for (int f = 0; f < nf; f++) {
+    if (fs[f].nkeys != 1) continue;
+    int any = 0;
+    for (int i = 0; i < fs[f].count; i++)
+      if (eto_op_family_value(ops, &fs[f], i) <= ETO_CLI_SMALL_MAX) group[fs[f].member[i]] = ng, any = 1;
+    ng += any;
+  }
+  eto_op_families_free(fs, nf);
+  return ng;
+}
+
+/* Runs the groups of small_groups after the family tuning (run_eto on each group's operators). Returns the exit
+ * code of the worst. */
+static int run_small(tune_args *a, const eto_op *ops, int n, const int *group, int ng, const eto_target *t,
+                     eto_cache *cache, eto_backend_opts *o, char *msg, int cap) {
+  eto_op *sub = malloc(sizeof *sub * (size_t)(n > 0 ? n : 1));
+  if (!sub) {
+    fprintf(stderr, "etotune tune: out of memory\n");
+    return ETO_EXIT_FAIL;
+  }
+  int rc = ETO_EXIT_OK;
+  tune_args sa = *a;
+  sa.refine = 1;
+  sa.report = NULL;
+  o->total_trials = a->small_trials;
+  o->time_budget = a->small_time;
+  o->sched.relative = eto_backend_objective_parse("relative");
+  for (int g = 0; g < ng && !tune_cancel; g++) {
+    int m = 0;
+    for (int i = 0; i < n; i++)
+      if (group[i] == g) sub[m++] = ops[i];
+    fprintf(stderr, "etotune tune: family %s's %d small values searched further: %d trials, at most %.0f s\n",
+            sub[0].name, m, a->small_trials, a->small_time);
+    printf("\nsmall values of family %s (--small-trials %d):\n", sub[0].name, a->small_trials);
+    int r = run_eto(&sa, sub, m, t, cache, o, msg, cap);
+    if (r != ETO_EXIT_OK) rc = r;
+  }
+  free(sub);
+  return rc;
+}
+
 int eto_cli_tune(int argc, char **argv) {
   tune_args a;
   int pr = parse_args(argc, argv, &a);
@@ -358,11 +421,30 @@ int eto_cli_tune(int argc, char **argv) {
     free(ops);
     return ETO_EXIT_FAIL;
   }
+  int *group = NULL, ng = 0; /* --small-trials: the groups of small values (small_groups) */
+  if (a.small_trials > 0) {
+    group = malloc(sizeof *group * (size_t)(n > 0 ? n : 1));
+    ng = group ? small_groups(ops, n, group) : -1;
+    if (ng < 0) {
+      fprintf(stderr, "etotune tune: out of memory\n");
+      free(group);
+      free(ops);
+      return ETO_EXIT_FAIL;
+    }
+    if (a.time_budget > 0 && ng * a.small_time >= a.time_budget / 2) {
+      fprintf(stderr, "etotune tune: --small-time %.0f s for %d famil%s takes half of --time-budget %.0f s or more\n",
+              a.small_time, ng, ng == 1 ? "y" : "ies", a.time_budget);
+      free(group);
+      free(ops);
+      return ETO_EXIT_USAGE;
+    }
+  }
 
   /* the target this machine measures: a kind without a device (or compiler) here stops before any planning */
   eto_target t;
   if (eto_measure_machine_target(a.cuda ? ETO_TARGET_CUDA : ETO_TARGET_CPU, a.threads, &t, msg, sizeof msg) != ETO_OK) {
     fprintf(stderr, "etotune tune: --target %s: %s\n", a.cuda ? "cuda" : "cpu", msg);
+    free(group);
     free(ops);
     return ETO_EXIT_FAIL;
   }
@@ -372,12 +454,14 @@ int eto_cli_tune(int argc, char **argv) {
   eto_measure_opts_default(&lo);
   lo.build_jobs = a.build_jobs;
   if (eto_cli_check_limits("etotune tune", a.list, ops, n, eto_measure_workers(&t, &lo), &a.limits, 0) != 0) {
+    free(group);
     free(ops);
     return ETO_EXIT_FAIL;
   }
   char *path = NULL;
   if (eto_cache_resolve_path(a.db, &path) != ETO_CACHE_OK) {
     fprintf(stderr, "etotune tune: no cache directory (use --db PATH or set ETOTUNE_DB)\n");
+    free(group);
     free(ops);
     return ETO_EXIT_FAIL;
   }
@@ -386,6 +470,7 @@ int eto_cli_tune(int argc, char **argv) {
     fprintf(stderr, "etotune tune: cache %s: %s\n", path, eto_cache_errmsg(cache));
     eto_cache_close(cache);
     free(path);
+    free(group);
     free(ops);
     return ETO_EXIT_FAIL;
   }
@@ -394,6 +479,7 @@ int eto_cli_tune(int argc, char **argv) {
   eto_backend_opts_default(&o);
   o.trials_per_op = a.trials;
   o.time_budget = a.time_budget;
+  if (o.time_budget > 0) o.time_budget -= ng * a.small_time; /* the small values' time: the whole run keeps it */
   o.total_trials = a.trials_total;
   o.measures_per_round = a.per_round;
   o.qwalk = a.qwalk;
@@ -421,8 +507,13 @@ int eto_cli_tune(int argc, char **argv) {
 
   if (strcmp(a.mode, "full") != 0) {
     int rc = run_eto(&a, ops, n, &t, cache, &o, msg, sizeof msg);
+    if (ng > 0 && !tune_cancel) {
+      int r = run_small(&a, ops, n, group, ng, &t, cache, &o, msg, sizeof msg);
+      if (rc == ETO_EXIT_OK) rc = r;
+    }
     eto_cache_close(cache);
     free(path);
+    free(group);
     free(ops);
     return rc;
   }
@@ -460,6 +551,7 @@ int eto_cli_tune(int argc, char **argv) {
   eto_backend_report_free(&rep);
   eto_cache_close(cache);
   free(path);
+  free(group);
   free(ops);
   return rc;
 }

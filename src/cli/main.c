@@ -132,7 +132,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
      "                    checked with the memory it needs before any work, as etotune help tune says",
      eto_cli_reuse},
-    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--refine] [--scheduler S] [--objective O] [--time-budget S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--refine] [--scheduler S] [--objective O] [--time-budget S] [--family all|representatives] [--small-trials N] [--small-time S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
@@ -188,6 +188,11 @@ const eto_cli_command eto_cli_commands[] = {
      "                         representative values: 1..16, then 4 per doubling (20, 24, 28, 32, 40, ..., 512:\n"
      "                         36 of 1..512); etotune export serves every other value by the tuned one above it,\n"
      "                         and each representative weighs (freq) the values it serves\n"
+     "  --small-trials N       with --family representatives: after the family tuning, the values 1..16 of each\n"
+     "                         family whose work grows with the variable alone (a dense layer's m=S) searched\n"
+     "                         further, one family at a time: N trials each (besides --trials-total), at most\n"
+     "                         --small-time S seconds each (default 90, taken from --time-budget), relative\n"
+     "                         objective, as --refine (the list's weighted latency leaves them about one round)\n"
      "  --screen-ms MS         candidates are first timed by 3 repeats of >= MS ms (default 20); one whose screen\n"
      "                         is > 1.02x the best so far keeps that result, the others get the full protocol,\n"
      "                         so every best latency comes from it (0 = off: every candidate gets it)\n"
