@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# s43 (build bcf743f + bench/dynamic.sh's small-value step): the hour's pipeline through bench/dynamic.sh: family
+# s43 (build bcf743f + bench/dynamic.sh of 9dabe60, whose small-value step was a shell loop of `etotune tune --refine`
+# runs, the same step as `etotune tune --small-trials` since d7f10a4): the hour's pipeline through bench/dynamic.sh: family
 # tuning 2000 s (Y.1: 2250), each dense family's values 1..16 searched further (700 trials, at most 90 s each),
 # export, repair of 60 weak values (2000 trials, at most 240 s, relative objective), export, three bench_dispatch runs
 set -u
