@@ -27,7 +27,7 @@ typedef struct {
   int64_t trials_total;
   int release_after;
   int refine; /* --refine: search the list's cached operators further (eto_drv_opts.refine) */
-  int small_trials;  /* --small-trials: the small values of each linear family searched further (small_values) */
+  int small_trials;  /* --small-trials: small values of each linear family searched further (small_groups) */
   double small_time; /* --small-time: at most this many seconds each */
   double time_budget, min_repeat_ms, screen_ms, quick_ms;
   uint64_t seed;

@@ -28,10 +28,12 @@ grep -q "family dense's 16 small values searched further: 12 trials, at most 90 
 ! grep -q "family square's" "$tmp/t.err" || bad "the m=S n=S family was searched further"
 # the step's own report: the 16 operators refined or cached, 12 trials in all
 sed -n '/^small values of family dense/,$p' "$tmp/t.out" >"$tmp/small.out"
-grep -q '^totals: 12 trials measured' "$tmp/small.out" || bad "small step: not 12 trials: $(grep totals "$tmp/small.out")"
+grep -q '^totals: 12 trials measured' "$tmp/small.out" ||
+  bad "small step: not 12 trials: $(grep totals "$tmp/small.out")"
 [ "$(grep -Ec '^[0-9]+ +(refined|cached) ' "$tmp/small.out")" = 16 ] ||
   bad "small step: not the 16 values: $(cat "$tmp/small.out")"
 grep -Eq '^[0-9]+ +refined ' "$tmp/small.out" || bad "small step refined nothing: $(cat "$tmp/small.out")"
 # the family tuning's JSON report is the first step's: 20 representatives
-[ "$(jq '.operators | length' "$tmp/t.json")" = 20 ] || bad "report: $(jq '.operators | length' "$tmp/t.json") operators"
+n="$(jq '.operators | length' "$tmp/t.json")"
+[ "$n" = 20 ] || bad "report: $n operators, expected the 20 representatives"
 exit "$fail"
