@@ -48,18 +48,8 @@ int64_t tun_default_fetch(int64_t load_extent, int64_t fetches_beta, int64_t sme
   if (fetches_beta < 1 || smem_one_fetch < 1) return 0;
   if (smem_beta < 1) {
     /* β stages no input (the CPU reads every input directly): no shared memory to match, so the divisor of
-     * α's extent nearest β's own fetch count (by ratio; the smaller on a tie) */
-    int64_t d[TUN_MAX_DIVS], best = 1;
-    int nd = tun_divisors(load_extent, d, TUN_MAX_DIVS);
-    for (int i = 0; i < nd; i++) { /* ascending: the largest d <= F, or the first above F if nearer */
-      if (d[i] <= fetches_beta) {
-        best = d[i];
-        continue;
-      }
-      if ((__int128)d[i] * best < (__int128)fetches_beta * fetches_beta) best = d[i]; /* d/F < F/best */
-      break;
-    }
-    return best;
+     * α's extent nearest β's own fetch count */
+    return tun_closest_divisor(load_extent, fetches_beta);
   }
   tun_ratio fb = tun_ratio_make(fetches_beta, 1), target = tun_ratio_make(smem_one_fetch, smem_beta);
   int64_t cand[TUN_MAX_RANGE];

@@ -2,6 +2,7 @@
  * two bounds with the ETO artifact's one-divisor extension, and the block / thread / fetch ranges derived
  * from S*β and the iteration-space ratios. Bounds are exact rationals; only the extension's ratio test is
  * floating point (with the artifact's epsilon). */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -89,6 +90,23 @@ static int divisors_uncached(int64_t n, int64_t *out, int cap) {
   }
   for (int i = hi - 1; i >= 0 && lo < cap; i--) out[lo++] = big[i];
   return lo;
+}
+
+int64_t tun_closest_divisor(int64_t n, int64_t f) {
+  int64_t best = 1;
+  double bd = INFINITY;
+  for (int64_t d = 1; d * d <= n; d++) {
+    if (n % d) continue;
+    int64_t c[2] = {d, n / d};
+    for (int k = 0; k < 2; k++) {
+      double dist = fabs(log((double)c[k] / (double)(f > 0 ? f : 1)));
+      if (dist < bd || (dist == bd && c[k] < best)) {
+        bd = dist;
+        best = c[k];
+      }
+    }
+  }
+  return best;
 }
 
 int tun_divisor_range(int64_t n, tun_ratio first, tun_ratio upper, int64_t *out, int cap) {

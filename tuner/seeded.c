@@ -53,24 +53,6 @@ typedef struct {
 
 /* ---- transplanting a program of another operator of the same loop structure ---- */
 
-/* The divisor of n closest to f in log scale (ties: the smaller). */
-static int64_t closest_divisor(int64_t n, int64_t f) {
-  int64_t best = 1;
-  double bd = INFINITY;
-  for (int64_t d = 1; d * d <= n; d++) {
-    if (n % d) continue;
-    int64_t c[2] = {d, n / d};
-    for (int k = 0; k < 2; k++) {
-      double dist = fabs(log((double)c[k] / (double)(f > 0 ? f : 1)));
-      if (dist < bd || (dist == bd && c[k] < best)) {
-        bd = dist;
-        best = c[k];
-      }
-    }
-  }
-  return best;
-}
-
 /* Fits one loop's factors f[0..n-1] (f[0] outermost) to extent ext: fit keeps the inner factors when they divide
  * ext, else re-fits each to the closest divisor of what is left (innermost first); imp keeps them and rounds the
  * outermost up (an imperfect tile). Returns 1 when the inner factors divide ext. */
@@ -84,7 +66,7 @@ static int fit_loop(int64_t ext, const int64_t *f, int n, int64_t *fit, int64_t 
     return 1;
   }
   for (int l = n - 1; l >= 1; l--) {
-    fit[l] = closest_divisor(rest, f[l]);
+    fit[l] = tun_closest_divisor(rest, f[l]);
     rest /= fit[l];
   }
   fit[0] = rest;

@@ -50,6 +50,8 @@ double tun_ratio_value(tun_ratio a);
 
 /* Divisors of n >= 1, ascending. Returns the count (at most cap). */
 int tun_divisors(int64_t n, int64_t *out, int cap);
+/* The divisor of n closest to f in log scale (ties: the smaller; f < 1 counts as 1). */
+int64_t tun_closest_divisor(int64_t n, int64_t f);
 
 /* The artifact's all_dividers: the divisors of n between `first` and `upper` (either order), plus, when
  * the divisor l1 inside that is nearest to `upper` is short of it, the next divisor l2 beyond `upper` if
