@@ -16,6 +16,10 @@
  *               policy from its own best program (its best programs, its nearest cached neighbours' best programs
  *               and ETO's rounds from its best as seeds, then the model-guided search that stops when it stops
  *               paying), as one more task of the same run (under one budget for the list it competes for rounds)
+ *        ──► 5. reseeding (unless opts.no_reseed; not for TopK plans): every list operator with a program whose
+ *               best reuse child of this run reached ETO_DRV_RESEED_GAIN times its GFLOP/s is searched again by the
+ *               reuse-seeded policy from that child's best (the edge run backwards), in one more search under what
+ *               is left of the budgets (ETO_DRV_RESEED_RESERVE)
  *        ──► report (per node: method, source, trials, seconds, latency, GFLOP/s, recipe; totals)
  * Everything is measured, verified and stored in the cache as it goes (one transaction per measured batch),
  * so a run stopped by a signal or a kill resumes with the same command: stored trials are never measured
@@ -47,6 +51,14 @@
  * that program count at the new time: a search keeps its best single measurement, and a busy shared host can leave
  * that far from the program's speed (bench/RESULTS.md Q.1) */
 #define ETO_DRV_RETIME_SLOWER 0.10
+/* Reseeding (step 5 above): a node whose reuse child (searched in this run) reached this many times its GFLOP/s is
+ * searched again by the reuse-seeded policy from that child's best program. A plan's children are its nearest
+ * neighbours, so such a gap says the node's own search was unlucky or short (bench/RESULTS.md Z.3: an attention
+ * root at 65 GFLOP/s after 128 trials, its children at 179-185; seeded from one, 180 in 64 trials) */
+#define ETO_DRV_RESEED_GAIN 1.25
+/* Under a time budget or one budget for the list, the share of each kept back from steps 2-4 for step 5 (the run
+ * gives step 5 what is left of both; a plan without reuse edges keeps nothing back) */
+#define ETO_DRV_RESEED_RESERVE 0.05
 
 typedef struct {
   int64_t full_trials;        /* budget of one full search (1000) */
@@ -68,6 +80,7 @@ typedef struct {
   int refine;                 /* search the list operators the cache serves further (step 4 above; 0: they are
                                  served as they are). Their programs may have been found early or from a worse
                                  neighbour than the cache holds now (etotune export's weak.list names such ones) */
+  int no_reseed;              /* skip step 5 (reseeding a node from a child that beat it) */
 } eto_drv_opts;
 
 /* A search policy of the registry (driver/policies.c). */
@@ -107,6 +120,9 @@ typedef struct {
   double cached_gflops;       /* refined: of the cached program it started from (re-timed, below) */
   double stored_gflops;       /* refined: what the cache had stored for that program when re-timing it found it
                                  over ETO_DRV_RETIME_SLOWER slower (0: not so) */
+  char reseeded_from[512];    /* step 5 searched it again from this child's best ("" : not reseeded) */
+  double reseed_gflops;       /* reseeded: its GFLOP/s before step 5 (gflops is after) */
+  int64_t reseed_trials;      /* reseeded: of its trials, step 5's */
   char recipe[ETO_RECIPE_MAX];
   char message[256];
 } eto_drv_op;
@@ -114,7 +130,7 @@ typedef struct {
 typedef struct {
   int count;
   eto_drv_op *ops;            /* list operators first (list order), then the bridges the plan tuned */
-  int64_t trials, full_trials, reuse_trials, refine_trials, verify_runs;
+  int64_t trials, full_trials, reuse_trials, refine_trials, reseed_trials, verify_runs;
   double seconds;
   double weighted_latency;    /* sum over list operators of freq x latency (seconds) */
   int missing;                /* list operators without a program */

@@ -108,6 +108,116 @@ static void search_opts(const eto_drv_opts *o, eto_backend_opts *bo) {
   bo->total_trials = o->total_trials;
 }
 
+/* Step 5 (driver.h): every node with a program whose best reuse child of this run reached ETO_DRV_RESEED_GAIN times
+ * its GFLOP/s, searched again by the reuse-seeded policy from that child's best, in one search under time_left
+ * seconds and trials_left trials (< 0: unbounded). Updates the rows it searched; returns ETO_OK or the engine's or
+ * a policy's error (msg). */
+static eto_status reseed(const eto_sel_plan *p, const eto_target *t, eto_cache *cache, const eto_drv_opts *o,
+                         const int *row_of, eto_drv_report *rep, double time_left, int64_t trials_left,
+                         eto_drv_progress_fn progress, void *user, char *msg, int cap) {
+  const eto_drv_policy *pol = eto_drv_policy_find("seeded");
+  eto_backend_task *tasks = calloc((size_t)p->n, sizeof *tasks);
+  eto_program *best = calloc((size_t)p->n, sizeof *best);
+  int *node = calloc((size_t)p->n, sizeof *node), *from = calloc((size_t)p->n, sizeof *from);
+  int64_t *freq = calloc((size_t)p->n, sizeof *freq);
+  double *lat = calloc((size_t)p->n, sizeof *lat);
+  eto_status st = ETO_OK;
+  int ntask = 0;
+  if (!pol || !tasks || !best || !node || !from || !freq || !lat) {
+    st = ETO_ERR_NOMEM;
+    goto done;
+  }
+  for (int i = 0; i < p->nops; i++) { /* list operators (a bridge is only a source) */
+    if (row_of[i] < 0 || rep->ops[row_of[i]].latency <= 0) continue;
+    const eto_drv_op *r = &rep->ops[row_of[i]];
+    int c = -1;
+    double g = r->gflops * ETO_DRV_RESEED_GAIN;
+    for (int k = 0; k < p->n; k++) {
+      if (p->node[k].parent != i || row_of[k] < 0) continue;
+      const eto_drv_op *rc = &rep->ops[row_of[k]];
+      if (strcmp(rc->method, "reuse") == 0 && rc->gflops >= g) g = rc->gflops, c = k;
+    }
+    eto_drv_op src = {0};
+    if (c < 0) continue;
+    snprintf(src.key, sizeof src.key, "%s", p->node[c].key);
+    src.flops = eto_op_flops(&p->node[c].op);
+    if (!read_best(cache, t, &src, &best[ntask], NULL)) continue;
+    eto_backend_task *tk = &tasks[ntask];
+    tk->op = p->node[i].op;
+    if (tk->op.freq < 1) tk->op.freq = 1;
+    tk->parent = -1;
+    tk->budget = -1; /* the policy ends itself */
+    tk->share = (int64_t)ceil(pol->plan_extra);
+    tk->source = p->node[c].key;
+    tk->args = (eto_policy_args){.op = &p->node[i].op, .source = &p->node[c].op, .source_best = &best[ntask],
+                                 .t = t, .cache = cache, .seed = o->seed};
+    char why[256] = "";
+    st = pol->make(&tk->args, &tk->policy, why, sizeof why);
+    if (st == ETO_ERR_NOMEM || st == ETO_ERR_IO) {
+      snprintf(msg, (size_t)cap, "%s policy for %s from %s: %s", pol->name, p->node[i].key, src.key, why);
+      goto done;
+    }
+    if (st != ETO_OK) { /* not a pair the policy takes: left as it is */
+      st = ETO_OK;
+      continue;
+    }
+    node[ntask] = i;
+    from[ntask] = c;
+    freq[ntask] = r->freq;
+    ntask++;
+  }
+  if (ntask == 0) goto done;
+  if (time_left == 0 || trials_left == 0) {
+    say(progress, user, "%d node(s) beaten by a reuse child by %.2fx or more, but the budget is spent: not reseeded",
+        ntask, ETO_DRV_RESEED_GAIN);
+    goto done;
+  }
+  say(progress, user, "reseeding %d node(s) from a reuse child that beat them by %.2fx or more (%s)", ntask,
+      ETO_DRV_RESEED_GAIN, pol->name);
+  eto_backend_opts bo;
+  search_opts(o, &bo);
+  bo.time_budget = time_left > 0 ? time_left : 0;
+  bo.total_trials = trials_left > 0 ? trials_left : 0;
+  fwd f = {progress, user, ntask, freq, lat, 0, time_left > 0 || trials_left > 0};
+  for (int j = 0; j < rep->count; j++) { /* the list's other operators weigh as they are */
+    const eto_drv_op *r = &rep->ops[j];
+    int searched = 0;
+    for (int k = 0; k < ntask && !searched; k++) searched = node[k] == r->node;
+    if (!searched && r->node < p->nops && r->latency > 0) f.cached_wlat += (double)r->freq * r->latency;
+  }
+  eto_backend_report br;
+  st = eto_backend_run(tasks, ntask, t, cache, &bo, NULL, backend_progress, &f, &br, msg, cap);
+  int nrun = ntask;
+  ntask = 0; /* the run freed the policies */
+  for (int j = 0; j < nrun && j < br.count; j++) {
+    const eto_backend_op_result *res = &br.ops[j];
+    eto_drv_op *r = &rep->ops[row_of[node[j]]];
+    snprintf(r->reseeded_from, sizeof r->reseeded_from, "%s", p->node[from[j]].key);
+    r->reseed_gflops = r->gflops;
+    r->reseed_trials = res->new_trials;
+    r->trials += res->new_trials;
+    r->seconds += res->seconds;
+    rep->reseed_trials += res->new_trials;
+    if (res->status == ETO_BACKEND_OP_TUNED && res->latency > 0 && res->latency < r->latency) {
+      r->latency = res->latency;
+      r->gflops = res->gflops;
+      snprintf(r->recipe, sizeof r->recipe, "%s", res->recipe);
+    }
+    say(progress, user, "reseeded %s from %s: %lld trials, %.2f -> %.2f GFLOP/s, %.1f s", r->key, r->reseeded_from,
+        (long long)res->new_trials, r->reseed_gflops, r->gflops, res->seconds);
+  }
+  eto_backend_report_free(&br);
+done:
+  for (int j = 0; j < ntask; j++) eto_policy_free(&tasks[j].policy); /* made, not run */
+  free(tasks);
+  free(best);
+  free(node);
+  free(from);
+  free(freq);
+  free(lat);
+  return st;
+}
+
 eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_cache *cache, const eto_drv_opts *opts,
                        eto_drv_progress_fn progress, void *user, eto_drv_report *rep, char *msg, int cap) {
   memset(rep, 0, sizeof *rep);
@@ -331,6 +441,14 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
         o.total_trials > 0 ? " (one budget for the whole list)" : "");
     eto_backend_opts bo;
     search_opts(&o, &bo);
+    int may_reseed = 0; /* step 5 is possible (a reuse edge is searched): keep its reserve back */
+    for (int i = 0; i < p->n && !o.no_reseed && !p->topk; i++)
+      may_reseed |= p->node[i].parent >= 0 && full_node[i] >= 0;
+    if (may_reseed) {
+      bo.time_budget *= 1 - ETO_DRV_RESEED_RESERVE;
+      if (o.total_trials > 0) bo.total_trials = (int64_t)ceil((double)o.total_trials * (1 - ETO_DRV_RESEED_RESERVE));
+    }
+    double t_search = eto_now();
     eto_backend_report br;
     fwd f = {progress, user, ntask, NULL, NULL, 0, o.total_trials > 0 || o.time_budget > 0};
     int64_t *freq = calloc((size_t)ntask, sizeof *freq);
@@ -390,8 +508,15 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
             res->first_policy, r->refreshes ? ", restarted from the source's better best" : "",
             (long long)r->trials, res->gflops, r->seconds);
     }
-    rep->total_budget_spent = o.total_trials > 0 && br.new_trials >= o.total_trials;
+    rep->total_budget_spent = o.total_trials > 0 && br.new_trials >= bo.total_trials;
+    int64_t spent = br.new_trials;
     eto_backend_report_free(&br);
+    /* 5. reseeding, under what is left of the budgets */
+    if (st == ETO_OK && may_reseed && !CANCELLED()) {
+      double time_left = o.time_budget > 0 ? fmax(0, o.time_budget - (eto_now() - t_search)) : -1;
+      int64_t trials_left = o.total_trials > 0 ? (o.total_trials > spent ? o.total_trials - spent : 0) : -1;
+      st = reseed(p, t, cache, &o, row_of, rep, time_left, trials_left, progress, user, msg, cap);
+    }
   }
   free(refined);
 out:
@@ -438,11 +563,17 @@ void eto_drv_report_print(const eto_drv_report *r, FILE *f) {
     if (o->stored_gflops > 0)
       fprintf(f, "%21s its cached program re-timed at %.2f GFLOP/s; the cache had stored %.2f\n", "", o->cached_gflops,
               o->stored_gflops);
+    if (o->reseeded_from[0])
+      fprintf(f, "%21s beaten by its reuse child %s: searched again from its best, %.2f -> %.2f GFLOP/s (%lld "
+              "trials)\n", "", o->reseeded_from, o->reseed_gflops, o->gflops, (long long)o->reseed_trials);
     if (o->message[0]) fprintf(f, "%21s %s\n", "", o->message);
   }
-  char refined[64] = "";
+  char refined[128] = "";
+  int at = 0;
   if (r->refine_trials)
-    snprintf(refined, sizeof refined, ", %lld refining cached programs", (long long)r->refine_trials);
+    at = snprintf(refined, sizeof refined, ", %lld refining cached programs", (long long)r->refine_trials);
+  if (r->reseed_trials)
+    snprintf(refined + at, sizeof refined - (size_t)at, ", %lld reseeding", (long long)r->reseed_trials);
   fprintf(f,
           "\ntotals: %lld trials measured (%lld full search, %lld reuse%s), %lld cached programs re-verified, %.1f s\n",
           (long long)r->trials, (long long)r->full_trials, (long long)r->reuse_trials, refined,
@@ -464,6 +595,7 @@ eto_status eto_drv_report_write_json(const eto_drv_report *r, const char *path, 
   cJSON_AddNumberToObject(root, "full_trials", (double)r->full_trials);
   cJSON_AddNumberToObject(root, "reuse_trials", (double)r->reuse_trials);
   cJSON_AddNumberToObject(root, "refine_trials", (double)r->refine_trials);
+  cJSON_AddNumberToObject(root, "reseed_trials", (double)r->reseed_trials);
   cJSON_AddNumberToObject(root, "seconds", r->seconds);
   cJSON_AddNumberToObject(root, "weighted_latency_s", r->weighted_latency);
   cJSON_AddNumberToObject(root, "missing", r->missing);
@@ -480,6 +612,11 @@ eto_status eto_drv_report_write_json(const eto_drv_report *r, const char *path, 
     if (o->source[0]) cJSON_AddStringToObject(j, "source", o->source);
     if (strcmp(o->method, "refined") == 0) cJSON_AddNumberToObject(j, "cached_gflops", o->cached_gflops);
     if (o->stored_gflops > 0) cJSON_AddNumberToObject(j, "stored_gflops", o->stored_gflops);
+    if (o->reseeded_from[0]) {
+      cJSON_AddStringToObject(j, "reseeded_from", o->reseeded_from);
+      cJSON_AddNumberToObject(j, "reseed_gflops", o->reseed_gflops);
+      cJSON_AddNumberToObject(j, "reseed_trials", (double)o->reseed_trials);
+    }
     cJSON_AddNumberToObject(j, "estimated_trials", o->est_trials);
     cJSON_AddNumberToObject(j, "restarts", o->refreshes);
     cJSON_AddNumberToObject(j, "trials", (double)o->trials);

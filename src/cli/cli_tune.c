@@ -27,6 +27,7 @@ typedef struct {
   int64_t trials_total;
   int release_after;
   int refine; /* --refine: search the list's cached operators further (eto_drv_opts.refine) */
+  int no_reseed; /* --no-reseed: eto_drv_opts.no_reseed */
   int small_trials;  /* --small-trials: small values of each linear family searched further (small_groups) */
   double small_time; /* --small-time: at most this many seconds each */
   double time_budget, min_repeat_ms, screen_ms, quick_ms;
@@ -122,6 +123,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   const eto_cli_def defs[] = {
       {"--qwalk", ETO_CLI_FLAG, &a->qwalk, 0, 0},
       {"--refine", ETO_CLI_FLAG, &a->refine, 0, 0},
+      {"--no-reseed", ETO_CLI_FLAG, &a->no_reseed, 0, 0},
       {"--no-transfer", ETO_CLI_FLAG, &no_transfer, 0, 0},
       {"--mode", ETO_CLI_TEXT, &a->mode, 0, 0},
       {"--report", ETO_CLI_STR, &a->report, 0, 0},
@@ -274,6 +276,7 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
   ro.reuse_policy = a->reuse;
   ro.release_after = a->release_after;
   ro.refine = a->refine;
+  ro.no_reseed = a->no_reseed;
   tune_cancel = 0;
   void (*old_int)(int) = signal(SIGINT, on_signal);
   void (*old_term)(int) = signal(SIGTERM, on_signal);

@@ -132,7 +132,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
      "                    checked with the memory it needs before any work, as etotune help tune says",
      eto_cli_reuse},
-    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--refine] [--scheduler S] [--objective O] [--time-budget S] [--family all|representatives] [--small-trials N] [--small-time S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--refine] [--no-reseed] [--scheduler S] [--objective O] [--time-budget S] [--family all|representatives] [--small-trials N] [--small-time S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
@@ -161,6 +161,10 @@ const eto_cli_command eto_cli_commands[] = {
      "                         stops paying; for programs found early or from a worse neighbour than the cache\n"
      "                         holds now (etotune export's weak.list names such members); eto mode only. Each\n"
      "                         is first timed again: over 10% slower than stored, the stored time is replaced\n"
+     "  --no-reseed            eto mode: do not search an operator again from a reuse child that beat it (by\n"
+     "                         default, after the plan's searches, an operator whose reuse child reached 1.25x its\n"
+     "                         GFLOP/s is searched again by the reuse-seeded search from that child's best, under\n"
+     "                         5% of --time-budget and --trials-total kept back for it)\n"
      "  --release-after N      a seeded reuse edge starts from its source's best once the source's search has N\n"
      "                         trials (default 64: one round), so that every operator has a program early, and\n"
      "                         starts again from the source's final best when that is over 1% faster\n"
