@@ -192,6 +192,11 @@ static eto_status reseed(const eto_sel_plan *p, const eto_target *t, eto_cache *
   for (int j = 0; j < nrun && j < br.count; j++) {
     const eto_backend_op_result *res = &br.ops[j];
     eto_drv_op *r = &rep->ops[row_of[node[j]]];
+    if (res->new_trials == 0) { /* the budget ran out before its turn */
+      snprintf(r->message, sizeof r->message, "beaten by its reuse child %.160s, but not reseeded: the budget ran out",
+               p->node[from[j]].key);
+      continue;
+    }
     snprintf(r->reseeded_from, sizeof r->reseeded_from, "%s", p->node[from[j]].key);
     r->reseed_gflops = r->gflops;
     r->reseed_trials = res->new_trials;
