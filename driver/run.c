@@ -193,8 +193,9 @@ static eto_status reseed(const eto_sel_plan *p, const eto_target *t, eto_cache *
     const eto_backend_op_result *res = &br.ops[j];
     eto_drv_op *r = &rep->ops[row_of[node[j]]];
     if (res->new_trials == 0) { /* the budget ran out before its turn */
-      snprintf(r->message, sizeof r->message, "beaten by its reuse child %.160s, but not reseeded: the budget ran out",
-               p->node[from[j]].key);
+      if (!r->message[0])
+        snprintf(r->message, sizeof r->message, "beaten by its reuse child %.160s, not reseeded: the budget ran out",
+                 p->node[from[j]].key);
       continue;
     }
     snprintf(r->reseeded_from, sizeof r->reseeded_from, "%s", p->node[from[j]].key);
