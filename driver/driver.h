@@ -19,7 +19,7 @@
  *        ──► 5. reseeding (unless opts.no_reseed; not for TopK plans): every list operator with a program whose
  *               best reuse child of this run reached ETO_DRV_RESEED_GAIN times its GFLOP/s is searched again by the
  *               reuse-seeded policy from that child's best (the edge run backwards), in one more search under what
- *               is left of the budgets (ETO_DRV_RESEED_RESERVE)
+ *               is left of the budgets (ETO_DRV_RESEED_RESERVE of a time budget is kept back for it)
  *        ──► report (per node: method, source, trials, seconds, latency, GFLOP/s, recipe; totals)
  * Everything is measured, verified and stored in the cache as it goes (one transaction per measured batch),
  * so a run stopped by a signal or a kill resumes with the same command: stored trials are never measured
@@ -56,8 +56,9 @@
  * neighbours, so such a gap says the node's own search was unlucky or short (bench/RESULTS.md Z.3: an attention
  * root at 65 GFLOP/s after 128 trials, its children at 179-185; seeded from one, 180 in 64 trials) */
 #define ETO_DRV_RESEED_GAIN 1.25
-/* Under a time budget or one budget for the list, the share of each kept back from steps 2-4 for step 5 (the run
- * gives step 5 what is left of both; a plan without reuse edges keeps nothing back) */
+/* Under a time budget, the share of it kept back from steps 2-4 for step 5 (a plan without reuse edges keeps nothing
+ * back). Not of one budget for the list (opts.total_trials): a run measures that many trials whether or not step 5
+ * finds work, so steps 2-4 spend it and step 5 gets only what they leave (none when they spend it all) */
 #define ETO_DRV_RESEED_RESERVE 0.05
 
 typedef struct {

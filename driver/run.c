@@ -108,10 +108,27 @@ static void search_opts(const eto_drv_opts *o, eto_backend_opts *bo) {
   bo->total_trials = o->total_trials;
 }
 
-/* Step 5 (driver.h): every node with a program whose best reuse child of this run reached ETO_DRV_RESEED_GAIN times
- * its GFLOP/s, searched again by the reuse-seeded policy from that child's best, in one search under time_left
- * seconds and trials_left trials (< 0: unbounded). Updates the rows it searched; returns ETO_OK or the engine's or
- * a policy's error (msg). */
+/* A task of the seeded policy pol (the refine and reseed steps) for node n from src's best program src_best: the
+ * policy ends itself. Fills *tk and makes its policy; returns make's status (why: its message). */
+static eto_status seeded_task(eto_backend_task *tk, const eto_drv_policy *pol, const eto_sel_plan_node *n,
+                              const eto_sel_plan_node *src, const eto_program *src_best, const eto_target *t,
+                              eto_cache *cache, uint64_t seed, char *why, int cap) {
+  memset(tk, 0, sizeof *tk);
+  tk->op = n->op;
+  if (tk->op.freq < 1) tk->op.freq = 1;
+  tk->parent = -1;
+  tk->budget = -1; /* the policy ends itself (ETO_TUNER_SEEDED_EXTRA_TRIALS and more while it pays) */
+  tk->share = (int64_t)ceil(pol->plan_extra);
+  tk->source = src->key;
+  tk->args = (eto_policy_args){.op = &n->op, .source = &src->op, .source_best = src_best, .t = t, .cache = cache,
+                               .seed = seed};
+  return pol->make(&tk->args, &tk->policy, why, cap);
+}
+
+/* Step 5 (driver.h): every list operator with a program whose best reuse child of this run reached
+ * ETO_DRV_RESEED_GAIN times its GFLOP/s, searched again by the reuse-seeded policy from that child's best, in one
+ * search under time_left seconds and trials_left trials (< 0: unbounded). Updates the rows it searched; returns
+ * ETO_OK or the engine's or a policy's error (msg). */
 static eto_status reseed(const eto_sel_plan *p, const eto_target *t, eto_cache *cache, const eto_drv_opts *o,
                          const int *row_of, eto_drv_report *rep, double time_left, int64_t trials_left,
                          eto_drv_progress_fn progress, void *user, char *msg, int cap) {
@@ -142,17 +159,8 @@ static eto_status reseed(const eto_sel_plan *p, const eto_target *t, eto_cache *
     snprintf(src.key, sizeof src.key, "%s", p->node[c].key);
     src.flops = eto_op_flops(&p->node[c].op);
     if (!read_best(cache, t, &src, &best[ntask], NULL)) continue;
-    eto_backend_task *tk = &tasks[ntask];
-    tk->op = p->node[i].op;
-    if (tk->op.freq < 1) tk->op.freq = 1;
-    tk->parent = -1;
-    tk->budget = -1; /* the policy ends itself */
-    tk->share = (int64_t)ceil(pol->plan_extra);
-    tk->source = p->node[c].key;
-    tk->args = (eto_policy_args){.op = &p->node[i].op, .source = &p->node[c].op, .source_best = &best[ntask],
-                                 .t = t, .cache = cache, .seed = o->seed};
     char why[256] = "";
-    st = pol->make(&tk->args, &tk->policy, why, sizeof why);
+    st = seeded_task(&tasks[ntask], pol, &p->node[i], &p->node[c], &best[ntask], t, cache, o->seed, why, sizeof why);
     if (st == ETO_ERR_NOMEM || st == ETO_ERR_IO) {
       snprintf(msg, (size_t)cap, "%s policy for %s from %s: %s", pol->name, p->node[i].key, src.key, why);
       goto done;
@@ -362,21 +370,12 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       eto_drv_op *r = row_of[i] >= 0 ? &rep->ops[row_of[i]] : NULL;
       if (!o.refine || !r || i >= p->nops || strcmp(r->method, "cached") != 0) continue; /* step 1 read its best */
       eto_backend_task *tk = &tasks[ntask];
-      memset(tk, 0, sizeof *tk);
-      tk->op = n->op;
-      if (tk->op.freq < 1) tk->op.freq = 1;
-      tk->parent = -1;
-      tk->budget = -1; /* the policy ends itself (ETO_TUNER_SEEDED_EXTRA_TRIALS and more while it pays) */
-      tk->share = (int64_t)ceil(refine->plan_extra);
-      tk->source = n->key;
-      tk->args = (eto_policy_args){.op = &n->op, .source = &n->op, .source_best = &cached_best[i], .t = t,
-                                   .cache = cache, .seed = o.seed};
+      char why[256] = "";
+      eto_status ms = seeded_task(tk, refine, n, n, &cached_best[i], t, cache, o.seed, why, sizeof why);
       if (r->stored_gflops > 0) { /* step 1 re-timed it: its stored trials count at the new time */
         tk->retimed_recipe = r->recipe;
         tk->retimed_cost = r->latency;
       }
-      char why[256] = "";
-      eto_status ms = refine->make(&tk->args, &tk->policy, why, sizeof why);
       if (ms == ETO_ERR_NOMEM || ms == ETO_ERR_IO) {
         snprintf(msg, (size_t)cap, "%s policy for %s: %s", refine->name, n->key, why);
         st = ms;
@@ -447,12 +446,11 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
         o.total_trials > 0 ? " (one budget for the whole list)" : "");
     eto_backend_opts bo;
     search_opts(&o, &bo);
-    int may_reseed = 0; /* step 5 is possible (a reuse edge is searched): keep its reserve back */
+    int may_reseed = 0; /* step 5 is possible (a reuse edge is searched): keep its time back */
     for (int i = 0; i < p->n && !o.no_reseed && !p->topk; i++)
       may_reseed |= p->node[i].parent >= 0 && full_node[i] >= 0;
     if (may_reseed) {
-      bo.time_budget *= 1 - ETO_DRV_RESEED_RESERVE;
-      if (o.total_trials > 0) bo.total_trials = (int64_t)ceil((double)o.total_trials * (1 - ETO_DRV_RESEED_RESERVE));
+      bo.time_budget *= 1 - ETO_DRV_RESEED_RESERVE; /* not trials: --trials-total N measures N (driver.h) */
     }
     double t_search = eto_now();
     eto_backend_report br;

@@ -164,7 +164,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --no-reseed            eto mode: do not search an operator again from a reuse child that beat it (by\n"
      "                         default, after the plan's searches, an operator whose reuse child reached 1.25x its\n"
      "                         GFLOP/s is searched again by the reuse-seeded search from that child's best, under\n"
-     "                         5% of --time-budget and --trials-total kept back for it)\n"
+     "                         5% of --time-budget kept back for it and what is left of --trials-total)\n"
      "  --release-after N      a seeded reuse edge starts from its source's best once the source's search has N\n"
      "                         trials (default 64: one round), so that every operator has a program early, and\n"
      "                         starts again from the source's final best when that is over 1% faster\n"
