@@ -12,7 +12,8 @@
  *     the best programs of the cached operators of α's kind and sketch signature nearest α, transplanted alike;
  *   ETO's rounds (rounds 11-14: ETO's 1-4), run whole by the ETO policy from S*β, so the policy measures every
  *     program ETO's rounds and TopK would measure on the pair (made again from a better S*β after an early
- *     release, the policy runs whole again: what it measured before is served from the stored results);
+ *     release, the policy runs whole again: what it measured before is served from the stored results); built
+ *     with -DSEEDED_ETO_KEEP=K > 1, only the 1 in K of each of their batches the trained cost model ranks best;
  *   search (round 20, batches of SEEDED_PER_ROUND): evolutionary rounds of the full search (eto_backend_evolve)
  *     from a population that holds the measured seeds, scored by the run's cost model, which the engine trains
  *     on the cache's records of other workloads (β and α's neighbours) before the first batch and on every
@@ -37,6 +38,10 @@
 #ifndef SEEDED_ETO_ROUNDS /* -DSEEDED_ETO_ROUNDS=1: the build "fix1" of bench/RESULTS.md O.3 (not better) */
 #define SEEDED_ETO_ROUNDS 4       /* ETO's rounds run per block count (1-4) */
 #endif
+#ifndef SEEDED_ETO_KEEP /* -DSEEDED_ETO_KEEP=4: the build "k4" of bench/RESULTS.md AB.2 (under measurement) */
+#define SEEDED_ETO_KEEP 1 /* of each batch of ETO's rounds, the 1 in SEEDED_ETO_KEEP the trained cost model ranks best
+                           * is measured (1: all, the default) */
+#endif
 _Static_assert(ETO_TUNER_SEEDED_EXTRA_TRIALS >= SEEDED_PATIENCE + SEEDED_SOURCE_PROGRAMS,
                "the plan's extra trials of a seeded edge cover the seeds and the patience window");
 
@@ -48,6 +53,7 @@ typedef struct {
   int started;
   double best;             /* best cost the policy has seen */
   int64_t last_gain;       /* the task's trial count when best last improved by SEEDED_MIN_GAIN */
+  int eto_offered, eto_kept; /* ETO's candidates proposed to the policy, and those it had measured */
   eto_tuner_result own;
 } seeded_pol;
 
@@ -237,6 +243,48 @@ static int visit_best(const eto_cache_best *b, void *user) {
 
 /* ---- the policy ---- */
 
+/* Keeps of ETO's n candidates in out the 1 in SEEDED_ETO_KEEP the run's cost model scores best (at least 1), best
+ * first, when the model is trained (on β's and α's neighbours' records: the engine trains it on them before the
+ * first batch); else all. ETO's rounds re-choose tiles by their own costs and took most of the seeded policy's
+ * trials on the far pairs of bench/RESULTS.md U.3 (conv2d 8: 161 of 256), while a run's best came from them once in
+ * its 39 pair runs; the model picks which of them to measure. Returns how many are kept, -1 when out of memory. */
+static int keep_best_eto(const eto_policy_view *v, eto_program *out, int n) {
+  if (SEEDED_ETO_KEEP <= 1 || n <= 1 || !v->model || !eto_cost_model_trained(v->model)) return n;
+  int keep = (n + SEEDED_ETO_KEEP - 1) / SEEDED_ETO_KEEP;
+  float *rows = malloc(sizeof *rows * (size_t)n * ETO_COST_NFEATURES);
+  float *score = malloc(sizeof *score * (size_t)n);
+  if (!rows || !score) {
+    free(rows);
+    free(score);
+    return -1;
+  }
+  for (int i = 0; i < n; i++) eto_cost_features(v->c, v->t, &out[i], rows + (size_t)i * ETO_COST_NFEATURES);
+  if (eto_cost_model_predict(v->model, rows, n, score) != ETO_OK) keep = n;
+  for (int i = 0; i < keep && keep < n; i++) { /* selection: the best of what is left to position i */
+    int b = i;
+    for (int j = i + 1; j < n; j++)
+      if (score[j] > score[b]) b = j;
+    eto_program p = out[i];
+    float sc = score[i];
+    out[i] = out[b];
+    score[i] = score[b];
+    out[b] = p;
+    score[b] = sc;
+  }
+  free(rows);
+  free(score);
+  return keep;
+}
+
+/* The search's last message: why it stopped, and how many of ETO's candidates the cost model had measured. */
+static void stop_message(const seeded_pol *x, eto_policy_batch *b, const char *why) {
+  if (x->eto_kept < x->eto_offered)
+    snprintf(b->message, sizeof b->message, "reuse-seeded search: %s (ETO's rounds: the cost model's best %d of %d)",
+             why, x->eto_kept, x->eto_offered);
+  else
+    snprintf(b->message, sizeof b->message, "reuse-seeded search: %s", why);
+}
+
 static int seeded_propose(void *self, const eto_policy_view *v, eto_program *out, int cap, eto_policy_batch *b) {
   seeded_pol *x = self;
   if (!x->started) {
@@ -254,30 +302,38 @@ static int seeded_propose(void *self, const eto_policy_view *v, eto_program *out
   if (x->phase == 1 && x->eto.vt) {
     eto_policy_batch eb = {0};
     int n = x->eto.vt->propose(x->eto.self, v, out, cap, &eb);
-    if (n != 0) {
+    if (n > 0) {
+      int k = keep_best_eto(v, out, n);
+      if (k < 0) return -1;
+      x->eto_offered += n;
+      x->eto_kept += k;
       b->round = 10 + eb.round;
-      return n;
+      return k;
     }
+    if (n < 0) return n;
   }
   if (x->phase < 2) {
     x->phase = 2;
     x->last_gain = v->trials; /* the search's patience starts with it */
   }
   int64_t spent = v->trials - x->start_trials;
+  char why[96];
   if (spent >= SEEDED_MAX_TRIALS) {
-    snprintf(b->message, sizeof b->message, "reuse-seeded search: %d-trial cap reached", SEEDED_MAX_TRIALS);
+    snprintf(why, sizeof why, "%d-trial cap reached", SEEDED_MAX_TRIALS);
+    stop_message(x, b, why);
     return 0;
   }
   if (v->trials - x->last_gain >= SEEDED_PATIENCE) {
-    snprintf(b->message, sizeof b->message, "reuse-seeded search: no gain of %.0f%% in the last %d trials, stopped",
-             SEEDED_MIN_GAIN * 100, SEEDED_PATIENCE);
+    snprintf(why, sizeof why, "no gain of %.0f%% in the last %d trials, stopped", SEEDED_MIN_GAIN * 100,
+             SEEDED_PATIENCE);
+    stop_message(x, b, why);
     return 0;
   }
   int n = cap < SEEDED_PER_ROUND ? cap : SEEDED_PER_ROUND;
   if (n > SEEDED_MAX_TRIALS - spent) n = (int)(SEEDED_MAX_TRIALS - spent);
   b->round = 20;
   int k = eto_backend_evolve(v, NULL, n, out);
-  if (k == 0) snprintf(b->message, sizeof b->message, "reuse-seeded search: every reachable program was measured");
+  if (k == 0) stop_message(x, b, "every reachable program was measured");
   return k;
 }
 
