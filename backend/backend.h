@@ -436,6 +436,13 @@ typedef struct {
    * (least trials / share), so that a short budget shortens every operator's search alike instead of leaving the
    * operators of least weight with their seeds alone. */
   int64_t share;
+  /* 1: a new search of an operator searched before (the driver's refine and reseed steps). Its stored trials are
+   * another search's: its share and its floor under a total budget count this run's trials only, and the task
+   * scheduler gives it its warm-up round as to a new task. 0: stored trials count as the task's own (a resumed
+   * run), toward its share, its floor and its rounds. (bench/RESULTS.md AB.1: a repair's refine of the attention
+   * context's 448, hundreds of trials of its search and reseeding stored, got no trial under a short budget: past
+   * its floor from the start, and its restored rounds left the scheduler no gain to expect from it.) */
+  int fresh;
 } eto_backend_task;
 
 /* The relative gain of a parent's best that re-makes an early-released child's policy. */

@@ -52,6 +52,8 @@ typedef struct {
   int shared;             /* its share is spent: its children were released */
   int parked;             /* past its share, held while other tasks have plan work left (total budget) */
   int64_t share;          /* its share of the plan's work under a total budget (eto_backend_task.share) */
+  int fresh;              /* eto_backend_task.fresh */
+  int64_t base;           /* a fresh task's trials stored before the run (they count toward no share), else 0 */
   int fell_back;          /* its reuse found nothing: the full search took over */
   int no_fallback;        /* stays without a program when its policy finds none (TopK's baseline) */
   const char *retimed_recipe; /* eto_backend_task.retimed_recipe: its stored results count at retimed_cost, none

@@ -489,7 +489,8 @@ static int tight_pick(tune_ctx *x) {
   double plan_left = 0;
   for (int i = 0; i < x->n; i++) {
     const eto_task *tk = &x->tasks[i];
-    if (has_plan_work(tk) && tk->trials < tk->share) plan_left += (double)(tk->share - tk->trials);
+    int64_t own = tk->trials - tk->base;
+    if (has_plan_work(tk) && own < tk->share) plan_left += (double)(tk->share - own);
   }
   double left = (double)(x->o.total_trials - x->new_trials);
   double now = eto_now(), ran = now - x->loop_t0;
@@ -501,19 +502,18 @@ static int tight_pick(tune_ctx *x) {
   double f = floor_trials(x, (double)x->new_trials + fmax(0, left)), owed = 0;
   for (int i = 0; i < x->n; i++) {
     const eto_task *tk = &x->tasks[i];
-    double fl = fmin((double)tk->share, f);
-    if (has_plan_work(tk) && (double)tk->trials < fl) /* in whole rounds */
-      owed += ceil((fl - (double)tk->trials) / (double)x->per_round) * (double)x->per_round;
+    double fl = fmin((double)tk->share, f), own = (double)(tk->trials - tk->base);
+    if (has_plan_work(tk) && own < fl) /* in whole rounds */
+      owed += ceil((fl - own) / (double)x->per_round) * (double)x->per_round;
   }
   if (owed + (double)x->per_round <= left) return -1; /* one more round by gain still leaves the floors covered */
   int best = -1;
   double bp = INFINITY;
   for (int i = 0; i < x->n; i++) {
     const eto_task *tk = &x->tasks[i];
-    double fl = fmin((double)tk->share, f);
-    if (!eto_backend_scheduler_active(x->sched, i) || tk->waiting || !has_plan_work(tk) || (double)tk->trials >= fl)
-      continue;
-    double prog = (double)tk->trials / fmax(fl, 1);
+    double fl = fmin((double)tk->share, f), own = (double)(tk->trials - tk->base);
+    if (!eto_backend_scheduler_active(x->sched, i) || tk->waiting || !has_plan_work(tk) || own >= fl) continue;
+    double prog = own / fmax(fl, 1);
     if (prog < bp || (prog == bp && best >= 0 && tk->weight > x->tasks[best].weight)) {
       bp = prog;
       best = i;
@@ -964,6 +964,7 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
     tk->share = specs[i].share > 0 ? specs[i].share
                 : tk->policy.vt && strcmp(tk->policy.vt->name, "full") == 0 ? x.o.trials_per_op
                                                                             : x.per_round;
+    tk->fresh = specs[i].fresh;
     if (tk->policy.vt) snprintf(tk->first_policy, sizeof tk->first_policy, "%s", tk->policy.vt->name);
     want_model |= tk->waiting || (tk->policy.vt && tk->policy.vt->wants_model);
     specs[i].policy.vt = NULL;
@@ -1011,7 +1012,8 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
   for (int i = 0; i < nops; i++) {
     eto_task *tk = &x.tasks[i];
     x.total_trials += tk->trials;
-    if (tk->trials > 0)
+    if (tk->fresh) tk->base = tk->trials; /* another search's trials: no share, no rounds of this one */
+    else if (tk->trials > 0)
       eto_backend_scheduler_restore(x.sched, i, (int)((double)tk->trials / x.per_round + 0.5), tk->best_cost);
     if (tk->trials >= tk->budget) {
       tk->done = 1;

@@ -119,6 +119,7 @@ static eto_status seeded_task(eto_backend_task *tk, const eto_drv_policy *pol, c
   tk->parent = -1;
   tk->budget = -1; /* the policy ends itself (ETO_TUNER_SEEDED_EXTRA_TRIALS and more while it pays) */
   tk->share = (int64_t)ceil(pol->plan_extra);
+  tk->fresh = 1; /* a new search: the stored trials are the earlier search's (eto_backend_task.fresh) */
   tk->source = src->key;
   tk->args = (eto_policy_args){.op = &n->op, .source = &src->op, .source_best = src_best, .t = t, .cache = cache,
                                .seed = seed};

@@ -18,7 +18,10 @@
  *   7. a total budget shorter than the plan's work (the tasks' shares): the task scheduler gives the heavy task
  *      the most, but every task gets at least its floor (a third of the budget split evenly), and the run says so
  *      once; with a budget that covers the plan, the heavy task takes the most (the control: with the rule off,
- *      a light task ends below its floor). */
+ *      a light task ends below its floor);
+ *   8. a fresh task (a new search of an operator another search measured: the driver's refine and reseed steps)
+ *      gets its floor of new trials under that budget though 40 trials are stored for it; resumed (the control),
+ *      the stored trials count toward its floor and it gets fewer. */
 #include <math.h>
 
 #include "backend_internal.h"
@@ -364,8 +367,9 @@ static void on_progress(const eto_backend_progress *p, void *user) {
 }
 
 /* Three tasks, the first 1000 times the weight of the others, 60 trials in all; with shares of 40 each (120 >
- * 60) and with the default shares (one round: 8 each, 24 <= 60). Returns the trials of each in tr[]. */
-static void run_three(const eto_target *t, int64_t share, int64_t tr[3]) {
+ * 60) and with the default shares (one round: 8 each, 24 <= 60). The third task fresh or not (case 8), cache NULL
+ * or one that holds its earlier trials. Returns the trials of each in tr[]. */
+static void run_three(const eto_target *t, int64_t share, eto_cache *cache, int fresh, int64_t tr[3]) {
   static const char *lines[3] = {"matmul m=48 n=32 k=16 freq=1000", "matmul m=16 n=48 k=32", "matmul m=32 n=16 k=48"};
   pool_pol pols[3];
   eto_backend_task tasks[3];
@@ -379,6 +383,7 @@ static void run_three(const eto_target *t, int64_t share, int64_t tr[3]) {
     sample_distinct(&c, t, &rng, pols[i].progs, POOL);
     tasks[i] = (eto_backend_task){.op = op, .policy = {&pool_vtbl, &pols[i]}, .parent = -1, .share = share};
   }
+  tasks[2].fresh = fresh;
   eto_backend_hooks hooks = {.measure = measure_by_hash};
   eto_backend_opts o;
   eto_backend_opts_default(&o);
@@ -388,7 +393,7 @@ static void run_three(const eto_target *t, int64_t share, int64_t tr[3]) {
   eto_backend_report rep;
   char msg[256];
   tr[0] = tr[1] = tr[2] = -1;
-  if (eto_backend_run(tasks, 3, t, NULL, &o, &hooks, on_progress, NULL, &rep, msg, sizeof msg) != ETO_OK) {
+  if (eto_backend_run(tasks, 3, t, cache, &o, &hooks, on_progress, NULL, &rep, msg, sizeof msg) != ETO_OK) {
     CHECK(0, "run: %s", msg);
     return;
   }
@@ -400,13 +405,48 @@ static void run_three(const eto_target *t, int64_t share, int64_t tr[3]) {
 static void test_tight_budget(const eto_target *t) {
   int64_t tr[3];
   told_tight = 0;
-  run_three(t, 40, tr);
+  run_three(t, 40, NULL, 0, tr);
   CHECK(tr[1] >= 6 && tr[2] >= 6 && tr[0] >= 30 && told_tight == 1,
         "budget 60 < plan 120: the heavy task the most, the others at least their floor of 6 (%lld, %lld, %lld), "
         "told %d times", (long long)tr[0], (long long)tr[1], (long long)tr[2], told_tight);
-  run_three(t, 0, tr);
+  run_three(t, 0, NULL, 0, tr);
   CHECK(tr[0] >= 36, "budget 60 >= plan 24: the heavy task takes the most (%lld, %lld, %lld)", (long long)tr[0],
         (long long)tr[1], (long long)tr[2]);
+}
+
+/* ---- 8. a fresh task: a new search of an operator another search measured ---- */
+
+/* Case 7's tight budget with its third task's operator searched before: 40 trials of 40 other programs stored (a
+ * cache of its own per run). As a resumed task (fresh = 0) those count toward its floor of 6 and as 5 rounds of
+ * the scheduler's; as a new search (fresh = 1, the driver's refine and reseed steps) they count toward nothing, and
+ * the task gets its floor of new trials like the others (bench/RESULTS.md AB.1: a repair's refine got none). */
+static void test_fresh(const eto_target *t, int64_t tr_fresh[3], int64_t tr_resumed[3]) {
+  for (int fresh = 0; fresh <= 1; fresh++) {
+    char dir[512];
+    eto_cache *cache = temp_cache(dir, sizeof dir, "backend_fresh");
+    eto_op op = test_op("matmul m=32 n=16 k=48");
+    eto_compute c;
+    eto_op_compute(&op, &c);
+    static pool_pol before;
+    memset(&before, 0, sizeof before);
+    eto_rng rng;
+    eto_rng_seed(&rng, 97);
+    sample_distinct(&c, t, &rng, before.progs, POOL);
+    eto_backend_task task = {.op = op, .policy = {&pool_vtbl, &before}, .parent = -1, .budget = 40};
+    eto_backend_hooks hooks = {.measure = measure_by_hash};
+    eto_backend_report rep;
+    char msg[256];
+    if (eto_backend_run(&task, 1, t, cache, NULL, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK) {
+      CHECK(rep.count == 1 && rep.new_trials == 40, "the earlier search: %lld trials", (long long)rep.new_trials);
+      eto_backend_report_free(&rep);
+    } else {
+      CHECK(0, "the earlier search: %s", msg);
+    }
+    told_tight = 0;
+    run_three(t, 40, cache, fresh, fresh ? tr_fresh : tr_resumed);
+    eto_cache_close(cache);
+    remove_tree(dir);
+  }
 }
 
 /* A reuse policy that wants no cost model and whose every program fails: the full search takes over, and the
@@ -526,6 +566,13 @@ int main(void) {
 
   test_dependencies(&t, cache);
   test_tight_budget(&t);
+  int64_t trf[3], trr[3];
+  test_fresh(&t, trf, trr);
+  CHECK(trf[2] >= 6 && trf[1] >= 6 && trf[0] >= 30,
+        "a fresh task with 40 trials of another search stored: its floor of 6 new trials like the others (%lld, %lld, "
+        "%lld)", (long long)trf[0], (long long)trf[1], (long long)trf[2]);
+  CHECK(trr[2] < 6, "the control: resumed, its stored trials count toward its floor (%lld, %lld, %lld)",
+        (long long)trr[0], (long long)trr[1], (long long)trr[2]);
 
   eto_cache_close(cache);
   remove_tree(dir);
