@@ -459,18 +459,15 @@ static int is_weak(const eto_export_family *F, int64_t s) {
   return 0;
 }
 
-/* The value weak value k of family F stands for in weak.list: the tuned member v whose kernel serves it when v is
- * weak at its own value too and s is close below it (s >= WEAK_RUN_SPAN v: v's program is the trouble, refining it
- * mends those values; tuning them as members of their own would start from it, S.4's repairs spent 120 lines so on
- * 449-511 of the attention scores, all served by a weak 512), else itself. Further below v a value's loss is the
- * kernel's shape at s, not v's program: where two axes vary (the attention scores, m = n = s) v's blocks that cross s
- * move back and run whole on both, so 320's kernel computed 320 x 320 at 257 (AA.3: 0.71 of oneDNN after 320 was
- * refined to 220 GFLOP/s); such values form runs of their own, tuned as new members. */
+/* The value weak value k of family F stands for in weak.list: the tuned member whose kernel serves it when that
+ * member is weak at its own value too (its program is the trouble: refining it mends every value it serves; tuning
+ * those values as members of their own would start from it, S.4's repairs spent 120 lines so on 449-511 of the
+ * attention scores, all served by a weak 512), else itself. */
 static int64_t weak_stands_for(const eto_export_plan *pl, const eto_export_family *F, int k) {
   int64_t s = F->weak[k].s;
   if (!F->pick || eto_export_is_member(pl, F, s)) return s;
   int64_t v = eto_export_fvalue(pl, F, F->pick[s] % F->n);
-  return v != s && is_weak(F, v) && (double)s >= WEAK_RUN_SPAN * (double)v ? v : s;
+  return v != s && is_weak(F, v) ? v : s;
 }
 
 /* Family o's operator at value v (its freq); where the list merged it into another family's equal operator (at
@@ -485,8 +482,7 @@ static eto_op family_op_at(const eto_op *ops, const eto_op_family *o, int64_t v)
 }
 
 /* DIR/weak.list: the list lines of the weak values of every family (picks.c eto_export_weak_values). A weak value
- * served by a member that is weak itself and close above it is that member's line (weak_stands_for: refining it
- * mends them all). Weak
+ * served by a member that is weak itself is that member's line (weak_stands_for: refining it mends them all). Weak
  * values that are not tuned members and lie close together (neighbours at most WEAK_RUN_GAP apart, the lowest at
  * least WEAK_RUN_SPAN of the highest) are one line, the highest of them: tuned as a member, its kernel serves the
  * values below it (the dispatch's guarded tiles), so one line mends the run (in U.2's last weak.list, 707 lines

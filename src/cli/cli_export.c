@@ -183,7 +183,7 @@ int eto_cli_export(int argc, char **argv) {
     if (r.weak)
       printf("%d values of the families run under 0.85 of the throughput of a smaller value or slower than a larger "
              "one: %s lists them in %d "
-             "lines (a value served by a member that is weak itself and at most 10%% above it: that member), the worst first; tune it (etotune "
+             "lines (a value served by a member that is weak itself: that member), the worst first; tune it (etotune "
              "tune %s --refine --db DB --trials-total N: kernels of their own, tuned members searched further) and "
              "export again\n",
              r.weak, r.weak_list, r.weak_lines, r.weak_list);

@@ -67,12 +67,12 @@ jq -e '. as $r | [.families[] | select(.weak_values) | .function as $f
   | .weak_values[] | .tuned == (.s as $s | $m | any(. == $s))] | all' \
   "$tmp/exp/manifest.json" >/dev/null || bad "manifest: a weak value's \"tuned\" is not whether it is a member"
 # weak.list: one line per value a weak value stands for: the member serving it (the dispatch table's run) where that
-# member is weak itself and the value at least 0.9 of it, else the value; a line that stands for several says how many; then the values that are not
+# member is weak itself, else the value; a line that stands for several says how many; then the values that are not
 # tuned and lie close (neighbours at most 2 apart, the lowest at least 0.9 of the highest) one line, their highest
 reps='[.families[] | select(.weak_values) | . as $f | ($f.weak_values | map(.s)) as $w
   | [$f.weak_values[] | .s as $s | if .tuned then $s else
       ([$f.dispatch[] | select(.from <= $s and (.to == null or $s <= .to))][0].value) as $v
-      | if $v != $s and ($w | any(. == $v)) and $s >= 0.9 * $v then $v else $s end end] as $r
+      | if $v != $s and ($w | any(. == $v)) then $v else $s end end] as $r
   | $r | group_by(.) | map({v: .[0], lo: .[0], n: length,
                             tuned: (.[0] as $v | $f.weak_values | any(.s == $v and .tuned))})
   | reduce .[] as $x ([]; if length > 0 and (.[-1].tuned | not) and ($x.tuned | not) and $x.v - .[-1].v <= 2
