@@ -484,13 +484,15 @@ static double floor_trials(const tune_ctx *x, double budget) {
  * below their floor still lack (in whole rounds), the task furthest below its floor goes next (least trials / floor; ties: the larger weight).
  * Returns -1 while the budget covers the plan or the floors, or when no task below its floor can run (the task
  * scheduler picks). So the heavy operators keep what the gain gives them and none ends with its seeds alone. */
+/* The trials of the task's own search: a fresh task's stored trials are another search's (eto_backend_task.fresh). */
+static int64_t own_trials(const eto_task *tk) { return tk->trials - tk->base; }
+
 static int tight_pick(tune_ctx *x) {
   if (!total_mode(x)) return -1;
   double plan_left = 0;
   for (int i = 0; i < x->n; i++) {
     const eto_task *tk = &x->tasks[i];
-    int64_t own = tk->trials - tk->base;
-    if (has_plan_work(tk) && own < tk->share) plan_left += (double)(tk->share - own);
+    if (has_plan_work(tk) && own_trials(tk) < tk->share) plan_left += (double)(tk->share - own_trials(tk));
   }
   double left = (double)(x->o.total_trials - x->new_trials);
   double now = eto_now(), ran = now - x->loop_t0;
@@ -502,7 +504,7 @@ static int tight_pick(tune_ctx *x) {
   double f = floor_trials(x, (double)x->new_trials + fmax(0, left)), owed = 0;
   for (int i = 0; i < x->n; i++) {
     const eto_task *tk = &x->tasks[i];
-    double fl = fmin((double)tk->share, f), own = (double)(tk->trials - tk->base);
+    double fl = fmin((double)tk->share, f), own = (double)own_trials(tk);
     if (has_plan_work(tk) && own < fl) /* in whole rounds */
       owed += ceil((fl - own) / (double)x->per_round) * (double)x->per_round;
   }
@@ -511,7 +513,7 @@ static int tight_pick(tune_ctx *x) {
   double bp = INFINITY;
   for (int i = 0; i < x->n; i++) {
     const eto_task *tk = &x->tasks[i];
-    double fl = fmin((double)tk->share, f), own = (double)(tk->trials - tk->base);
+    double fl = fmin((double)tk->share, f), own = (double)own_trials(tk);
     if (!eto_backend_scheduler_active(x->sched, i) || tk->waiting || !has_plan_work(tk) || own >= fl) continue;
     double prog = own / fmax(fl, 1);
     if (prog < bp || (prog == bp && best >= 0 && tk->weight > x->tasks[best].weight)) {

@@ -442,7 +442,6 @@ static void test_fresh(const eto_target *t, int64_t tr_fresh[3], int64_t tr_resu
     } else {
       CHECK(0, "the earlier search: %s", msg);
     }
-    told_tight = 0;
     run_three(t, 40, cache, fresh, fresh ? tr_fresh : tr_resumed);
     eto_cache_close(cache);
     remove_tree(dir);

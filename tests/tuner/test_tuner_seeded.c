@@ -55,18 +55,22 @@ static void measure(void *user, const eto_program *p, eto_measure_result *out) {
   tun_stand_in(NULL, p, out);
 }
 
+/* A valid multi-level program of cb, the first of up to 2000 random samples from seed (S*β); 0 when none. */
+static int multi_level_sb(const eto_compute *cb, const eto_target *t, uint64_t seed, eto_program *sb) {
+  eto_rng rng;
+  eto_rng_seed(&rng, seed);
+  for (int k = 0; k < 2000; k++)
+    if (eto_sched_sample_valid(cb, t, NULL, &rng, 0, sb) == 0 && sb->sketch == ETO_SKETCH_MULTI_LEVEL) return 1;
+  return 0;
+}
+
 static void pair_case(const char *alpha_line, const char *beta_line, const eto_target *t, uint64_t seed) {
   eto_op alpha = test_op(alpha_line), beta = test_op(beta_line);
   eto_compute ca, cb;
   eto_op_compute(&alpha, &ca);
   eto_op_compute(&beta, &cb);
   eto_program sb;
-  eto_rng rng;
-  eto_rng_seed(&rng, seed);
-  int ok = 0;
-  for (int k = 0; k < 2000 && !ok; k++) {
-    ok = eto_sched_sample_valid(&cb, t, NULL, &rng, 0, &sb) == 0 && sb.sketch == ETO_SKETCH_MULTI_LEVEL;
-  }
+  int ok = multi_level_sb(&cb, t, seed, &sb);
   CHECK(ok, "%s: no multi-level S*β", beta_line);
   if (!ok) return;
   recorder eto = {0}, seeded = {0};
@@ -258,11 +262,7 @@ static void trained_model_case(const eto_target *t) {
   eto_compute cb;
   eto_op_compute(&beta, &cb);
   eto_program sb;
-  eto_rng rng;
-  eto_rng_seed(&rng, 5);
-  int ok = 0;
-  for (int k = 0; k < 2000 && !ok; k++)
-    ok = eto_sched_sample_valid(&cb, t, NULL, &rng, 0, &sb) == 0 && sb.sketch == ETO_SKETCH_MULTI_LEVEL;
+  int ok = multi_level_sb(&cb, t, 5, &sb);
   CHECK(ok, "no multi-level S*β");
   if (!ok) return;
   eto_tuner_opts oe = {.measure = tun_stand_in};
