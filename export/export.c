@@ -425,10 +425,11 @@ static eto_status keep_members(eto_export_plan *pl, eto_program *progs, const ch
 
 /* One line of weak.list: family f's value v, the lowest share of the weak values it stands for, their count, the
  * lowest of them where the line is a run of values that are not tuned (lo; else v), their loss (the sum of 1 - share
- * times the operator's freq over them) and the line's rank among its family's lines (0: the family's largest loss). */
+ * times the operator's freq over them), the sum of their freqs (the line's freq) and the line's rank among its
+ * family's lines (0: the family's largest loss). */
 typedef struct {
   int f;
-  int64_t v, lo;
+  int64_t v, lo, freq;
   double share, loss;
   int count, rank;
 } weak_line;
@@ -491,7 +492,10 @@ static eto_op family_op_at(const eto_op *ops, const eto_op_family *o, int64_t v)
  * with its line of largest loss first (every family's first line, the largest loss first, then every family's
  * second...), so that the first lines are the ones to tune within a small budget and no family takes them all
  * (T.2's two repairs, by share alone, gave 104 of their 120 lines to the attention scores' values just above a
- * multiple of 16, which stay weak however tuned). The new values are to be tuned as members of their own, the tuned
+ * multiple of 16, which stay weak however tuned). A line's freq is the sum of its weak values' freqs: its kernel
+ * will serve them all, so a list-wide budget weighs it as `--family representatives` weighs a representative (in
+ * RESULTS AC.1's repair, each line at the operator's freq, the scores' 269 standing for 10 values and 448 for 81 got
+ * 15 and 24 trials while 138, standing for 10, got 150). The new values are to be tuned as members of their own, the tuned
  * ones (cached: a plain tune skips them; marked "tuned") searched further from their best and their neighbours'
  * (etotune tune DIR/weak.list --refine), then the list exported again; removed when there are none. The count of
  * weak values into out->weak, the lines' into out->weak_lines, the path into out->weak_list. */
@@ -514,9 +518,9 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
   for (int f = 0; f < pl->nfam; f++)
     for (int k = 0; k < pl->fam[f].nweak; k++) {
       const eto_export_weak *x = &pl->fam[f].weak[k];
-      double loss = (1 - x->share) * (double)family_op_at(ops, &of[pl->fam[f].of], x->s).freq;
+      int64_t fq = family_op_at(ops, &of[pl->fam[f].of], x->s).freq;
       int64_t v = weak_stands_for(pl, &pl->fam[f], k);
-      w[n++] = (weak_line){f, v, v, x->share, loss, 1, 0};
+      w[n++] = (weak_line){f, v, v, fq, x->share, (1 - x->share) * (double)fq, 1, 0};
     }
   qsort(w, (size_t)n, sizeof *w, by_value);
   for (int i = 0; i < n; i++) { /* one line per value, then one per run of values not tuned */
@@ -530,6 +534,7 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
       p->v = w[i].v;
       p->share = fmin(p->share, w[i].share);
       p->loss += w[i].loss;
+      p->freq = eto_sat_add(p->freq, w[i].freq);
       p->count++;
     } else {
       w[lines++] = w[i];
@@ -554,14 +559,16 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
               "# family, or slower than a larger one by more than its inverse (measured picks, manifest.json:\n"
               "# weak_values), one line for a value, a tuned member (\"tuned\")\n"
               "# weak at its own value and serving others, or a run of close values (its highest stands for them);\n"
-              "# loss: the sum of (1 - share) x freq over them. The families take turns, each one's largest loss\n"
-              "# first. Tune them (or the first lines): the new ones as members of their own, the tuned ones searched\n"
-              "# further from their best and their neighbours' (--refine), then export the family's list again:\n"
+              "# loss: the sum of (1 - share) x freq over them; freq: the sum of their freqs. The families take turns,\n"
+              "# each one's largest loss first. Tune them (or the first lines): the new ones as members of their own,\n"
+              "# the tuned ones searched further from their best and their neighbours' (--refine), then export the\n"
+              "# family's list again:\n"
               "#   etotune tune %s/weak.list --refine --db DB --trials-total N\n",
           PICK_WEAK_SHARE, pl->o->out_dir);
   for (int i = 0; i < n; i++) {
     const eto_export_family *F = &pl->fam[w[i].f];
     eto_op at = family_op_at(ops, &of[F->of], w[i].v);
+    at.freq = w[i].freq;
     char line[600];
     eto_op_format(&at, line, sizeof line);
     fprintf(fp, "%s  # %.3f%s", line, w[i].share, eto_export_is_member(pl, F, w[i].v) ? " tuned" : "");

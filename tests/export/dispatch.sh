@@ -101,6 +101,13 @@ if [ "$nweak" -gt 0 ]; then
   ntwo="$(awk '$1 == 1' <<<"$turns" | wc -l)"
   echo "weak.list: $ntwo families with two lines or more"
   [ "$ntwo" -ge 2 ] || bad "weak.list: fewer than two families with two lines"
+  # a line's freq is the sum of the freqs of the weak values it stands for (1 each in dyn.list, 2 at S = 8, where
+  # scores and context are one operator): a list-wide budget weighs a line by the values its kernel will serve
+  freqs="$(grep -v '^#' "$tmp/exp/weak.list" | awk '{ n = 1; if (match($0, /, [0-9]+ weak values/)) n = substr($0, RSTART + 2) + 0
+    match($0, / freq=[0-9]+/); print substr($0, RSTART + 6) + 0, n }')"
+  [ -z "$(awk '$1 - $2 != 0 && $1 - $2 != 1' <<<"$freqs")" ] ||
+    bad "weak.list: a line's freq is not the sum of its weak values' freqs: $freqs"
+  echo "weak.list: $(awk '$2 > 1' <<<"$freqs" | wc -l) lines weigh more than one value"
   grep -q "weak.list lists them" "$tmp/export.out" || bad "export did not say where the weak values are listed"
 else
   [ ! -e "$tmp/exp/weak.list" ] || bad "weak.list without weak values"
