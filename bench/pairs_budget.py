@@ -11,32 +11,26 @@ over the runs, the pairs under 0.9 and the lowest.
   python3 bench/pairs_budget.py --work bench/out/pairs_recheck --labels fix,fixb,fixc
 """
 import argparse
-import re
 import statistics
 
+from pairs_kinds import read  # a pairs_recheck table
 from pairs_recheck import parse_reuse  # the trials of an `etotune reuse` log, as pairs_recheck.py reads them
 
 
 def ratios(work, label):
     """pair -> the run's re-timed ratio to alpha-full, from WORK/LABEL.md."""
-    out = {}
-    for line in open(f"{work}/{label}.md"):
-        cells = [c.strip() for c in line.split("|")]
-        if len(cells) > 5 and re.fullmatch(r"p\d+", cells[1]):
-            out[cells[1]] = float(cells[5])
-    return out
+    return {pair: ratio for pair, (_, ratio, _) in read(f"{work}/{label}.md").items()}
 
 
 def trials(work, label, pair):
-    """The run's trials as (index, latency in ms or None where it failed), from WORK/LABEL-PAIR.log."""
-    return [(i, ms) for i, _, ms in parse_reuse(f"{work}/{label}-{pair}.log")[0]]
+    """The run's trials as (index, round, latency in ms or None where it failed), from WORK/LABEL-PAIR.log."""
+    return parse_reuse(f"{work}/{label}-{pair}.log")[0]
 
 
-def stop_index(work, label, pair, patience, cap, gain=0.01, batch=16):
-    """Where the seeded policy (tuner/seeded.c) would have stopped the run with another patience and cap: its
-    search (round 20) checks before each batch of 16 whether cap trials are spent or patience trials have passed
-    since the last gain of 1% (counted from the search's start); seeds and ETO's rounds run whole."""
-    tr = parse_reuse(f"{work}/{label}-{pair}.log")[0]
+def stop_index(tr, patience, cap, gain=0.01, batch=16):
+    """Where the seeded policy (tuner/seeded.c) would have stopped the run of trials tr with another patience and
+    cap: its search (round 20) checks before each batch of 16 whether cap trials are spent or patience trials have
+    passed since the last gain of 1% (counted from the search's start); seeds and ETO's rounds run whole."""
     best, last_gain, start = float("inf"), 0, None
     for i, rnd, ms in tr:
         if rnd >= 20:
@@ -53,7 +47,7 @@ def stop_index(work, label, pair, patience, cap, gain=0.01, batch=16):
 
 def best_within(tr, cap):
     """The lowest latency among the trials numbered up to cap (failed ones count as trials)."""
-    return min(ms for i, ms in tr if i <= cap and ms is not None)
+    return min(ms for i, _, ms in tr if i <= cap and ms is not None)
 
 
 def main():
@@ -72,9 +66,9 @@ def main():
     for label in labels:
         for pair, final in ratios(a.work, label).items():
             tr = trials(a.work, label, pair)
-            if not any(ms is not None for _, ms in tr):
+            if not any(ms is not None for _, _, ms in tr):
                 continue
-            best = best_within(tr, max(i for i, _ in tr))
+            best = best_within(tr, max(i for i, _, _ in tr))
             for cap in caps:
                 per.setdefault(pair, {}).setdefault(cap, []).append(final * best / best_within(tr, cap))
     print(f"runs {', '.join(labels)}: {len(per)} pairs\n")
@@ -94,9 +88,9 @@ def stops(a):
         for label in labels:
             for pair, final in ratios(a.work, label).items():
                 tr = trials(a.work, label, pair)
-                if not any(ms is not None for _, ms in tr):
+                if not any(ms is not None for _, _, ms in tr):
                     continue
-                n = stop_index(a.work, label, pair, patience, cap)
+                n = stop_index(tr, patience, cap)
                 used.append(n)
                 per.setdefault(pair, []).append(final * best_within(tr, 10**9) / best_within(tr, n))
         v = [statistics.median(r) for r in per.values()]
