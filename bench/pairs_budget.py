@@ -9,6 +9,9 @@ within N trials (both as the search measured them). Prints, per cap, the median 
 over the runs, the pairs under 0.9 and the lowest.
 
   python3 bench/pairs_budget.py --work bench/out/pairs_recheck --labels fix,fixb,fixc
+
+--stops replays the policy's stop rule with another patience and cap; --eto-patience replays an end to ETO's rounds
+(rounds 11-14) after P of their trials in a row without a gain of 1%, per operator kind.
 """
 import argparse
 import statistics
@@ -58,9 +61,15 @@ def main():
     ap.add_argument("--stops", default=None, help="patience/cap pairs, e.g. 64/256,32/100: where the policy's own "
                     "stop rule with that patience and cap would have ended each run (a run that stopped earlier than "
                     "the rule would has its own end), with the median trials")
+    ap.add_argument("--eto-patience", default=None, help="e.g. 16,24,1000: per kind, the runs with ETO's rounds ended "
+                    "after that many of their trials in a row without a gain of 1%% (their later trials dropped, the "
+                    "search's kept as they ran: the search would have started from fewer programs, which this "
+                    "cannot show)")
     a = ap.parse_args()
     if a.stops:
         return stops(a)
+    if a.eto_patience:
+        return eto_stops(a)
     labels, caps = a.labels.split(","), [int(c) for c in a.caps.split(",")]
     per = {}  # pair -> cap -> ratios over the runs
     for label in labels:
@@ -96,6 +105,49 @@ def stops(a):
         v = [statistics.median(r) for r in per.values()]
         print(f"| {patience} / {cap} | {statistics.median(v):.3f} | {sum(x < 0.9 for x in v)} | {min(v):.3f} | "
               f"{statistics.median(used):.0f} |")
+
+
+def eto_cut(tr, patience, gain=0.01):
+    """The trials of tr that remain when ETO's rounds (rounds 11-14) end after patience of their trials in a row have
+    not improved the best by gain (trials before and after ETO's rounds are kept)."""
+    best, since, cut, out = float("inf"), 0, False, []
+    for i, rnd, ms in tr:
+        eto = 10 <= rnd < 20
+        if eto and cut:
+            continue
+        out.append((len(out) + 1, rnd, ms))
+        gained = ms is not None and (best == float("inf") or ms < best * (1 - gain))
+        if ms is not None and ms < best:
+            best = ms
+        if eto:
+            since = 0 if gained else since + 1
+        if eto and since >= patience:
+            cut = True
+    return out
+
+
+def eto_stops(a):
+    labels = a.labels.split(",")
+    print(f"runs {', '.join(labels)}\n")
+    print("| ETO patience | kind | pairs | median | under 0.9 | lowest | median trials | 1000 / trials |")
+    print("|---:|---|---:|---:|---:|---:|---:|---:|")
+    for patience in (int(x) for x in a.eto_patience.split(",")):
+        per = {}  # pair -> (kind, [(ratio, trials)])
+        for label in labels:
+            for pair, (kind, final, _) in read(f"{a.work}/{label}.md").items():
+                tr = trials(a.work, label, pair)
+                if not any(ms is not None for _, _, ms in tr):
+                    continue
+                kept = eto_cut(tr, patience)
+                r = final * best_within(tr, 10**9) / best_within(kept, 10**9)
+                per.setdefault(pair, (kind, []))[1].append((r, len(kept)))
+        kinds = sorted({k for k, _ in per.values()})
+        for kind in kinds + ["all"]:
+            sel = [runs for k, runs in per.values() if kind in ("all", k)]
+            q = [statistics.median(r for r, _ in runs) for runs in sel]
+            n = statistics.median(statistics.median(t for _, t in runs) for runs in sel)
+            print(f"| {patience} | {kind} | {len(sel)} | {statistics.median(q):.3f} | {sum(x < 0.9 for x in q)} | "
+                  f"{min(q):.3f} | {n:.0f} | {1000 / n:.1f}x |")
 
 
 if __name__ == "__main__":

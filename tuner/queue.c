@@ -272,6 +272,7 @@ static eto_status run_policy(const eto_op *alpha, const eto_op *beta, eto_policy
   eto_status st = eto_backend_run(&task, 1, t, cache, &bo, &hooks, NULL, NULL, &rep, msg, sizeof msg);
   if (st != ETO_OK && !out->message[0]) snprintf(out->message, sizeof out->message, "%s", msg);
   if (rep.count == 1) {
+    if (out->found) snprintf(out->stop, sizeof out->stop, "%s", rep.ops[0].message);
     out->outcome = rep.ops[0].outcome;
     if (out->outcome == ETO_CACHE_PUT_NONE && cache && out->found) out->outcome = ETO_CACHE_PUT_KEPT;
   }

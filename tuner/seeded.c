@@ -13,7 +13,9 @@
  *   ETO's rounds (rounds 11-14: ETO's 1-4), run by the ETO policy from S*β: of each of their batches, the 1 in
  *     SEEDED_ETO_KEEP (4) the cost model ranks best once it is trained (on β's and the neighbours' stored trials:
  *     in a reuse run, from the first batch), every candidate while it is not (made again from a better S*β after
- *     an early release, the policy runs again: what it measured before is served from the stored results);
+ *     an early release, the policy runs again: what it measured before is served from the stored results),
+ *     ended, once the model is trained, when SEEDED_ETO_PATIENCE (16, tuner_internal.h) of their trials in a row
+ *     have not improved α's best by SEEDED_MIN_GAIN;
  *   search (round 20, batches of SEEDED_PER_ROUND): evolutionary rounds of the full search (eto_backend_evolve)
  *     from a population that holds the measured seeds, scored by the run's cost model, which the engine trains
  *     on the cache's records of other workloads (β and α's neighbours) before the first batch and on every
@@ -57,6 +59,8 @@ typedef struct {
   double best;             /* best cost the policy has seen */
   int64_t last_gain;       /* the task's trial count when best last improved by SEEDED_MIN_GAIN */
   int eto_offered, eto_kept; /* ETO's candidates proposed to the policy, and those it had measured */
+  int eto_since;           /* ETO's trials in a row without a gain of SEEDED_MIN_GAIN */
+  int eto_cut;             /* ETO's rounds were ended by SEEDED_ETO_PATIENCE */
   eto_tuner_result own;
 } seeded_pol;
 
@@ -281,7 +285,11 @@ static int keep_best_eto(const eto_policy_view *v, eto_program *out, int n) {
 
 /* The search's last message: why it stopped, and how many of ETO's candidates the cost model had measured. */
 static void stop_message(const seeded_pol *x, eto_policy_batch *b, const char *why) {
-  if (x->eto_kept < x->eto_offered)
+  if (x->eto_cut)
+    snprintf(b->message, sizeof b->message,
+             "reuse-seeded search: %s (ETO's rounds: the cost model's best %d of %d, ended after %d trials without "
+             "a gain)", why, x->eto_kept, x->eto_offered, SEEDED_ETO_PATIENCE);
+  else if (x->eto_kept < x->eto_offered)
     snprintf(b->message, sizeof b->message, "reuse-seeded search: %s (ETO's rounds: the cost model's best %d of %d)",
              why, x->eto_kept, x->eto_offered);
   else
@@ -302,7 +310,10 @@ static int seeded_propose(void *self, const eto_policy_view *v, eto_program *out
     if (x->q.nomem) return -1;
     x->phase = 1;
   }
-  if (x->phase == 1 && x->eto.vt) {
+  if (x->phase == 1 && x->eto.vt && x->eto_since >= SEEDED_ETO_PATIENCE && v->model &&
+      eto_cost_model_trained(v->model))
+    x->eto_cut = 1;
+  if (x->phase == 1 && x->eto.vt && !x->eto_cut) {
     eto_policy_batch eb = {0};
     int n = x->eto.vt->propose(x->eto.self, v, out, cap, &eb);
     if (n > 0) {
@@ -344,11 +355,15 @@ static void seeded_observe(void *self, const eto_policy_view *v, const eto_progr
                            int n) {
   seeded_pol *x = self;
   if (x->phase == 1 && x->eto.vt) x->eto.vt->observe(x->eto.self, v, p, r, n);
-  for (int j = 0; j < n; j++)
+  for (int j = 0; j < n; j++) {
+    int gain = 0;
     if (r[j].error == ETO_MEASURE_OK && r[j].median < x->best) {
-      if (!isfinite(x->best) || r[j].median < x->best * (1 - SEEDED_MIN_GAIN)) x->last_gain = v->trials;
+      gain = !isfinite(x->best) || r[j].median < x->best * (1 - SEEDED_MIN_GAIN);
+      if (gain) x->last_gain = v->trials;
       x->best = r[j].median;
     }
+    if (x->phase == 1) x->eto_since = gain ? 0 : x->eto_since + 1;
+  }
 }
 
 static void seeded_free(void *self) {

@@ -121,6 +121,7 @@ typedef struct {
   double seconds;                /* wall time of the whole call */
   eto_cache_put_outcome outcome; /* what the cache did with the best program (NONE without a cache) */
   char message[256];             /* why nothing was found, or "" */
+  char stop[256];                /* the policy's last word: why it stopped (the seeded policy: its stop rule), or "" */
 } eto_tuner_result;
 
 /* The reuse policies (backend.h's search-policy interface), for the driver's registry:

@@ -36,6 +36,14 @@
 #define TUN_MAX_RANGE 1024 /* candidates of one range */
 #define TUN_MAX_IV 64      /* intervals of one loop variable's value set (virtual threads per axis) */
 
+/* The reuse-seeded policy (seeded.c): once its cost model is trained, ETO's rounds end after this many of their
+ * trials in a row without a 1% gain (bench/RESULTS.md AD: on AC.3's runs conv2d's 38 trials of ETO's rounds per run
+ * gave a new best 11 times in 24 runs and depthwise's 32 never; 16 kept every run's best and took conv2d's median
+ * from 114 trials to 98). -DSEEDED_ETO_PATIENCE=100000: ETO's rounds run whole, the policy of RESULTS AC.3. */
+#ifndef SEEDED_ETO_PATIENCE
+#define SEEDED_ETO_PATIENCE 16
+#endif
+
 /* ---- ranges.c ---- */
 
 /* A non-negative rational num/den (den > 0): range endpoints are computed exactly. */

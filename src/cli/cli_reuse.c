@@ -309,6 +309,7 @@ int eto_cli_reuse(int argc, char **argv) {
   }
   printf("trials: %d measured (%d failed), %d invalid and %d duplicate candidates skipped, %.1f s\n",
          res.trials, res.failed, res.skipped_invalid, res.skipped_duplicate, res.seconds);
+  if (res.stop[0]) printf("stopped: %s\n", res.stop);
   if (res.resumed > 0)
     printf("resumed: %d candidates were measured by an earlier run and taken from the cache, not measured again\n",
            res.resumed);

@@ -2,7 +2,7 @@
  *   1. its first candidate is S*β transplanted to α (eto_tuner_adapt's program where the extents divide);
  *   2. without a cache (its cost model untrained) it measures every program ETO's rounds measure on the pair (the
  *      same stand-in makes ETO's rounds choose alike), so it can end below them only by noise;
- *   3. it stops by its own rule (patience or cap, the result's message), within 256 trials, having measured
+ *   3. it stops by its own rule (patience or cap, the result's stop), within 256 trials, having measured
  *      more than the seeds and ETO's rounds (the search ran);
  *   4. transplanting to extents that do not divide gives valid programs (re-fitted and imperfect variants);
  *   5. a β program that reads an input directly where α's search may not (a larger α: many thread tiles read it)
@@ -20,7 +20,8 @@
  *   9. with a cost model trained before its first batch (a cache holding 160 stand-in trials of β: the engine's
  *      transfer records), it measures only the model's best 1 in SEEDED_ETO_KEEP of each batch of ETO's rounds:
  *      fewer of them than ETO's policy measures alone (case 2 runs without a cache: an untrained model, all of
- *      them). */
+ *      them), and starts none of their batches after SEEDED_ETO_PATIENCE of their trials in a row without a 1%
+ *      gain. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,7 @@ static void pair_case(const char *alpha_line, const char *beta_line, const eto_t
   /* 3 */
   CHECK(rs.trials == seeded.n && rs.trials <= 256 && rs.trials > eto.n, "%s: %d trials (ETO's rounds: %d)",
         alpha_line, rs.trials, eto.n);
+  CHECK(strncmp(rs.stop, "reuse-seeded search: ", 21) == 0, "%s: the result's stop: \"%s\"", alpha_line, rs.stop);
   printf("%s from %s: ETO %d trials, seeded %d trials (%d seeds)\n", alpha_line, beta_line, eto.n, rs.trials,
          rs.round_trials[1]);
   free(eto.recipes);
@@ -249,10 +251,26 @@ static void vector_case(const eto_target *t) {
 
 /* 9 */
 static int eto_round_trials;
+static struct {
+  double best;       /* best latency so far */
+  int since;         /* ETO's trials in a row without a 1% gain */
+  int round, blocks; /* the last trial's ETO round and block count */
+  int late;          /* ETO's batches started after SEEDED_ETO_PATIENCE trials without a gain */
+} eto_gain;
 
 static void count_eto_rounds(void *user, const eto_tuner_trial *tr) {
   (void)user;
-  eto_round_trials += tr->round >= 11 && tr->round <= 14;
+  int eto = tr->round >= 11 && tr->round <= 14;
+  eto_round_trials += eto;
+  /* a new (round, block count) of ETO's rounds starts a batch: the policy ends them at a batch's start */
+  if (eto && (tr->round != eto_gain.round || tr->blocks != eto_gain.blocks) && eto_gain.since >= SEEDED_ETO_PATIENCE)
+    eto_gain.late++;
+  eto_gain.round = tr->round;
+  eto_gain.blocks = (int)tr->blocks;
+  double ms = tr->result->error == ETO_MEASURE_OK ? tr->result->median : INFINITY;
+  int gain = ms < eto_gain.best * 0.99 || (isfinite(ms) && !isfinite(eto_gain.best));
+  if (ms < eto_gain.best) eto_gain.best = ms;
+  if (eto) eto_gain.since = gain ? 0 : eto_gain.since + 1;
 }
 
 static void trained_model_case(const eto_target *t) {
@@ -282,13 +300,16 @@ static void trained_model_case(const eto_target *t) {
     CHECK(0, "β's search: %s", msg);
   }
   eto_round_trials = 0;
+  eto_gain.best = INFINITY;
   eto_tuner_opts os = {.measure = tun_stand_in};
   CHECK(eto_tuner_seeded(&alpha, &beta, &sb, t, NULL, cache, &os, count_eto_rounds, NULL, &rs) == ETO_OK,
         "seeded: %s", rs.message);
   CHECK(eto_round_trials > 0 && eto_round_trials < re.trials,
         "with a trained model: %d trials of ETO's rounds (ETO's policy alone: %d)", eto_round_trials, re.trials);
+  CHECK(eto_gain.late == 0, "with a trained model: %d batches of ETO's rounds after %d of their trials without a "
+        "gain", eto_gain.late, SEEDED_ETO_PATIENCE);
   printf("trained model: %d trials of ETO's rounds, ETO alone %d; %d trials in all (%s)\n", eto_round_trials,
-         re.trials, rs.trials, rs.message);
+         re.trials, rs.trials, rs.stop);
   eto_cache_close(cache);
   remove_tree(dir);
 }
