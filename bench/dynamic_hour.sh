@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # bench/dynamic_hour.sh OUT BUILD [OPTION...] — the dynamic-shape benchmark's hour (issue "Dynamic-shape BERT";
-# bench/RESULTS.md AB.1, AC.1, AD.1): bench/dynamic.sh with BUILD into OUT: family tuning 2300 s in all (the small values' 3 x 90 s taken
-# from it, 5% of the rest kept back for reseeding), each dense family's values 1..16 searched further (700 trials,
-# at most 90 s each), export, repair of 60 weak values (2000 trials, at most 440 s, relative objective), export;
-# then two more bench_dispatch runs of the repaired export and the median of the three (OUT/dispatch2_median.md).
-# Steps resume (bench/dynamic.sh's, and a dispatch run whose table exists is skipped); a log in OUT/run.log.
-# Options after BUILD go to bench/dynamic.sh after these (a later option wins), e.g. --time 2200 --repair-values 96.
+# bench/RESULTS.md AB.1, AC.1, AD.1): bench/dynamic.sh with BUILD into OUT: family tuning 2300 s in all (the small
+# values' 3 x 90 s taken from it, 5% of the rest kept back for reseeding), each dense family's values 1..16 searched
+# further (700 trials, at most 90 s each), export, repair of 60 weak values (2000 trials, at most 440 s, relative
+# objective), export; then two more bench_dispatch runs of the repaired export and the median of the three
+# (OUT/dispatch2_median.md). Steps resume (bench/dynamic.sh's, and a dispatch run whose table exists is skipped); a
+# log in OUT/run.log. Options after BUILD go to bench/dynamic.sh after these (a later option wins), e.g. --time 2200.
 set -u
 o="$1"
 b="$2"
