@@ -20,14 +20,14 @@ from pairs_kinds import read  # a pairs_recheck table
 from pairs_recheck import parse_reuse  # the trials of an `etotune reuse` log, as pairs_recheck.py reads them
 
 
-def ratios(work, label):
-    """pair -> the run's re-timed ratio to alpha-full, from WORK/LABEL.md."""
-    return {pair: ratio for pair, (_, ratio, _) in read(f"{work}/{label}.md").items()}
-
-
-def trials(work, label, pair):
-    """The run's trials as (index, round, latency in ms or None where it failed), from WORK/LABEL-PAIR.log."""
-    return parse_reuse(f"{work}/{label}-{pair}.log")[0]
+def runs(work, labels):
+    """Each kept run of the labels that measured a program, as (pair, kind, its re-timed ratio to alpha-full, its
+    trials as (index, round, latency in ms or None where it failed)), from WORK/LABEL.md and WORK/LABEL-PAIR.log."""
+    for label in labels:
+        for pair, (kind, final, _) in read(f"{work}/{label}.md").items():
+            tr = parse_reuse(f"{work}/{label}-{pair}.log")[0]
+            if any(ms is not None for _, _, ms in tr):
+                yield pair, kind, final, tr
 
 
 def stop_index(tr, patience, cap, gain=0.01, batch=16):
@@ -72,14 +72,10 @@ def main():
         return eto_stops(a)
     labels, caps = a.labels.split(","), [int(c) for c in a.caps.split(",")]
     per = {}  # pair -> cap -> ratios over the runs
-    for label in labels:
-        for pair, final in ratios(a.work, label).items():
-            tr = trials(a.work, label, pair)
-            if not any(ms is not None for _, _, ms in tr):
-                continue
-            best = best_within(tr, max(i for i, _, _ in tr))
-            for cap in caps:
-                per.setdefault(pair, {}).setdefault(cap, []).append(final * best / best_within(tr, cap))
+    for pair, _, final, tr in runs(a.work, labels):
+        best = best_within(tr, max(i for i, _, _ in tr))
+        for cap in caps:
+            per.setdefault(pair, {}).setdefault(cap, []).append(final * best / best_within(tr, cap))
     print(f"runs {', '.join(labels)}: {len(per)} pairs\n")
     print("| trial cap | median | pairs under 0.9 | lowest |\n|---:|---:|---:|---:|")
     for cap in caps:
@@ -94,14 +90,10 @@ def stops(a):
     for st in a.stops.split(","):
         patience, cap = (int(x) for x in st.split("/"))
         per, used = {}, []
-        for label in labels:
-            for pair, final in ratios(a.work, label).items():
-                tr = trials(a.work, label, pair)
-                if not any(ms is not None for _, _, ms in tr):
-                    continue
-                n = stop_index(tr, patience, cap)
-                used.append(n)
-                per.setdefault(pair, []).append(final * best_within(tr, 10**9) / best_within(tr, n))
+        for pair, _, final, tr in runs(a.work, labels):
+            n = stop_index(tr, patience, cap)
+            used.append(n)
+            per.setdefault(pair, []).append(final * best_within(tr, 10**9) / best_within(tr, n))
         v = [statistics.median(r) for r in per.values()]
         print(f"| {patience} / {cap} | {statistics.median(v):.3f} | {sum(x < 0.9 for x in v)} | {min(v):.3f} | "
               f"{statistics.median(used):.0f} |")
@@ -133,14 +125,10 @@ def eto_stops(a):
     print("|---:|---|---:|---:|---:|---:|---:|---:|")
     for patience in (int(x) for x in a.eto_patience.split(",")):
         per = {}  # pair -> (kind, [(ratio, trials)])
-        for label in labels:
-            for pair, (kind, final, _) in read(f"{a.work}/{label}.md").items():
-                tr = trials(a.work, label, pair)
-                if not any(ms is not None for _, _, ms in tr):
-                    continue
-                kept = eto_cut(tr, patience)
-                r = final * best_within(tr, 10**9) / best_within(kept, 10**9)
-                per.setdefault(pair, (kind, []))[1].append((r, len(kept)))
+        for pair, kind, final, tr in runs(a.work, labels):
+            kept = eto_cut(tr, patience)
+            r = final * best_within(tr, 10**9) / best_within(kept, 10**9)
+            per.setdefault(pair, (kind, []))[1].append((r, len(kept)))
         kinds = sorted({k for k, _ in per.values()})
         for kind in kinds + ["all"]:
             sel = [runs for k, runs in per.values() if kind in ("all", k)]
