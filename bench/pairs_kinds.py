@@ -4,11 +4,14 @@
 >= 10x fewer trials by the median).
 
 Each argument is LABEL=TABLE.md (a pairs_recheck --out table); a pair measured in several tables of one label
-(e.g. runs 1-3 of one policy: seeded=a.md,b.md) counts with the median of its runs. Prints one row per kind and
+(e.g. runs 1-3 of one policy: seeded=a.md,b.md) counts with the median of its runs. LABEL@SET=TABLE.md puts the
+tables' pairs in a set of their own under LABEL: tables whose pair ids come from another numbering (another pairs
+CSV) add their pairs to the label's instead of merging with pairs of the same id. Prints one row per kind and
 label: pairs, the median ratio to alpha-full (re-timed), the pairs under 0.9, the lowest, the median trials and
 1000 over it.
 
   python3 bench/pairs_kinds.py seeded=bench/out/pairs_recheck/ac1.md topk=bench/out/pairs_recheck/actopk.md
+  python3 bench/pairs_kinds.py seeded@c8=ad1.md,ad2.md,ad3.md seeded@c10=ae1.md,ae2.md,ae3.md   (48 pairs)
 """
 import re
 import statistics
@@ -31,9 +34,10 @@ def main():
     runs = {}  # label -> pair -> [(kind, ratio, trials)]
     for arg in sys.argv[1:]:
         label, paths = arg.split("=", 1)
+        label, _, pset = label.partition("@")
         for path in paths.split(","):
             for pair, row in read(path).items():
-                runs.setdefault(label, {}).setdefault(pair, []).append(row)
+                runs.setdefault(label, {}).setdefault((pset, pair), []).append(row)
     print("| kind | policy | pairs | median / α-full | under 0.9 | lowest | median trials | 1000 / trials |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     kinds = sorted({r[0] for per in runs.values() for rows in per.values() for r in rows})
