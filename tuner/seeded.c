@@ -8,7 +8,8 @@
  *       what TopK applies); each also with a register tile of whole vectors where it has none (fit_vector),
  *       with factors moved out to the blocks where it has fewer blocks than cores (fit_blocks), and with
  *       both; β's direct reads kept where α's search may propose them, else read from a tile (fit_direct),
- *       and the first program also with every input α's rule allows read directly;
+ *       and the first program also with every input α's rule allows read directly, and with blocks of about
+ *       its own blocks' work where α's are at least 2x smaller (fit_work);
  *     the best programs of the cached operators of α's kind and sketch signature nearest α, transplanted alike;
  *   ETO's rounds (rounds 11-14: ETO's 1-4), run by the ETO policy from S*β: of each of their batches, the 1 in
  *     SEEDED_ETO_KEEP (4) the cost model ranks best once it is trained (on β's and the neighbours' stored trials:
@@ -34,9 +35,11 @@
 #define SEEDED_NEIGHBOURS 3       /* nearest cached operators whose best programs are seeds */
 #define SEEDED_MAX_SEEDS 64
 #define SEEDED_PER_ROUND 16       /* candidates per search batch */
-#ifndef SEEDED_PATIENCE /* -DSEEDED_PATIENCE=64: the policy of bench/RESULTS.md AB.4 */
-#define SEEDED_PATIENCE 48 /* trials without a gain of SEEDED_MIN_GAIN before the search stops (RESULTS AC: 64 -> 48 kept
-                            * the 13 hard pairs' quality and took the median run from 114 trials to 98) */
+#ifndef SEEDED_PATIENCE /* -DSEEDED_PATIENCE=64: the policy of bench/RESULTS.md AB.4; 48: of AC-AD */
+#define SEEDED_PATIENCE 32 /* trials without a gain of SEEDED_MIN_GAIN before the search stops (RESULTS AC: 64 -> 48 kept
+                            * the 13 hard pairs' quality and took the median run from 114 trials to 98; AE: 48 -> 32,
+                            * replayed on AD's 48 pairs x 3 runs, kept every kind's median >= 1.00 and the same 3
+                            * pairs under 0.9, at 63 trials instead of 82) */
 #endif
 #define SEEDED_MIN_GAIN 0.01
 #define SEEDED_MAX_TRIALS 256     /* the policy's own cap (seeds included) */
@@ -130,6 +133,40 @@ static int fit_blocks(const eto_target *t, eto_program *p) {
   return changed;
 }
 
+/* Gives a CPU multi-level program transplanted from src (β's) blocks of about src's work (outputs per block, the
+ * product of S1-S4 over the space loops) where its own are at least 2x smaller: a transplant keeps β's inner
+ * factors, and where α is smaller in the loops β's block covers whole, each of α's blocks does less work and more
+ * of them run (bench/RESULTS.md AE: depthwise c=144 28x28 from 56x56: 144 blocks of one 28x28 channel, at 0.66-0.71
+ * of α's full search, whose best runs 12 blocks of 12 channels). Moves the smallest prime factor of the largest S0
+ * into that loop's S2 while the block stays within src's work and at least t->cores blocks are left. Returns 1 when
+ * p changed. */
+static int fit_work(const eto_target *t, const eto_program *src, eto_program *p) {
+  if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL) return 0;
+  int64_t want = 1, work = 1, blocks = 1;
+  for (int s = 0; s < src->nspace; s++)
+    for (int l = 1; l < ETO_SPACE_LEVELS; l++) want *= src->stile[s][l];
+  for (int s = 0; s < p->nspace; s++) {
+    for (int l = 1; l < ETO_SPACE_LEVELS; l++) work *= p->stile[s][l];
+    blocks *= p->stile[s][0];
+  }
+  if (work * 2 > want) return 0;
+  int changed = 0;
+  for (;;) {
+    int a = 0;
+    for (int s = 1; s < p->nspace; s++)
+      if (p->stile[s][0] > p->stile[a][0]) a = s;
+    int64_t q = 2;
+    while (q <= p->stile[a][0] && p->stile[a][0] % q) q++;
+    if (q > p->stile[a][0] || work * q > want || blocks / q < t->cores) break;
+    p->stile[a][0] /= q;
+    p->stile[a][2] *= q;
+    work *= q;
+    blocks /= q;
+    changed = 1;
+  }
+  return changed;
+}
+
 /* Gives a CPU multi-level program without a register tile (every S4 factor 1: the thread tile unrolled at S3 and
  * scalar, as a small β's best may run) one of whole vectors, which the lowering runs as vector FMAs: the last space
  * loop whose block extent (S1 x S2 x S3) is a multiple of the SIMD lanes gets S4 = lanes, taken from its S3, then
@@ -162,12 +199,13 @@ static int fit_vector(const eto_compute *ca, const eto_target *t, eto_program *p
   return 1;
 }
 
-/* Writes up to 16 variants of p for α that are valid on t (exact or re-fitted tiles, and imperfect where a factor
+/* Writes up to 17 variants of p for α that are valid on t (exact or re-fitted tiles, and imperfect where a factor
  * does not divide; each also with a vector register tile where it has none (fit_vector), with at least t->cores
  * blocks where it has fewer (fit_blocks), and with both; β's direct reads where α's rule allows them, and with
- * `direct`, also the same with every input the rule allows read directly); returns how many. */
+ * `direct`, also the same with every input the rule allows read directly, and the first with blocks of p's work
+ * (fit_work)); returns how many. */
 static int transplant(const eto_compute *ca, const eto_target *t, const eto_program *p, int direct,
-                      eto_program out[16]) {
+                      eto_program out[17]) {
   if (p->nspace != ca->nest.nspace || p->nreduce != ca->nest.nreduce) return 0;
   eto_program fit = *p, imp = *p;
   int exact = 1;
@@ -185,6 +223,10 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
         fit_direct(ca, t, &f, all);
         if (eto_sched_candidate_ok(ca, t, &f, NULL, 0) == 0) out[n++] = f;
       }
+  if (direct && n > 0) {
+    eto_program w = out[0];
+    if (fit_work(t, p, &w) && eto_sched_candidate_ok(ca, t, &w, NULL, 0) == 0) out[n++] = w;
+  }
   return n;
 }
 
@@ -193,7 +235,7 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
 static void seed_all(seeded_pol *x, const eto_compute *ca, const eto_target *t, const eto_program *ps, int np,
                      int limit) {
   for (int i = 0; i < np && i < limit; i++) {
-    eto_program v[16];
+    eto_program v[17];
     int nv = transplant(ca, t, &ps[i], i == 0, v);
     for (int k = 0; k < nv; k++) tun_queue_try(&x->q, 1, &v[k]);
   }

@@ -21,7 +21,10 @@
  *      transfer records), it measures only the model's best 1 in SEEDED_ETO_KEEP of each batch of ETO's rounds:
  *      fewer of them than ETO's policy measures alone (case 2 runs without a cache: an untrained model, all of
  *      them), and starts none of their batches after SEEDED_ETO_PATIENCE of their trials in a row without a 1%
- *      gain. */
+ *      gain;
+ *  10. a transplant to a smaller α whose blocks each do a quarter of β's work (depthwise c=144 28x28 from 56x56, β's
+ *      best one 56x56 channel per block, bench/RESULTS.md AE) also seeds α with blocks of β's work, still at least
+ *      as many as cores (before fit_work every seed ran 144 blocks of one 28x28 channel). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,6 +317,30 @@ static void trained_model_case(const eto_target *t) {
   remove_tree(dir);
 }
 
+/* 10 */
+static void work_case(const eto_target *t) {
+  seeded_run x;
+  run_seeded(t, "depthwise_conv2d n=1 c=144 h=28 w=28 r=3 s=3 pad=1\n",
+             "depthwise_conv2d n=1 c=144 h=56 w=56 r=3 s=3 pad=1\n",
+             "v1 mlt s=1.1.1.1.1/144.1.1.1.1/1.1.14.1.4/1.1.1.7.8 r=1.1.3/1.1.3 u=512 v=1.4 d=1.0", 24, &x);
+  int64_t want = 56 * 56;
+  int small = 0, whole = 0;
+  for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
+    eto_program p;
+    seed_at(&x, t, i, &p);
+    int64_t work = 1, blocks = 1;
+    for (int s = 0; s < p.nspace; s++) {
+      blocks *= p.stile[s][0];
+      for (int l = 1; l < ETO_SPACE_LEVELS; l++) work *= p.stile[s][l];
+    }
+    small += work * 2 <= want;
+    whole += work * 2 > want && work <= want && blocks >= t->cores;
+  }
+  CHECK(small >= 1 && whole >= 1, "depthwise 28x28 from 56x56: %d seeds, %d with blocks of <= half β's work, %d "
+        "with blocks of β's work (%lld outputs)", x.r.round_trials[1], small, whole, (long long)want);
+  free(x.rec.recipes);
+}
+
 int main(void) {
   eto_target t;
   eto_target_cpu(2, &t);
@@ -328,6 +355,7 @@ int main(void) {
   max_round_case(&t);
   blocks_case(&t);
   vector_case(&t);
+  work_case(&t);
   trained_model_case(&t);
   return check_result();
 }
