@@ -10,8 +10,10 @@ over the runs, the pairs under 0.9 and the lowest.
 
   python3 bench/pairs_budget.py --work bench/out/pairs_recheck --labels fix,fixb,fixc
 
---stops replays the policy's stop rule with another patience and cap; --eto-patience replays an end to ETO's rounds
-(rounds 11-14) after P of their trials in a row without a gain of 1%, per operator kind.
+--stops replays the policy's stop rule with another patience and cap, --eto-patience an end to ETO's rounds (rounds
+11-14) after P of their trials in a row without a gain of 1%; both per operator kind.
+
+  python3 bench/pairs_budget.py --labels ad1,ad2,ad3+ae1,ae2,ae3 --stops 48/256,32/256   (the 48 pairs, two CSVs)
 """
 import argparse
 import statistics
@@ -22,12 +24,25 @@ from pairs_recheck import parse_reuse  # the trials of an `etotune reuse` log, a
 
 def runs(work, labels):
     """Each kept run of the labels that measured a program, as (pair, kind, its re-timed ratio to alpha-full, its
-    trials as (index, round, latency in ms or None where it failed)), from WORK/LABEL.md and WORK/LABEL-PAIR.log."""
-    for label in labels:
-        for pair, (kind, final, _) in read(f"{work}/{label}.md").items():
-            tr = parse_reuse(f"{work}/{label}-{pair}.log")[0]
-            if any(ms is not None for _, _, ms in tr):
-                yield pair, kind, final, tr
+    trials as (index, round, latency in ms or None where it failed)), from WORK/LABEL.md and WORK/LABEL-PAIR.log.
+    labels: comma-separated; groups separated by + number their pairs apart (tables of another pairs CSV), and a
+    pair is (group, pair id)."""
+    for g, group in enumerate(labels.split("+")):
+        for label in group.split(","):
+            for pair, (kind, final, _) in read(f"{work}/{label}.md").items():
+                tr = parse_reuse(f"{work}/{label}-{pair}.log")[0]
+                if any(ms is not None for _, _, ms in tr):
+                    yield (g, pair), kind, final, tr
+
+
+def kind_rows(key, per):
+    """Prints per kind and for all pairs one table row from per: pair -> (kind, [(ratio, trials)] over its runs)."""
+    for kind in sorted({k for k, _ in per.values()}) + ["all"]:
+        sel = [r for k, r in per.values() if kind in ("all", k)]
+        q = [statistics.median(x for x, _ in r) for r in sel]
+        n = statistics.median(statistics.median(t for _, t in r) for r in sel)
+        print(f"| {key} | {kind} | {len(sel)} | {statistics.median(q):.3f} | {sum(x < 0.9 for x in q)} | "
+              f"{min(q):.3f} | {n:.0f} | {1000 / n:.1f}x |")
 
 
 def stop_index(tr, patience, cap, gain=0.01, batch=16):
@@ -56,7 +71,8 @@ def best_within(tr, cap):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--work", default="bench/out/pairs_recheck")
-    ap.add_argument("--labels", required=True, help="runs of one policy, comma-separated (pairs_recheck --label)")
+    ap.add_argument("--labels", required=True, help="runs of one policy, comma-separated (pairs_recheck --label); "
+                    "groups of another pairs CSV's numbering after +, e.g. ad1,ad2,ad3+ae1,ae2,ae3")
     ap.add_argument("--caps", default="25,50,75,100,125,150,200,256")
     ap.add_argument("--stops", default=None, help="patience/cap pairs, e.g. 64/256,32/100: where the policy's own "
                     "stop rule with that patience and cap would have ended each run (a run that stopped earlier than "
@@ -70,13 +86,13 @@ def main():
         return stops(a)
     if a.eto_patience:
         return eto_stops(a)
-    labels, caps = a.labels.split(","), [int(c) for c in a.caps.split(",")]
+    caps = [int(c) for c in a.caps.split(",")]
     per = {}  # pair -> cap -> ratios over the runs
-    for pair, _, final, tr in runs(a.work, labels):
+    for pair, _, final, tr in runs(a.work, a.labels):
         best = best_within(tr, max(i for i, _, _ in tr))
         for cap in caps:
             per.setdefault(pair, {}).setdefault(cap, []).append(final * best / best_within(tr, cap))
-    print(f"runs {', '.join(labels)}: {len(per)} pairs\n")
+    print(f"runs {a.labels}: {len(per)} pairs\n")
     print("| trial cap | median | pairs under 0.9 | lowest |\n|---:|---:|---:|---:|")
     for cap in caps:
         v = [statistics.median(per[p][cap]) for p in per]
@@ -84,19 +100,16 @@ def main():
 
 
 def stops(a):
-    labels = a.labels.split(",")
-    print(f"runs {', '.join(labels)}\n")
-    print("| patience / cap | median | pairs under 0.9 | lowest | median trials |\n|---|---:|---:|---:|---:|")
+    print(f"runs {a.labels}\n")
+    print("| patience / cap | kind | pairs | median | under 0.9 | lowest | median trials | 1000 / trials |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
     for st in a.stops.split(","):
         patience, cap = (int(x) for x in st.split("/"))
-        per, used = {}, []
-        for pair, _, final, tr in runs(a.work, labels):
+        per = {}  # pair -> (kind, [(ratio, trials)])
+        for pair, kind, final, tr in runs(a.work, a.labels):
             n = stop_index(tr, patience, cap)
-            used.append(n)
-            per.setdefault(pair, []).append(final * best_within(tr, 10**9) / best_within(tr, n))
-        v = [statistics.median(r) for r in per.values()]
-        print(f"| {patience} / {cap} | {statistics.median(v):.3f} | {sum(x < 0.9 for x in v)} | {min(v):.3f} | "
-              f"{statistics.median(used):.0f} |")
+            per.setdefault(pair, (kind, []))[1].append((final * best_within(tr, 10**9) / best_within(tr, n), n))
+        kind_rows(f"{patience} / {cap}", per)
 
 
 def eto_cut(tr, patience, gain=0.01):
@@ -119,23 +132,16 @@ def eto_cut(tr, patience, gain=0.01):
 
 
 def eto_stops(a):
-    labels = a.labels.split(",")
-    print(f"runs {', '.join(labels)}\n")
+    print(f"runs {a.labels}\n")
     print("| ETO patience | kind | pairs | median | under 0.9 | lowest | median trials | 1000 / trials |")
     print("|---:|---|---:|---:|---:|---:|---:|---:|")
     for patience in (int(x) for x in a.eto_patience.split(",")):
         per = {}  # pair -> (kind, [(ratio, trials)])
-        for pair, kind, final, tr in runs(a.work, labels):
+        for pair, kind, final, tr in runs(a.work, a.labels):
             kept = eto_cut(tr, patience)
             r = final * best_within(tr, 10**9) / best_within(kept, 10**9)
             per.setdefault(pair, (kind, []))[1].append((r, len(kept)))
-        kinds = sorted({k for k, _ in per.values()})
-        for kind in kinds + ["all"]:
-            sel = [runs for k, runs in per.values() if kind in ("all", k)]
-            q = [statistics.median(r for r, _ in runs) for runs in sel]
-            n = statistics.median(statistics.median(t for _, t in runs) for runs in sel)
-            print(f"| {patience} | {kind} | {len(sel)} | {statistics.median(q):.3f} | {sum(x < 0.9 for x in q)} | "
-                  f"{min(q):.3f} | {n:.0f} | {1000 / n:.1f}x |")
+        kind_rows(patience, per)
 
 
 if __name__ == "__main__":
