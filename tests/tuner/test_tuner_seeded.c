@@ -134,12 +134,26 @@ static void run_seeded(const eto_target *t, const char *alpha_line, const char *
         alpha_line, beta_line, x->r.message);
 }
 
-/* Seed i that x measured, parsed into p and checked a valid candidate for α on t (cases 5, 7, 8). */
+/* Seed i that x measured, parsed into p and checked a valid candidate for α on t (cases 5, 7, 8, 10). */
 static void seed_at(const seeded_run *x, const eto_target *t, int i, eto_program *p) {
   char why[256] = "";
   CHECK(eto_program_parse(x->rec.recipes[i], p, why, sizeof why) == 0 &&
             eto_sched_candidate_ok(&x->ca, t, p, why, sizeof why) == 0,
         "seed %s: %s", x->rec.recipes[i], why);
+}
+
+/* The number of blocks of p (S0 over the space loops), and the outputs of one block (S1-S4) (cases 7, 10). */
+static int64_t blocks_of(const eto_program *p) {
+  int64_t b = 1;
+  for (int s = 0; s < p->nspace; s++) b *= p->stile[s][0];
+  return b;
+}
+
+static int64_t block_work(const eto_program *p) {
+  int64_t w = 1;
+  for (int s = 0; s < p->nspace; s++)
+    for (int l = 1; l < ETO_SPACE_LEVELS; l++) w *= p->stile[s][l];
+  return w;
 }
 
 /* 4: a program whose tiles do not divide α's extents */
@@ -219,8 +233,7 @@ static void blocks_case(const eto_target *t) {
   for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
     eto_program p;
     seed_at(&x, t, i, &p);
-    int64_t blocks = 1;
-    for (int s = 0; s < p.nspace; s++) blocks *= p.stile[s][0];
+    int64_t blocks = blocks_of(&p);
     one += blocks == 1;
     enough += blocks >= t->cores;
   }
@@ -328,13 +341,9 @@ static void work_case(const eto_target *t) {
   for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
     eto_program p;
     seed_at(&x, t, i, &p);
-    int64_t work = 1, blocks = 1;
-    for (int s = 0; s < p.nspace; s++) {
-      blocks *= p.stile[s][0];
-      for (int l = 1; l < ETO_SPACE_LEVELS; l++) work *= p.stile[s][l];
-    }
+    int64_t work = block_work(&p);
     small += work * 2 <= want;
-    whole += work * 2 > want && work <= want && blocks >= t->cores;
+    whole += work * 2 > want && work <= want && blocks_of(&p) >= t->cores;
   }
   CHECK(small >= 1 && whole >= 1, "depthwise 28x28 from 56x56: %d seeds, %d with blocks of <= half β's work, %d "
         "with blocks of β's work (%lld outputs)", x.r.round_trials[1], small, whole, (long long)want);
