@@ -18,7 +18,7 @@ over the runs, the pairs under 0.9 and the lowest.
 import argparse
 import statistics
 
-from pairs_kinds import read  # a pairs_recheck table
+from pairs_kinds import cells, read  # a kind's table cells; a pairs_recheck table
 from pairs_recheck import parse_reuse  # the trials of an `etotune reuse` log, as pairs_recheck.py reads them
 
 
@@ -38,11 +38,7 @@ def runs(work, labels):
 def kind_rows(key, per):
     """Prints per kind and for all pairs one table row from per: pair -> (kind, [(ratio, trials)] over its runs)."""
     for kind in sorted({k for k, _ in per.values()}) + ["all"]:
-        sel = [r for k, r in per.values() if kind in ("all", k)]
-        q = [statistics.median(x for x, _ in r) for r in sel]
-        n = statistics.median(statistics.median(t for _, t in r) for r in sel)
-        print(f"| {key} | {kind} | {len(sel)} | {statistics.median(q):.3f} | {sum(x < 0.9 for x in q)} | "
-              f"{min(q):.3f} | {n:.0f} | {1000 / n:.1f}x |")
+        print(f"| {key} | {kind} | {cells([r for k, r in per.values() if kind in ('all', k)])} |")
 
 
 def stop_index(tr, patience, cap, gain=0.01, batch=16):

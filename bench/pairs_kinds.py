@@ -28,6 +28,15 @@ def read(path):
     return out
 
 
+def cells(sel):
+    """The table cells after the row's key for pairs sel, each the list of its runs' (ratio, trials): pairs, the
+    median of the pairs' median ratios, those under 0.9, the lowest, the median of their median trials, 1000 / it."""
+    q = [statistics.median(r for r, _ in runs) for runs in sel]
+    n = statistics.median(statistics.median(t for _, t in runs) for runs in sel)
+    return (f"{len(sel)} | {statistics.median(q):.3f} | {sum(x < 0.9 for x in q)} | {min(q):.3f} | {n:.0f} | "
+            f"{1000 / n:.1f}x")
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
@@ -43,13 +52,9 @@ def main():
     kinds = sorted({r[0] for per in runs.values() for rows in per.values() for r in rows})
     for kind in kinds + ["all"]:
         for label, per in runs.items():
-            sel = [rows for rows in per.values() if kind == "all" or rows[0][0] == kind]
-            if not sel:
-                continue
-            q = [statistics.median(r[1] for r in rows) for rows in sel]
-            n = statistics.median(statistics.median(r[2] for r in rows) for rows in sel)
-            print(f"| {kind} | {label} | {len(sel)} | {statistics.median(q):.3f} | {sum(x < 0.9 for x in q)} | "
-                  f"{min(q):.3f} | {n:.0f} | {1000 / n:.1f}x |")
+            sel = [[r[1:] for r in rows] for rows in per.values() if kind == "all" or rows[0][0] == kind]
+            if sel:
+                print(f"| {kind} | {label} | {cells(sel)} |")
 
 
 if __name__ == "__main__":
