@@ -103,8 +103,10 @@ def main():
         blst = os.path.join(bdir, "beta.list")
         with open(blst, "w") as f:
             f.write(key2line(r["beta"]) + "\n")
-        # the cache is not kept in git (bench/out/*/db): on a fresh machine β is searched again
-        if not os.path.exists(os.path.join(bdir, "done")) or not os.path.isdir(os.path.join(bdir, "db")):
+        # the cache is not kept in git (bench/out/*/db): on a fresh machine β is searched again. Its end is marked
+        # inside the cache (db/searched), not by bdir/done, which git keeps: a search killed part-way left a db
+        # beside a done of an earlier machine and was taken as whole. `etotune tune` resumes a partial cache.
+        if not os.path.exists(os.path.join(bdir, "db", "searched")):
             t0 = time.time()
             rc = run([a.etotune, "tune", blst, "--mode", "full", "--trials", str(a.beta_trials), "--seed", "1",
                       "--threads", str(a.threads), "--min-repeat-ms", str(a.min_repeat_ms), "--db",
@@ -113,6 +115,7 @@ def main():
                 print(f"{pid}: β's full search failed (see {bdir}/tune.log)", file=sys.stderr)
                 continue
             open(os.path.join(bdir, "done"), "w").write("%.1f s\n" % (time.time() - t0))
+            open(os.path.join(bdir, "db", "searched"), "w").write("%.1f s\n" % (time.time() - t0))
         rdir = os.path.join(a.work, f"run-{label}-{pid}")
         shutil.rmtree(rdir, ignore_errors=True)
         shutil.copytree(os.path.join(bdir, "db"), os.path.join(rdir, "db"))

@@ -3,6 +3,9 @@
 # 48 pairs of A.7 (bench/out/pairs_seeded_c1_10/pairs.csv, numbered by kind), 3 runs (labels ah1-ah3); beta's
 # 1000-trial searches run first where this machine has none (in ah1: about 50 minutes for the 40 that AE.4 did not
 # search). Usage: bench/out/pairs_recheck/s52.sh ETOTUNE. Steps resume: a label whose table exists is skipped.
+# Cost (session 36, measured on ah1's first pairs): about 70 s per pair (the run, then 3 alternated re-timings of
+# two programs), so about 56 minutes per label and 3 hours for the three: a session's whole background job; ah1
+# was stopped after 4 pairs to give the session to the list benchmark (its partial outputs deleted).
 set -u
 cd /work/main
 w=bench/out/pairs_recheck
