@@ -8,13 +8,16 @@
  *               each edge released from its parent's early best and restarted from its final one
  *   seeded-wait the same, each reuse edge waiting for its parent's whole search (--release-after 0)
  *   topk        Selective Tuning: clusters, full search of each representative, K = 3 direct reuse elsewhere
+ *   diffuse     the full search of every operator, each round also offered the nearest operators' current best
+ *               programs transplanted (eto_tuner_policy_diffuse; only when asked)
  * and reports per mode the trials, wall seconds, frequency-weighted latency, throughput normalized to the full
  * search, and the speed-ups against the full search's total time, its time-to-best (when its weighted latency
  * first reached its final value) and its time-to-same (when it first reached the mode's final value), and how
  * its weighted-latency curve compares with the full search's over time (the share of its seconds at or below it).
  *
- *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait] [--seed S] [--threads T]
+ *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait,diffuse] [--seed S] [--threads T]
  *                               [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N]
+ *                               [--time-budget S]
  *
  * Curves come from the caches themselves: every measured trial is stored with its time, so a mode's weighted
  * latency over time is replayed from its cache once the mode finished (whole seconds, as the cache stores).
@@ -35,14 +38,16 @@
 #include "bench_util.h"
 #include "cli_opt.h"
 #include "selector.h"
+#include "tuner.h"
 
-enum { M_FULL, M_ETO, M_ETO_NOBR, M_TOPK, M_SEEDED, M_SEEDED_WAIT, M_COUNT };
-static const char *mode_name[M_COUNT] = {"full", "eto", "eto-nobr", "topk", "seeded", "seeded-wait"};
+enum { M_FULL, M_ETO, M_ETO_NOBR, M_TOPK, M_SEEDED, M_SEEDED_WAIT, M_DIFFUSE, M_COUNT };
+static const char *mode_name[M_COUNT] = {"full", "eto", "eto-nobr", "topk", "seeded", "seeded-wait", "diffuse"};
 static const char *mode_title[M_COUNT] = {"full search (Ansor)",          "ETO (1-hop bridges)",
                                           "ETO (no bridges)",             "TopK (Selective Tuning)",
-                                          "reuse-seeded (1-hop bridges)", "reuse-seeded, edges wait for roots"};
+                                          "reuse-seeded (1-hop bridges)", "reuse-seeded, edges wait for roots",
+                                          "full search with diffusion"};
 /* the reuse policy of each plan mode (the driver's registry) */
-static const char *mode_reuse[M_COUNT] = {NULL, "eto", "eto", "topk", "seeded", "seeded"};
+static const char *mode_reuse[M_COUNT] = {NULL, "eto", "eto", "topk", "seeded", "seeded", NULL};
 
 
 typedef struct {
@@ -271,6 +276,8 @@ static void backend_out(const eto_backend_progress *p, void *user) {
 typedef struct {
   int trials, threads;
   int trials_total; /* plan modes: one budget for the whole list (etotune tune --trials-total), 0 = none */
+  double time_budget; /* every mode but the full search: wall seconds for the mode (etotune tune --time-budget),
+                         0 = none: a mode's early curve without running it whole */
   const char *scheduler; /* the task scheduler's strategy, every mode (etotune tune --scheduler) */
   uint64_t seed;
   double min_repeat_ms;
@@ -295,12 +302,29 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
   eto_backend_opts bo;
   eto_backend_opts_default(&bo);
   bo.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(ro->scheduler);
-  if (m == M_FULL) {
+  if (m == M_FULL || m == M_DIFFUSE) {
     bo.trials_per_op = ro->trials;
     bo.seed = ro->seed;
     bo.measure = mo;
+    bo.time_budget = m == M_FULL ? 0 : ro->time_budget;
     eto_backend_report br;
-    st = eto_backend_tune(ops, n, t, cache, &bo, backend_out, (void *)mode_name[m], &br, msg, sizeof msg);
+    if (m == M_FULL) {
+      st = eto_backend_tune(ops, n, t, cache, &bo, backend_out, (void *)mode_name[m], &br, msg, sizeof msg);
+    } else { /* every operator a task of the full search, each with the diffusion policy */
+      eto_backend_task *tasks = calloc((size_t)n, sizeof *tasks);
+      st = tasks ? ETO_OK : ETO_ERR_NOMEM;
+      for (int i = 0; i < n && st == ETO_OK; i++) {
+        tasks[i].op = ops[i];
+        eto_policy_args pa = {.op = &ops[i], .t = t, .cache = cache, .seed = ro->seed};
+        st = eto_tuner_policy_diffuse(&pa, &tasks[i].policy, msg, sizeof msg);
+      }
+      if (st == ETO_OK)
+        st = eto_backend_run(tasks, n, t, cache, &bo, NULL, backend_out, (void *)mode_name[m], &br, msg, sizeof msg);
+      else
+        memset(&br, 0, sizeof br);
+      for (int i = 0; tasks && i < n; i++) eto_policy_free(&tasks[i].policy);
+      free(tasks);
+    }
     r->roots = n;
     eto_backend_report_free(&br);
   } else {
@@ -330,6 +354,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
       so.reuse_policy = mode_reuse[m];
       so.search = &bo;
       so.total_trials = ro->trials_total;
+      so.time_budget = ro->time_budget;
       if (m == M_SEEDED_WAIT) so.release_after = 0;
       eto_drv_report rep;
       st = eto_drv_run(p, t, cache, &so, line_out, (void *)mode_name[m], &rep, msg, sizeof msg);
@@ -398,8 +423,9 @@ static double best_stop(const mode_result *r, const mode_result *F, double *at, 
 
 static void usage(const char *a0) {
   fprintf(stderr,
-          "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait] [--seed S] [--threads T]\n"
+          "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait,diffuse] [--seed S] [--threads T]\n"
           "       [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N] [--scheduler S]\n"
+          "       [--time-budget S]\n"
           "Runs each mode on a fresh cache and prints trials, seconds, weighted latency, throughput normalized to\n"
           "the full search and speed-ups (total, time-to-best, time-to-same). --trials: full-search budget per\n"
           "operator (1000; e.g. 200 for a quick run). Output in DIR (default bench/out/<list name>).\n"
@@ -407,7 +433,8 @@ static void usage(const char *a0) {
           "(its db-full kept with --keep, its curves.csv and summary.json) instead of searching again.\n"
           "--trials-total N: the plan modes run with one budget of N new trials for the whole list (the full\n"
           "search keeps --trials per operator): e.g. the full search's own total, to compare at equal trials.\n"
-          "--scheduler S: the task scheduler of every mode: per-second (default), gradient (Ansor's) or round-robin.\n",
+          "--scheduler S: the task scheduler of every mode: per-second (default), gradient (Ansor's) or round-robin.\n"
+          "--time-budget S: every mode but the full search stops after S seconds (its early curve, not its end).\n",
           a0);
 }
 
@@ -428,7 +455,7 @@ int main(int argc, char **argv) {
                  .min_repeat_ms = 100,
                  .scheduler = eto_backend_strategy_name(sched_default.strategy)};
   const char *list = NULL, *outdir = NULL, *full_from = NULL;
-  int keep = 0, want[M_COUNT] = {1, 1, 1, 1, 1, 0}; /* seeded-wait only when asked */
+  int keep = 0, want[M_COUNT] = {1, 1, 1, 1, 1, 0, 0}; /* seeded-wait and diffuse only when asked */
   int help = 0;
   const eto_cli_def defs[] = {
       {"--help", ETO_CLI_FLAG, &help, 0, 0},
@@ -440,6 +467,7 @@ int main(int argc, char **argv) {
       {"--out", ETO_CLI_STR, &outdir, 0, 0},
       {"--full-from", ETO_CLI_STR, &full_from, 0, 0},
       {"--trials-total", ETO_CLI_INT, &ro.trials_total, 0, ETO_CLI_MAX_TRIALS},
+      {"--time-budget", ETO_CLI_DOUBLE, &ro.time_budget, 0, ETO_CLI_MAX_SECONDS},
       {"--scheduler", ETO_CLI_TEXT, &ro.scheduler, 0, 0},
   };
   if (eto_cli_parse("bench_reproduce", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), modes_option,

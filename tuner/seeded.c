@@ -232,12 +232,12 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
 
 /* Queues the transplants of the first `limit` of ps; the first one (S*β, or the nearest neighbour) also with
  * every allowed input read directly. */
-static void seed_all(seeded_pol *x, const eto_compute *ca, const eto_target *t, const eto_program *ps, int np,
+static void seed_all(tun_queue *q, const eto_compute *ca, const eto_target *t, const eto_program *ps, int np,
                      int limit) {
   for (int i = 0; i < np && i < limit; i++) {
     eto_program v[17];
     int nv = transplant(ca, t, &ps[i], i == 0, v);
-    for (int k = 0; k < nv; k++) tun_queue_try(&x->q, 1, &v[k]);
+    for (int k = 0; k < nv; k++) tun_queue_try(q, 1, &v[k]);
   }
 }
 
@@ -292,15 +292,12 @@ static int visit_best(const eto_cache_best *b, void *user) {
 
 /* ---- the policy ---- */
 
-/* Keeps of ETO's n candidates in out the 1 in SEEDED_ETO_KEEP the run's cost model scores best (at least 1), best
- * first, when the model is trained (on β's and α's neighbours' records: the engine trains it on them before the
- * first batch); else all. ETO's rounds re-choose tiles by their own costs and took most of the seeded policy's
- * trials on the far pairs of bench/RESULTS.md U.3 (conv2d 8: 161 of 256), while a run's best came from them once in
- * its 39 pair runs; the model picks which of them to measure. Returns how many are kept, -1 when out of memory. */
-static int keep_best_eto(const eto_policy_view *v, eto_program *out, int n) {
-  if (SEEDED_ETO_KEEP <= 1 || n <= 1 || !v->model || !eto_cost_model_trained(v->model)) return n;
-  int keep = (n + SEEDED_ETO_KEEP - 1) / SEEDED_ETO_KEEP;
-  float *rows = malloc(sizeof *rows * (size_t)n * ETO_COST_NFEATURES);
+/* Moves the `keep` of out[0..n-1] the run's cost model scores best to the front, best first. Returns 1 when it
+ * ranked them, 0 when it could not (no trained model, or the prediction failed: out is unchanged), -1 when out of
+ * memory. */
+static int model_front(const eto_policy_view *v, eto_program *out, int n, int keep) {
+  if (n < 1 || !v->model || !eto_cost_model_trained(v->model)) return 0;
+  float *rows = calloc((size_t)n * ETO_COST_NFEATURES, sizeof *rows); /* calloc: gcc cannot see the loop fill it */
   float *score = malloc(sizeof *score * (size_t)n);
   if (!rows || !score) {
     free(rows);
@@ -308,8 +305,8 @@ static int keep_best_eto(const eto_policy_view *v, eto_program *out, int n) {
     return -1;
   }
   for (int i = 0; i < n; i++) eto_cost_features(v->c, v->t, &out[i], rows + (size_t)i * ETO_COST_NFEATURES);
-  if (eto_cost_model_predict(v->model, rows, n, score) != ETO_OK) keep = n;
-  for (int i = 0; i < keep && keep < n; i++) { /* selection: the best of what is left to position i */
+  int ranked = eto_cost_model_predict(v->model, rows, n, score) == ETO_OK;
+  for (int i = 0; ranked && i < keep && i < n; i++) { /* selection: the best of what is left to position i */
     int b = i;
     for (int j = i + 1; j < n; j++)
       if (score[j] > score[b]) b = j;
@@ -322,7 +319,19 @@ static int keep_best_eto(const eto_policy_view *v, eto_program *out, int n) {
   }
   free(rows);
   free(score);
-  return keep;
+  return ranked;
+}
+
+/* Keeps of ETO's n candidates in out the 1 in SEEDED_ETO_KEEP the run's cost model scores best (at least 1), best
+ * first, when the model is trained (on β's and α's neighbours' records: the engine trains it on them before the
+ * first batch); else all. ETO's rounds re-choose tiles by their own costs and took most of the seeded policy's
+ * trials on the far pairs of bench/RESULTS.md U.3 (conv2d 8: 161 of 256), while a run's best came from them once in
+ * its 39 pair runs; the model picks which of them to measure. Returns how many are kept, -1 when out of memory. */
+static int keep_best_eto(const eto_policy_view *v, eto_program *out, int n) {
+  if (SEEDED_ETO_KEEP <= 1 || n <= 1) return n;
+  int keep = (n + SEEDED_ETO_KEEP - 1) / SEEDED_ETO_KEEP;
+  int r = model_front(v, out, n, keep);
+  return r < 0 ? -1 : r ? keep : n;
 }
 
 /* The search's last message: why it stopped, and how many of ETO's candidates the cost model had measured. */
@@ -437,7 +446,7 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
   tun_queue_init(&x->q, a->op, a->t, res);
   x->best = INFINITY;
   /* β's best programs (S*β first when the caller gave it) */
-  if (a->source_best) seed_all(x, &ca, a->t, a->source_best, 1, 1);
+  if (a->source_best) seed_all(&x->q, &ca, a->t, a->source_best, 1, 1);
   if (a->cache) {
     char key_b[512];
     eto_op_key(a->source, key_b, sizeof key_b);
@@ -448,7 +457,7 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
       seeded_free(x);
       return st;
     }
-    seed_all(x, &ca, a->t, src, ns, SEEDED_SOURCE_PROGRAMS);
+    seed_all(&x->q, &ca, a->t, src, ns, SEEDED_SOURCE_PROGRAMS);
     free(src);
   }
   /* the nearest cached operators of α's kind and signature */
@@ -458,7 +467,7 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
     eto_op_key(a->source, nc.key_b, sizeof nc.key_b);
     eto_sched_signature(&ca, a->t, nc.sig, sizeof nc.sig);
     eto_cache_foreach_best(a->cache, a->t->fingerprint, visit_best, &nc);
-    for (int i = 0; i < nc.n && x->q.n < SEEDED_MAX_SEEDS; i++) seed_all(x, &ca, a->t, &nc.near[i].p, 1, 1);
+    for (int i = 0; i < nc.n && x->q.n < SEEDED_MAX_SEEDS; i++) seed_all(&x->q, &ca, a->t, &nc.near[i].p, 1, 1);
   }
   if (x->q.nomem) {
     seeded_free(x);
@@ -491,4 +500,101 @@ eto_status eto_tuner_seeded(const eto_op *alpha, const eto_op *beta, const eto_p
     snprintf(out->message, sizeof out->message, "no candidate ran: %d measured (%d failed)", out->trials,
              out->failed);
   return st;
+}
+
+/* ---- diffusion: the full search, each round also offered the nearest cached operators' current bests ---- */
+
+/* Of each round's candidates, at most this many are transplants of the neighbours' best programs (the cost model's
+ * best of them once it is trained, else the nearest neighbour's first); the rest is the full search's round. */
+#define DIFFUSE_PER_ROUND 8
+
+typedef struct {
+  tun_queue q; /* every transplant offered so far (de-duplication); taken whole each round */
+  eto_tuner_result counts;
+  eto_op op;
+  eto_compute ca;
+  const eto_target *t;
+  eto_cache *cache;
+  char key[512], sig[256];
+} diffuse_pol;
+
+static int diffuse_propose(void *self, const eto_policy_view *v, eto_program *out, int cap, eto_policy_batch *b) {
+  diffuse_pol *x = self;
+  int k = 0;
+  if (x->cache && cap > 1) {
+    near_ctx nc = {.alpha = &x->op, .ca = &x->ca, .t = x->t};
+    snprintf(nc.key_a, sizeof nc.key_a, "%s", x->key);
+    snprintf(nc.sig, sizeof nc.sig, "%s", x->sig);
+    eto_cache_foreach_best(x->cache, x->t->fingerprint, visit_best, &nc); /* unreadable records: fewer seeds */
+    for (int i = 0; i < nc.n; i++) seed_all(&x->q, &x->ca, x->t, &nc.near[i].p, 1, 1);
+    if (x->q.nomem) return -1;
+    int pending = x->q.n - x->q.head, round;
+    eto_program *c = pending > 0 ? malloc(sizeof *c * (size_t)pending) : NULL;
+    if (pending > 0 && !c) return -1;
+    int n = pending > 0 ? tun_queue_take(&x->q, c, pending, &round) : 0, m = 0;
+    for (int i = 0; i < n; i++)
+      if (!eto_policy_view_measured(v, &c[i])) c[m++] = c[i];
+    int want = cap / 2 < DIFFUSE_PER_ROUND ? cap / 2 : DIFFUSE_PER_ROUND;
+    k = m < want ? m : want;
+    if (k > 0 && model_front(v, c, m, k) < 0) {
+      free(c);
+      return -1;
+    }
+    for (int i = 0; i < k; i++) out[i] = c[i];
+    free(c);
+  }
+  int e = eto_backend_evolve(v, NULL, cap - k, out + k);
+  /* the search's round may propose a transplant too: measure it once */
+  char (*rec)[ETO_RECIPE_MAX] = k > 0 ? malloc(sizeof *rec * (size_t)k) : NULL;
+  if (k > 0 && !rec) return -1;
+  for (int i = 0; i < k; i++) eto_program_format(&out[i], rec[i], sizeof rec[i]);
+  int n = k;
+  for (int j = k; j < k + e; j++) {
+    char r[ETO_RECIPE_MAX];
+    int dup = 0;
+    if (k > 0) eto_program_format(&out[j], r, sizeof r);
+    for (int i = 0; i < k && !dup; i++) dup = strcmp(r, rec[i]) == 0;
+    if (!dup) out[n++] = out[j];
+  }
+  free(rec);
+  if (n == 0)
+    snprintf(b->message, sizeof b->message, "every program the search reaches has been measured (%lld trials)",
+             (long long)v->trials);
+  return n;
+}
+
+static void diffuse_free(void *self) {
+  diffuse_pol *x = self;
+  if (!x) return;
+  tun_queue_free(&x->q);
+  free(x);
+}
+
+static const eto_policy_vtbl diffuse_vtbl = {
+    .name = "diffuse",
+    .method = ETO_CACHE_METHOD_FULL,
+    .wants_model = 1,
+    .propose = diffuse_propose,
+    .free = diffuse_free,
+};
+
+eto_status eto_tuner_policy_diffuse(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
+  out->vt = NULL;
+  out->self = NULL;
+  if (!a || !a->op || !a->t) {
+    if (msg && cap > 0) snprintf(msg, (size_t)cap, "diffuse: no operator or target");
+    return ETO_ERR_INVALID;
+  }
+  diffuse_pol *x = calloc(1, sizeof *x);
+  if (!x) return ETO_ERR_NOMEM;
+  x->op = *a->op;
+  x->t = a->t;
+  x->cache = a->cache;
+  eto_op_compute(&x->op, &x->ca);
+  eto_op_key(&x->op, x->key, sizeof x->key);
+  eto_sched_signature(&x->ca, a->t, x->sig, sizeof x->sig);
+  tun_queue_init(&x->q, &x->op, a->t, &x->counts);
+  out->vt = &diffuse_vtbl;
+  out->self = x;
+  return ETO_OK;
 }

@@ -139,6 +139,13 @@ typedef struct {
 eto_status eto_tuner_policy_eto(const eto_policy_args *a, eto_policy *out, char *msg, int cap);
 eto_status eto_tuner_policy_topk(const eto_policy_args *a, eto_policy *out, char *msg, int cap);
 eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, char *msg, int cap);
+/* Diffusion (tuner/seeded.c; Bayesian Code Diffusion's idea on the full search): the full search of a->op
+ * (a->source unused) whose every round also offers up to 8 transplants (as the seeded policy makes them) of the
+ * current best programs of the nearest operators of its kind and signature that a->cache holds, the cost model's
+ * best of them once it is trained; in a list run, the other operators' searches store their bests there as they
+ * go. a->cache is read at every round: it must outlive the policy (NULL: the plain full search). Stored as a full
+ * search (method full). Returns ETO_OK, ETO_ERR_INVALID (no operator or target) or ETO_ERR_NOMEM. */
+eto_status eto_tuner_policy_diffuse(const eto_policy_args *a, eto_policy *out, char *msg, int cap);
 
 /* The reuse-seeded policy for α from β (beta_best: S*β, may be NULL when cache holds β's trials), run by the
  * search engine as eto_tuner_run runs ETO's rounds (same arguments, storage and result; round 1 = seeds,

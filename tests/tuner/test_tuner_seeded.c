@@ -24,7 +24,11 @@
  *      gain;
  *  10. a transplant to a smaller α whose blocks each do a quarter of β's work (depthwise c=144 28x28 from 56x56, β's
  *      best one 56x56 channel per block, bench/RESULTS.md AE) also seeds α with blocks of β's work, still at least
- *      as many as cores (before fit_work every seed ran 144 blocks of one 28x28 channel). */
+ *      as many as cores (before fit_work every seed ran 144 blocks of one 28x28 channel);
+ *  11. diffusion (eto_tuner_policy_diffuse): two operators searched in one run, each by the full search with
+ *      diffusion, the second's first round measures the first operator's best after its first round transplanted
+ *      (eto_tuner_adapt's program: the cost model untrained, the nearest neighbour's first transplant comes first),
+ *      which the plain full search's first round of the same operator does not. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -350,6 +354,89 @@ static void work_case(const eto_target *t) {
   free(x.rec.recipes);
 }
 
+/* 11: every trial of workload key in cache, with the lowest round tag, as (recipe, latency) lists */
+typedef struct {
+  recorder rec;
+  double lat[512];
+  int32_t round;
+} first_round;
+
+static int collect_first(const eto_cache_trial *tr, void *user) {
+  first_round *f = user;
+  if (f->rec.n > 0 && tr->round > f->round) return 0;
+  if (f->rec.n > 0 && tr->round < f->round) f->rec.n = 0;
+  f->round = tr->round;
+  if (f->rec.n == 512) return 0;
+  eto_program p;
+  if (eto_program_parse(tr->recipe, &p, NULL, 0) != 0) return 0;
+  f->lat[f->rec.n] = tr->status == ETO_CACHE_TRIAL_OK ? tr->latency_s : INFINITY;
+  record(&f->rec, &p);
+  return 0;
+}
+
+static void search_two(const eto_target *t, const eto_op *ops, int diffuse, const char *tag, first_round *fb,
+                       first_round *fa) {
+  char dir[512], msg[256];
+  eto_cache *cache = temp_cache(dir, sizeof dir, tag);
+  eto_backend_task task[2];
+  for (int i = 0; i < 2; i++) {
+    task[i] = (eto_backend_task){.op = ops[i], .budget = 128, .parent = -1};
+    eto_policy_args a = {.op = &ops[i], .t = t, .cache = cache};
+    CHECK((diffuse ? eto_tuner_policy_diffuse(&a, &task[i].policy, msg, sizeof msg)
+                   : eto_backend_policy_full(NULL, &task[i].policy, msg, sizeof msg)) == ETO_OK,
+          "policy: %s", msg);
+  }
+  eto_backend_hooks hooks = {.measure = tun_stand_in};
+  eto_backend_report rep;
+  if (eto_backend_run(task, 2, t, cache, NULL, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK)
+    eto_backend_report_free(&rep);
+  else
+    CHECK(0, "%s: %s", tag, msg);
+  char kb[512], ka[512];
+  eto_op_key(&ops[0], kb, sizeof kb);
+  eto_op_key(&ops[1], ka, sizeof ka);
+  *fb = (first_round){0};
+  *fa = (first_round){0};
+  eto_cache_foreach_trial(cache, t->fingerprint, kb, collect_first, fb);
+  eto_cache_foreach_trial(cache, t->fingerprint, ka, collect_first, fa);
+  eto_cache_close(cache);
+  remove_tree(dir);
+}
+
+static void diffuse_case(const eto_target *t) {
+  /* the second larger in the loops that differ, so that the first's inner tile factors divide its extents */
+  eto_op ops[2] = {test_op("conv2d n=1 c=32 h=14 w=14 k=32 r=3 s=3 pad=1\n"),
+                   test_op("conv2d n=1 c=64 h=14 w=14 k=64 r=3 s=3 pad=1\n")};
+  eto_compute ca;
+  eto_op_compute(&ops[1], &ca);
+  first_round fb, fa, pb, pa;
+  search_two(t, ops, 1, "tuner_diffuse", &fb, &fa);
+  search_two(t, ops, 0, "tuner_plain", &pb, &pa);
+  int best = -1; /* the first operator's best of its first round */
+  for (int i = 0; i < fb.rec.n; i++)
+    if (best < 0 || fb.lat[i] < fb.lat[best]) best = i;
+  CHECK(best >= 0 && fa.rec.n > 0, "diffusion: %d trials of the first operator's first round, %d of the second's",
+        fb.rec.n, fa.rec.n);
+  if (best < 0) return;
+  eto_program bb, want;
+  char wr[ETO_RECIPE_MAX] = "";
+  CHECK(eto_program_parse(fb.rec.recipes[best], &bb, NULL, 0) == 0, "recipe %s", fb.rec.recipes[best]);
+  if (eto_tuner_adapt(&ca, &bb, &want) == 0 && eto_sched_candidate_ok(&ca, t, &want, NULL, 0) == 0) {
+    eto_program_format(&want, wr, sizeof wr);
+    CHECK(has(&fa.rec, wr), "diffusion: the second operator's first round (%d trials) lacks %s, the first's best "
+          "%s transplanted", fa.rec.n, wr, fb.rec.recipes[best]);
+    CHECK(!has(&pa.rec, wr), "the plain full search's first round measured the transplant %s too: the check above "
+          "says nothing", wr);
+  } else {
+    CHECK(0, "the first operator's best %s does not adapt to the second: choose other shapes", fb.rec.recipes[best]);
+  }
+  printf("diffusion: second operator's first round %d trials, with %s\n", fa.rec.n, wr);
+  free(fb.rec.recipes);
+  free(fa.rec.recipes);
+  free(pb.rec.recipes);
+  free(pa.rec.recipes);
+}
+
 int main(void) {
   eto_target t;
   eto_target_cpu(2, &t);
@@ -366,5 +453,6 @@ int main(void) {
   vector_case(&t);
   work_case(&t);
   trained_model_case(&t);
+  diffuse_case(&t);
   return check_result();
 }
