@@ -144,7 +144,8 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
  * current best programs of the nearest operators of its kind and signature that a->cache holds, the cost model's
  * best of them once it is trained; in a list run, the other operators' searches store their bests there as they
  * go. a->cache is read at every round: it must outlive the policy (NULL: the plain full search). Stored as a full
- * search (method full). Returns ETO_OK, ETO_ERR_INVALID (no operator or target) or ETO_ERR_NOMEM. */
+ * search (method full). An experiment (bench_reproduce --modes diffuse): on ResNet-50 not better than the plain full
+ * search (bench/RESULTS.md AF.2). Returns ETO_OK, ETO_ERR_INVALID (no operator or target) or ETO_ERR_NOMEM. */
 eto_status eto_tuner_policy_diffuse(const eto_policy_args *a, eto_policy *out, char *msg, int cap);
 
 /* The reuse-seeded policy for α from β (beta_best: S*β, may be NULL when cache holds β's trials), run by the
