@@ -509,24 +509,20 @@ eto_status eto_tuner_seeded(const eto_op *alpha, const eto_op *beta, const eto_p
 #define DIFFUSE_PER_ROUND 8
 
 typedef struct {
-  tun_queue q; /* every transplant offered so far (de-duplication); taken whole each round */
+  tun_queue q; /* every transplant offered so far (de-duplication); taken whole each round; q.c is α's compute */
   eto_tuner_result counts;
   eto_op op;
-  eto_compute ca;
-  const eto_target *t;
   eto_cache *cache;
-  char key[512], sig[256];
+  near_ctx near; /* α's key and signature, filled once; each round searches a copy */
 } diffuse_pol;
 
 static int diffuse_propose(void *self, const eto_policy_view *v, eto_program *out, int cap, eto_policy_batch *b) {
   diffuse_pol *x = self;
   int k = 0;
   if (x->cache && cap > 1) {
-    near_ctx nc = {.alpha = &x->op, .ca = &x->ca, .t = x->t};
-    snprintf(nc.key_a, sizeof nc.key_a, "%s", x->key);
-    snprintf(nc.sig, sizeof nc.sig, "%s", x->sig);
-    eto_cache_foreach_best(x->cache, x->t->fingerprint, visit_best, &nc); /* unreadable records: fewer seeds */
-    for (int i = 0; i < nc.n; i++) seed_all(&x->q, &x->ca, x->t, &nc.near[i].p, 1, 1);
+    near_ctx nc = x->near;
+    eto_cache_foreach_best(x->cache, x->q.t->fingerprint, visit_best, &nc); /* unreadable records: fewer seeds */
+    for (int i = 0; i < nc.n; i++) seed_all(&x->q, &x->q.c, x->q.t, &nc.near[i].p, 1, 1);
     if (x->q.nomem) return -1;
     int pending = x->q.n - x->q.head, round;
     eto_program *c = pending > 0 ? malloc(sizeof *c * (size_t)pending) : NULL;
@@ -588,12 +584,11 @@ eto_status eto_tuner_policy_diffuse(const eto_policy_args *a, eto_policy *out, c
   diffuse_pol *x = calloc(1, sizeof *x);
   if (!x) return ETO_ERR_NOMEM;
   x->op = *a->op;
-  x->t = a->t;
   x->cache = a->cache;
-  eto_op_compute(&x->op, &x->ca);
-  eto_op_key(&x->op, x->key, sizeof x->key);
-  eto_sched_signature(&x->ca, a->t, x->sig, sizeof x->sig);
   tun_queue_init(&x->q, &x->op, a->t, &x->counts);
+  x->near = (near_ctx){.alpha = &x->op, .ca = &x->q.c, .t = a->t};
+  eto_op_key(&x->op, x->near.key_a, sizeof x->near.key_a);
+  eto_sched_signature(&x->q.c, a->t, x->near.sig, sizeof x->near.sig);
   out->vt = &diffuse_vtbl;
   out->self = x;
   return ETO_OK;

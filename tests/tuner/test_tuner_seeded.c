@@ -387,8 +387,11 @@ static void search_two(const eto_target *t, const eto_op *ops, int diffuse, cons
           "policy: %s", msg);
   }
   eto_backend_hooks hooks = {.measure = tun_stand_in};
+  eto_backend_opts o;
+  eto_backend_opts_default(&o);
+  o.seed = 1; /* the same random programs in every run of the test */
   eto_backend_report rep;
-  if (eto_backend_run(task, 2, t, cache, NULL, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK)
+  if (eto_backend_run(task, 2, t, cache, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK)
     eto_backend_report_free(&rep);
   else
     CHECK(0, "%s: %s", tag, msg);
