@@ -443,7 +443,16 @@ typedef struct {
    * context's 448, hundreds of trials of its search and reseeding stored, got no trial under a short budget: past
    * its floor from the start, and its restored rounds left the scheduler no gain to expect from it.) */
   int fresh;
+  /* A full search that ends by patience (0: it spends its budget): once its last gain of more than
+   * ETO_BACKEND_PATIENCE_GAIN on its best at the previous gain is this many trials back (stored trials count), its
+   * search is done at the end of that batch (under a total budget: its share is spent, and it goes on only while the
+   * task scheduler picks it). The driver gives it to a plan's roots, whose children wait on them
+   * (bench/RESULTS.md AF.4: ResNet-50's full searches reach 97% of their 1000-trial best at a median 283 trials) */
+  int64_t patience;
 } eto_backend_task;
+
+/* The relative gain on a task's best that resets its patience (eto_backend_task.patience). */
+#define ETO_BACKEND_PATIENCE_GAIN 0.01
 
 /* The relative gain of a parent's best that re-makes an early-released child's policy. */
 #define ETO_BACKEND_REFRESH_GAIN 0.01

@@ -53,6 +53,10 @@ typedef struct {
   int parked;             /* past its share, held while other tasks have plan work left (total budget) */
   int64_t share;          /* its share of the plan's work under a total budget (eto_backend_task.share) */
   int fresh;              /* eto_backend_task.fresh */
+  int64_t patience;       /* eto_backend_task.patience (0: none) */
+  int64_t gain_trials;    /* its trials when its best last gained more than ETO_BACKEND_PATIENCE_GAIN */
+  double gain_cost;       /* its best at that gain (INFINITY: none yet) */
+  int patient;            /* its search ended by patience */
   int64_t base;           /* a fresh task's trials stored before the run (they count toward no share), else 0 */
   int fell_back;          /* its reuse found nothing: the full search took over */
   int no_fallback;        /* stays without a program when its policy finds none (TopK's baseline) */
@@ -84,9 +88,10 @@ typedef struct {
 /* Initializes a task for op (index i) with the given budget and seed. Returns ETO_OK or an error with msg. */
 eto_status eto_task_init(eto_task *t, int index, const eto_op *op, const eto_target *tgt, int64_t budget,
                          uint64_t seed);
-/* Records a measured (or resumed) program; returns 1 if it improved the best, -1 on out of memory. */
 /* The stored cost of program p when it was measured for t (INFINITY for a failure), or NAN when it was not. */
 double eto_task_lookup(const eto_task *t, const eto_program *p);
+/* Records a measured (or resumed) program, counted in t->trials already; returns 1 if it improved the best, -1 on
+ * out of memory. */
 int eto_task_record(eto_task *t, const eto_program *p, double cost);
 void eto_task_free(eto_task *t);
 

@@ -21,6 +21,7 @@ eto_status eto_task_init(eto_task *t, int index, const eto_op *op, const eto_tar
   t->group = index;
   t->budget = budget;
   t->best_cost = INFINITY;
+  t->gain_cost = INFINITY;
   /* each task draws from its own stream so that the order the scheduler picks tasks in does not change
    * what one task samples */
   eto_rng_seed(&t->rng, seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(index + 1)));
@@ -49,6 +50,10 @@ int eto_task_record(eto_task *t, const eto_program *p, double cost) {
   t->hist[t->nhist].cost = cost > 0 && isfinite(cost) ? cost : INFINITY;
   t->hist[t->nhist].hash = h;
   t->nhist++;
+  if (cost > 0 && isfinite(cost) && cost < t->gain_cost * (1 - ETO_BACKEND_PATIENCE_GAIN)) {
+    t->gain_cost = cost;
+    t->gain_trials = t->trials;
+  }
   if (cost > 0 && isfinite(cost) && cost < t->best_cost) {
     t->best_cost = cost;
     t->best = *p;

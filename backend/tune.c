@@ -411,6 +411,17 @@ static void refresh_child(tune_ctx *x, int c) {
   eto_backend_scheduler_activate(x->sched, c);
 }
 
+/* A full search with a patience (eto_backend_task.patience) whose last gain is that many trials back: patient. */
+static void check_patience(tune_ctx *x, int i) {
+  eto_task *tk = &x->tasks[i];
+  if (tk->patience <= 0 || tk->patient || tk->trials == 0 || !tk->policy.vt ||
+      strcmp(tk->policy.vt->name, "full") != 0 || tk->trials - tk->gain_trials < tk->patience)
+    return;
+  tk->patient = 1;
+  emitf(x, i, "%s: no %.0f%% gain in its last %lld trials: its search ends at %lld trials", tk->key,
+        ETO_BACKEND_PATIENCE_GAIN * 100, (long long)(tk->trials - tk->gain_trials), (long long)tk->trials);
+}
+
 /* Task i has spent its share (its budget, trials_per_op under a total budget, or its policy ended): its waiting
  * children are released, and its early-released ones refreshed when its best has improved since. */
 static void share_done(tune_ctx *x, int i) {
@@ -694,6 +705,7 @@ static eto_status run_round(tune_ctx *x, int i) {
       x->rep->early_trials += r->decided_early;
       x->rep->pruned_trials += r->pruned;
       double cost = r->error == ETO_MEASURE_OK ? r->median : INFINITY;
+      tk->trials++;
       improved = eto_task_record(tk, &progs[j], cost);
       if (improved < 0) {
         status = ETO_ERR_NOMEM;
@@ -714,7 +726,6 @@ static eto_status run_round(tune_ctx *x, int i) {
           goto out;
         }
       }
-      tk->trials++;
       tk->new_trials++;
       x->total_trials++;
       x->new_trials++;
@@ -764,11 +775,13 @@ static eto_status run_round(tune_ctx *x, int i) {
   tk->rounds++;
   eto_backend_scheduler_spent(x->sched, i, eto_now() - rs);
   eto_backend_scheduler_update(x->sched, i, measured > 0 ? measured : observed, tk->best_cost);
-  if (tk->trials >= tk->budget) {
+  int full = strcmp(tk->policy.vt->name, "full") == 0;
+  check_patience(x, i);
+  if (tk->trials >= tk->budget || (tk->patient && !total_mode(x))) {
     tk->done = 1;
     eto_backend_scheduler_finish(x->sched, i);
     share_done(x, i);
-  } else if (total_mode(x) && strcmp(tk->policy.vt->name, "full") == 0 && tk->trials >= x->o.trials_per_op) {
+  } else if (total_mode(x) && full && (tk->trials >= x->o.trials_per_op || tk->patient)) {
     share_done(x, i); /* a full search's share under a total budget: it goes on while the scheduler picks it */
   }
   release_early(x, i);
@@ -967,6 +980,7 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
                 : tk->policy.vt && strcmp(tk->policy.vt->name, "full") == 0 ? x.o.trials_per_op
                                                                             : x.per_round;
     tk->fresh = specs[i].fresh;
+    tk->patience = specs[i].patience > 0 ? specs[i].patience : 0;
     if (tk->policy.vt) snprintf(tk->first_policy, sizeof tk->first_policy, "%s", tk->policy.vt->name);
     want_model |= tk->waiting || (tk->policy.vt && tk->policy.vt->wants_model);
     specs[i].policy.vt = NULL;
@@ -1017,14 +1031,15 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
     if (tk->fresh) tk->base = tk->trials; /* another search's trials: no share, no rounds of this one */
     else if (tk->trials > 0)
       eto_backend_scheduler_restore(x.sched, i, (int)((double)tk->trials / x.per_round + 0.5), tk->best_cost);
-    if (tk->trials >= tk->budget) {
+    check_patience(&x, i); /* resumed past its patience: done as if its budget were spent */
+    if (tk->trials >= tk->budget || (tk->patient && !total_mode(&x))) {
       tk->done = 1;
       eto_backend_scheduler_finish(x.sched, i);
     }
     if (tk->waiting) eto_backend_scheduler_finish(x.sched, i); /* held until its parent has spent its share */
   }
   for (int i = 0; i < nops; i++) {
-    if (x.tasks[i].done) share_done(&x, i);
+    if (x.tasks[i].done || x.tasks[i].patient) share_done(&x, i);
     else release_early(&x, i); /* resumed: a parent past release_after releases at once */
   }
   train_model(&x, 1);

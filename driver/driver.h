@@ -46,6 +46,11 @@
  * parent's best once the parent has this many trials (one round of its search), and starts again from the
  * parent's final best when that is better (eto_backend_task.release_after) */
 #define ETO_DRV_RELEASE_AFTER 64
+/* A plan root whose reuse children wait on it ends its full search once this many trials in a row brought no 1%
+ * gain (eto_backend_task.patience; eto_drv_opts.root_patience). Roots without children, and the full mode's
+ * searches, spend their whole budget (bench/RESULTS.md AF.4: replayed on ResNet-50's full searches, 256 stops at a
+ * median 512 trials at 0.997 of the 1000-trial best) */
+#define ETO_DRV_ROOT_PATIENCE 256
 /* An operator to refine (eto_drv_opts.refine) is re-timed by the full protocol in step 1; when its cached program
  * runs this much slower than stored, the stored time is replaced (eto_cache_retime_best) and its stored trials of
  * that program count at the new time: a search keeps its best single measurement, and a busy shared host can leave
@@ -82,6 +87,8 @@ typedef struct {
                                  served as they are). Their programs may have been found early or from a worse
                                  neighbour than the cache holds now (etotune export's weak.list names such ones) */
   int no_reseed;              /* skip step 5 (reseeding a node from a child that beat it) */
+  int64_t root_patience;      /* the full search of a plan root with reuse children ends after this many trials
+                                 without a 1% gain (default ETO_DRV_ROOT_PATIENCE; 0: it spends full_trials) */
 } eto_drv_opts;
 
 /* A search policy of the registry (driver/policies.c). */

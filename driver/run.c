@@ -15,6 +15,7 @@ void eto_drv_opts_default(eto_drv_opts *o) {
   memset(o, 0, sizeof *o);
   o->full_trials = 1000;
   o->release_after = ETO_DRV_RELEASE_AFTER;
+  o->root_patience = ETO_DRV_ROOT_PATIENCE;
   eto_measure_opts_default(&o->measure);
 }
 
@@ -363,6 +364,8 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       if (tk->op.freq < 1) tk->op.freq = 1; /* bridges weigh like one occurrence */
       tk->parent = -1;
       tk->share = (int64_t)ceil(n->est_trials); /* the plan's work, under one budget for the list */
+      for (int j = 0; j < p->n && o.root_patience > 0; j++)
+        if (p->node[j].in_plan && p->node[j].parent == i) tk->patience = o.root_patience; /* its children wait */
       eto_backend_policy_full(NULL, &tk->policy, NULL, 0);
       full_node[i] = ntask++;
       continue;

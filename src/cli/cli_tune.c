@@ -26,6 +26,7 @@ typedef struct {
   const char *objective; /* latency (default), balanced or relative (eto_backend_objective_parse) */
   int64_t trials_total;
   int release_after;
+  int root_patience;
   int refine; /* --refine: search the list's cached operators further (eto_drv_opts.refine) */
   int no_reseed; /* --no-reseed: eto_drv_opts.no_reseed */
   int small_trials;  /* --small-trials: small values of each linear family searched further (small_groups) */
@@ -116,6 +117,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   a->family = "all";
   a->per_round = 64;
   a->release_after = ETO_DRV_RELEASE_AFTER;
+  a->root_patience = ETO_DRV_ROOT_PATIENCE;
   a->small_time = 90;
   eto_cli_limits_default(&a->limits);
   a->limits.has_build_jobs = 1;
@@ -143,6 +145,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--objective", ETO_CLI_TEXT, &a->objective, 0, 0},
       {"--measures-per-round", ETO_CLI_INT, &a->per_round, 1, ETO_CLI_MAX_PROGRAMS},
       {"--release-after", ETO_CLI_INT, &a->release_after, 0, ETO_CLI_MAX_TRIALS},
+      {"--root-patience", ETO_CLI_INT, &a->root_patience, 0, ETO_CLI_MAX_TRIALS},
       {"--small-trials", ETO_CLI_INT, &a->small_trials, 0, ETO_CLI_MAX_TRIALS},
       {"--small-time", ETO_CLI_DOUBLE, &a->small_time, 1, ETO_CLI_MAX_SECONDS},
   };
@@ -275,6 +278,7 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
   ro.cancel = &tune_cancel;
   ro.reuse_policy = a->reuse;
   ro.release_after = a->release_after;
+  ro.root_patience = a->root_patience;
   ro.refine = a->refine;
   ro.no_reseed = a->no_reseed;
   tune_cancel = 0;

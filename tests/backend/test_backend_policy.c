@@ -21,7 +21,11 @@
  *      a light task ends below its floor);
  *   8. a fresh task (a new search of an operator another search measured: the driver's refine and reseed steps)
  *      gets its floor of new trials under that budget though 40 trials are stored for it; resumed (the control),
- *      the stored trials count toward its floor and it gets fewer. */
+ *      the stored trials count toward its floor and it gets fewer;
+ *   9. patience: a full search with patience 16 whose stand-in latencies gain 10% per trial for 20 trials and then
+ *      by less than 1% in all (8 trials of 0.1% each) ends at the first batch end 16 trials after trial 20 (40, in
+ *      batches of 8), its waiting child released then; the controls: without patience it spends its budget (120),
+ *      and a rule that counted every gain would end it at 48. */
 #include <math.h>
 
 #include "backend_internal.h"
@@ -465,6 +469,59 @@ static void test_fallback_without_model(const eto_op *op, const eto_target *t, c
   eto_backend_report_free(&rep);
 }
 
+/* ---- 9. a full search that ends by patience ---- */
+
+static int patience_calls;
+
+static void measure_plateau(void *user, const eto_program *p, eto_measure_result *out) {
+  (void)user, (void)p;
+  int i = patience_calls++;
+  double l = 1e-3 * pow(0.9, i < 19 ? i : 19);
+  if (i >= 20 && i < 28) l *= 1 - 0.001 * (i - 19); /* 0.1% .. 0.8% better than trial 20's: no 1% gain */
+  if (i >= 28) l = 2e-3;
+  memset(out, 0, sizeof *out);
+  out->error = ETO_MEASURE_OK;
+  out->median = out->min = out->max = l;
+  out->repeats = 1;
+}
+
+static void test_patience(const eto_target *t) {
+  eto_op pa = test_op("matmul m=64 n=48 k=32"), ch = test_op("matmul m=64 n=48 k=16");
+  for (int patience = 0; patience <= 16; patience += 16) {
+    eto_backend_task tasks[2] = {{.op = pa, .budget = 120, .parent = -1, .patience = patience},
+                                 {.op = ch, .budget = 5, .parent = 0, .make = toy_make, .source = "parent"}};
+    eto_backend_policy_full(NULL, &tasks[0].policy, NULL, 0);
+    tasks[1].args = (eto_policy_args){.op = &tasks[1].op, .source = &tasks[0].op, .t = t};
+    toy kid = {.order_ok = 1};
+    eto_compute cc;
+    eto_op_compute(&ch, &cc);
+    eto_rng rng;
+    eto_rng_seed(&rng, 29);
+    sample_distinct(&cc, t, &rng, kid.progs, NPROG);
+    child_toy = kid;
+    made = refuse = 0;
+    patience_calls = 0;
+    eto_backend_hooks hooks = {.measure = measure_plateau};
+    eto_backend_opts o;
+    eto_backend_opts_default(&o);
+    o.seed = 5;
+    o.measures_per_round = 8;
+    eto_backend_report rep;
+    char msg[256];
+    if (eto_backend_run(tasks, 2, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) != ETO_OK) {
+      CHECK(0, "patience %d: %s", patience, msg);
+      continue;
+    }
+    int64_t want = patience ? 40 : 120;
+    CHECK(rep.count == 2 && rep.ops[0].new_trials == want && made == 1 && rep.ops[1].new_trials == 5 &&
+              !rep.interrupted,
+          "patience %d: the root ended at %lld trials (want %lld), its child made %d times, %lld trials, "
+          "interrupted %d", patience, rep.count ? (long long)rep.ops[0].new_trials : -1LL, (long long)want, made,
+          rep.count > 1 ? (long long)rep.ops[1].new_trials : -1LL, rep.interrupted);
+    eto_backend_report_free(&rep);
+  }
+}
+
 int main(void) {
   char dir[512];
   eto_cache *cache = temp_cache(dir, sizeof dir, "backend_policy");
@@ -564,6 +621,7 @@ int main(void) {
         "a task without a policy: freed %d", f.freed);
 
   test_dependencies(&t, cache);
+  test_patience(&t);
   test_tight_budget(&t);
   int64_t trf[3], trr[3];
   test_fresh(&t, trf, trr);
