@@ -17,7 +17,7 @@
  *
  *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait,diffuse] [--seed S] [--threads T]
  *                               [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N]
- *                               [--time-budget S] [--root-patience N]
+ *                               [--time-budget S] [--root-patience N] [--release-after N]
  *
  * Curves come from the caches themselves: every measured trial is stored with its time, so a mode's weighted
  * latency over time is replayed from its cache once the mode finished (whole seconds, as the cache stores).
@@ -279,6 +279,7 @@ typedef struct {
   double time_budget; /* every mode but the full search: wall seconds for the mode (etotune tune --time-budget),
                          0 = none: a mode's early curve without running it whole */
   const char *scheduler; /* the task scheduler's strategy, every mode (etotune tune --scheduler) */
+  int release_after;     /* the seeded mode's early release (etotune tune --release-after; seeded-wait: 0) */
   int root_patience;     /* the seeded modes' roots (etotune tune --root-patience; ETO's and TopK's roots spend
                             --trials, as in their papers) */
   uint64_t seed;
@@ -357,7 +358,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
       so.search = &bo;
       so.total_trials = ro->trials_total;
       so.time_budget = ro->time_budget;
-      if (m == M_SEEDED_WAIT) so.release_after = 0;
+      so.release_after = m == M_SEEDED_WAIT ? 0 : ro->release_after;
       so.root_patience = m == M_SEEDED || m == M_SEEDED_WAIT ? ro->root_patience : 0;
       eto_drv_report rep;
       st = eto_drv_run(p, t, cache, &so, line_out, (void *)mode_name[m], &rep, msg, sizeof msg);
@@ -428,7 +429,7 @@ static void usage(const char *a0) {
   fprintf(stderr,
           "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait,diffuse] [--seed S] [--threads T]\n"
           "       [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N] [--scheduler S]\n"
-          "       [--time-budget S] [--root-patience N]\n"
+          "       [--time-budget S] [--root-patience N] [--release-after N]\n"
           "Runs each mode on a fresh cache and prints trials, seconds, weighted latency, throughput normalized to\n"
           "the full search and speed-ups (total, time-to-best, time-to-same). --trials: full-search budget per\n"
           "operator (1000; e.g. 200 for a quick run). Output in DIR (default bench/out/<list name>).\n"
@@ -439,8 +440,9 @@ static void usage(const char *a0) {
           "--scheduler S: the task scheduler of every mode: per-second (default), gradient (Ansor's) or round-robin.\n"
           "--time-budget S: every mode but the full search stops after S seconds (its early curve, not its end).\n"
           "--root-patience N: the seeded modes' roots with reuse children end their search after N trials without a\n"
-          "1%% gain (default %d; 0: --trials); ETO's and TopK's roots always spend --trials.\n",
-          a0, ETO_DRV_ROOT_PATIENCE);
+          "1%% gain (default %d; 0: --trials); ETO's and TopK's roots always spend --trials.\n"
+          "--release-after N: the seeded mode's early release (etotune tune --release-after; default %d).\n",
+          a0, ETO_DRV_ROOT_PATIENCE, ETO_DRV_RELEASE_AFTER);
 }
 
 /* --modes, for eto_cli_parse (user: the want[] array of the modes) */
@@ -454,7 +456,7 @@ static int modes_option(const char *prog, const char *name, const char *v, void 
 int main(int argc, char **argv) {
   eto_backend_sched_opts sched_default;
   eto_backend_sched_opts_default(&sched_default);
-  run_opts ro = {.trials = 1000, .root_patience = ETO_DRV_ROOT_PATIENCE,
+  run_opts ro = {.trials = 1000, .root_patience = ETO_DRV_ROOT_PATIENCE, .release_after = ETO_DRV_RELEASE_AFTER,
                  .threads = 0,
                  .seed = 1,
                  .min_repeat_ms = 100,
@@ -475,6 +477,7 @@ int main(int argc, char **argv) {
       {"--time-budget", ETO_CLI_DOUBLE, &ro.time_budget, 0, ETO_CLI_MAX_SECONDS},
       {"--scheduler", ETO_CLI_TEXT, &ro.scheduler, 0, 0},
       {"--root-patience", ETO_CLI_INT, &ro.root_patience, 0, ETO_CLI_MAX_TRIALS},
+      {"--release-after", ETO_CLI_INT, &ro.release_after, 0, ETO_CLI_MAX_TRIALS},
   };
   if (eto_cli_parse("bench_reproduce", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), modes_option,
                     want, &list) != 0) {
