@@ -265,7 +265,8 @@ typedef struct {
   char best_method[16]; /* method of the cache record when best_from_cache ("full", "reuse", ...) */
   char recipe[ETO_RECIPE_MAX];
   char summary[256]; /* eto_program_summary of the best program */
-  char message[256]; /* why DEAD / NO_RESULT, or "" */
+  char message[256]; /* why DEAD / NO_RESULT, else how its search ended when it says (a reuse policy's end, a
+                        patience), or "" */
   char first_policy[16]; /* the policy the task started with (method is the one it ended with) */
   int fell_back;         /* its policy found nothing and the full search took over */
   int refreshes;         /* its reuse policy was re-made from its parent's newer best (early release) */

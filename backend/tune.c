@@ -418,8 +418,9 @@ static void check_patience(tune_ctx *x, int i) {
       strcmp(tk->policy.vt->name, "full") != 0 || tk->trials - tk->gain_trials < tk->patience)
     return;
   tk->patient = 1;
-  emitf(x, i, "%s: no %.0f%% gain in its last %lld trials: its search ends at %lld trials", tk->key,
-        ETO_BACKEND_PATIENCE_GAIN * 100, (long long)(tk->trials - tk->gain_trials), (long long)tk->trials);
+  snprintf(tk->message, sizeof tk->message, "full search ended by patience: no %.0f%% gain in its last %lld trials",
+           ETO_BACKEND_PATIENCE_GAIN * 100, (long long)(tk->trials - tk->gain_trials));
+  emitf(x, i, "%s: %s (%lld trials)", tk->key, tk->message, (long long)tk->trials);
 }
 
 /* Task i has spent its share (its budget, trials_per_op under a total budget, or its policy ended): its waiting

@@ -24,7 +24,7 @@
  *      the stored trials count toward its floor and it gets fewer;
  *   9. patience: a full search with patience 16 whose stand-in latencies gain 10% per trial for 20 trials and then
  *      by less than 1% in all (8 trials of 0.1% each) ends at the first batch end 16 trials after trial 20 (40, in
- *      batches of 8), its waiting child released then; the controls: without patience it spends its budget (120),
+ *      batches of 8), its waiting child released then, its report saying so; the controls: without patience it spends its budget (120),
  *      and a rule that counted every gain would end it at 48. */
 #include <math.h>
 
@@ -514,10 +514,11 @@ static void test_patience(const eto_target *t) {
     }
     int64_t want = patience ? 40 : 120;
     CHECK(rep.count == 2 && rep.ops[0].new_trials == want && made == 1 && rep.ops[1].new_trials == 5 &&
-              !rep.interrupted,
+              !rep.interrupted && (strstr(rep.ops[0].message, "patience") != NULL) == (patience > 0),
           "patience %d: the root ended at %lld trials (want %lld), its child made %d times, %lld trials, "
-          "interrupted %d", patience, rep.count ? (long long)rep.ops[0].new_trials : -1LL, (long long)want, made,
-          rep.count > 1 ? (long long)rep.ops[1].new_trials : -1LL, rep.interrupted);
+          "interrupted %d, message '%s'", patience, rep.count ? (long long)rep.ops[0].new_trials : -1LL,
+          (long long)want, made, rep.count > 1 ? (long long)rep.ops[1].new_trials : -1LL, rep.interrupted,
+          rep.count ? rep.ops[0].message : "");
     eto_backend_report_free(&rep);
   }
 }
