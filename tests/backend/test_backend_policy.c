@@ -24,8 +24,8 @@
  *      the stored trials count toward its floor and it gets fewer;
  *   9. patience: a full search with patience 16 whose stand-in latencies gain 10% per trial for 20 trials and then
  *      by less than 1% in all (8 trials of 0.1% each) ends at the first batch end 16 trials after trial 20 (40, in
- *      batches of 8), its waiting child released then, its report saying so; the controls: without patience it spends its budget (120),
- *      and a rule that counted every gain would end it at 48. */
+ *      batches of 8), its waiting child released then, its report saying so; the controls: without patience it
+ *      spends its budget (120), and a rule that counted every gain would end it at 48. */
 #include <math.h>
 
 #include "backend_internal.h"
