@@ -48,10 +48,11 @@
 #define ETO_DRV_RELEASE_AFTER 64
 /* A plan root whose reuse children wait on it ends its full search once this many trials in a row brought no 1%
  * gain (eto_backend_task.patience; eto_drv_opts.root_patience). Roots without children, and the full mode's
- * searches, spend their whole budget. bench/RESULTS.md AG.3: on ResNet-50 (two seeds) and BERT-Base, 128 ended the
- * default 15-54% sooner than without a patience at the same weighted throughput (97.9-101.5% of the full search's),
- * and sooner than 256 */
-#define ETO_DRV_ROOT_PATIENCE 128
+ * searches, spend their whole budget. bench/RESULTS.md AG.3: on ResNet-50 and BERT-Base at two seeds each, 256 ended
+ * the default 9-41% sooner than without a patience, at the same mean throughput over the four runs (97.5% of the
+ * full search's against 97.7%); 128 sooner still, at the same mean, but with a worse tail (91.9% on BERT-Base seed
+ * 2: a root stopped at 320 trials at 0.89 of a 1000-trial search, its child with it) */
+#define ETO_DRV_ROOT_PATIENCE 256
 /* An operator to refine (eto_drv_opts.refine) is re-timed by the full protocol in step 1; when its cached program
  * runs this much slower than stored, the stored time is replaced (eto_cache_retime_best) and its stored trials of
  * that program count at the new time: a search keeps its best single measurement, and a busy shared host can leave

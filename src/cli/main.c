@@ -170,7 +170,7 @@ const eto_cli_command eto_cli_commands[] = {
      "                         starts again from the source's final best when that is over 1% faster\n"
      "                         (0 = wait for the source's whole search; ETO's and TopK's edges always wait)\n"
      "  --root-patience N      eto mode: the full search of an operator whose reuse edges wait on it ends once N\n"
-     "                         trials in a row brought no 1% gain (default 128; 0 = it spends --trials); the\n"
+     "                         trials in a row brought no 1% gain (default 256; 0 = it spends --trials); the\n"
      "                         operators nothing reuses, and --mode full, always spend --trials\n"
      "  --scheduler S          which operator gets the next round: per-second (default: the one whose next round\n"
      "                         most lowers the list's weighted latency per second its rounds take), gradient\n"
