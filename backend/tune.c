@@ -411,12 +411,13 @@ static void refresh_child(tune_ctx *x, int c) {
   eto_backend_scheduler_activate(x->sched, c);
 }
 
+/* The task's policy is the full search's (by its registry name). */
+static int is_full(const eto_task *tk) { return tk->policy.vt && strcmp(tk->policy.vt->name, "full") == 0; }
+
 /* A full search with a patience (eto_backend_task.patience) whose last gain is that many trials back: patient. */
 static void check_patience(tune_ctx *x, int i) {
   eto_task *tk = &x->tasks[i];
-  if (tk->patience <= 0 || tk->patient || tk->trials == 0 || !tk->policy.vt ||
-      strcmp(tk->policy.vt->name, "full") != 0 || tk->trials - tk->gain_trials < tk->patience)
-    return;
+  if (tk->patience <= 0 || tk->patient || !is_full(tk) || tk->trials - tk->gain_trials < tk->patience) return;
   tk->patient = 1;
   snprintf(tk->message, sizeof tk->message, "full search ended by patience: no %.0f%% gain in its last %lld trials",
            ETO_BACKEND_PATIENCE_GAIN * 100, (long long)(tk->trials - tk->gain_trials));
@@ -616,7 +617,7 @@ static eto_status run_round(tune_ctx *x, int i) {
   }
   if (k > n) k = n;
   if (k == 0) {
-    int full = strcmp(tk->policy.vt->name, "full") == 0;
+    int full = is_full(tk);
     if (!full && !isfinite(tk->best_cost) && !tk->no_fallback && !batch.dead) {
       /* a reuse policy that found nothing: the full search takes over (children keep waiting for it) */
       snprintf(tk->message, sizeof tk->message, "%s found no program%s%.150s; full search instead",
@@ -776,7 +777,7 @@ static eto_status run_round(tune_ctx *x, int i) {
   tk->rounds++;
   eto_backend_scheduler_spent(x->sched, i, eto_now() - rs);
   eto_backend_scheduler_update(x->sched, i, measured > 0 ? measured : observed, tk->best_cost);
-  int full = strcmp(tk->policy.vt->name, "full") == 0;
+  int full = is_full(tk);
   check_patience(x, i);
   if (tk->trials >= tk->budget || (tk->patient && !total_mode(x))) {
     tk->done = 1;
@@ -977,9 +978,7 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
     tk->release_after = tk->parent >= 0 && specs[i].release_after > 0 ? specs[i].release_after : 0;
     tk->release_cost = INFINITY;
     tk->waiting = tk->parent >= 0;
-    tk->share = specs[i].share > 0 ? specs[i].share
-                : tk->policy.vt && strcmp(tk->policy.vt->name, "full") == 0 ? x.o.trials_per_op
-                                                                            : x.per_round;
+    tk->share = specs[i].share > 0 ? specs[i].share : is_full(tk) ? x.o.trials_per_op : x.per_round;
     tk->fresh = specs[i].fresh;
     tk->patience = specs[i].patience > 0 ? specs[i].patience : 0;
     if (tk->policy.vt) snprintf(tk->first_policy, sizeof tk->first_policy, "%s", tk->policy.vt->name);
