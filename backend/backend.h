@@ -387,10 +387,6 @@ typedef struct {
   int max_round;                   /* ETO's rounds: the last of its rounds 1-4 run per block count (0: all) */
   void *stats;                     /* policy-specific statistics kept up to date during the run (the tuner's
                                       policies: an eto_tuner_result), or NULL */
-  int refresh;                     /* 1: made again after β's best improved, for a task that has run the policy
-                                      made from β's earlier best (eto_backend_task.release_after); a policy may do
-                                      only what the new best adds (the seeded policy: its transplants, and a search
-                                      only when they gain) */
 } eto_policy_args;
 
 /* A policy constructor: fills *out (the caller owns it until it hands it to eto_backend_run). Returns ETO_OK,
@@ -431,7 +427,7 @@ typedef struct {
    * search's: as soon as it has one), from the parent's best at that moment, so
    * that every operator of a list has a program early. Whenever the parent later spends its share (or, under a
    * total budget, a further round) with a best more than ETO_BACKEND_REFRESH_GAIN faster than the one the task's
-   * policy was made from, the policy is made again from the new best (args.refresh set) and the task selectable
+   * policy was made from, the policy is made again from the new best and the task selectable
    * again; candidates it measured before are served from their stored results. */
   int64_t release_after;
   /* Under a total budget (opts->total_trials): the plan's estimate of the task's trials, its share of the plan's

@@ -392,7 +392,6 @@ static void refresh_child(tune_ctx *x, int c) {
     return;
   eto_policy_args a = tk->args;
   a.source_best = &par->best;
-  a.refresh = 1;
   eto_policy np = {0};
   char why[256] = "";
   double was = tk->release_cost;

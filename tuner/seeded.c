@@ -23,10 +23,6 @@
  *     result after;
  *   stop: when SEEDED_PATIENCE trials in a row have not improved α's best by SEEDED_MIN_GAIN (relative), or
  *     after SEEDED_MAX_TRIALS trials, or when nothing new is reachable.
- * Made again after β's best improved (eto_policy_args.refresh: an early-released edge whose source searched on), it
- * does only what the new best adds: S*β's transplants, measured first as above, then the search with the same rule
- * only when one of them improved α's best by SEEDED_MIN_GAIN; no cached programs of β or neighbours (seeded before),
- * no ETO's rounds (bench/RESULTS.md AH: ResNet-50's edges were restarted 27-44 times, each a whole policy).
  * Every candidate is measured, verified and stored by the engine as for every policy. */
 #include <math.h>
 #include <stdio.h>
@@ -47,9 +43,6 @@
 #endif
 #define SEEDED_MIN_GAIN 0.01
 #define SEEDED_MAX_TRIALS 256     /* the policy's own cap (seeds included) */
-#ifndef SEEDED_REFRESH_LIGHT /* -DSEEDED_REFRESH_LIGHT=0: a refresh runs the whole policy (bench/RESULTS.md AG) */
-#define SEEDED_REFRESH_LIGHT 1
-#endif
 #ifndef SEEDED_ETO_ROUNDS /* -DSEEDED_ETO_ROUNDS=1: the build "fix1" of bench/RESULTS.md O.3 (not better) */
 #define SEEDED_ETO_ROUNDS 4       /* ETO's rounds run per block count (1-4) */
 #endif
@@ -71,8 +64,6 @@ typedef struct {
   int eto_offered, eto_kept; /* ETO's candidates proposed to the policy, and those it had measured */
   int eto_since;           /* ETO's trials in a row without a gain of SEEDED_MIN_GAIN */
   int eto_cut;             /* ETO's rounds were ended by SEEDED_ETO_PATIENCE */
-  int refresh;             /* made again from β's better best: its transplants, and a search only if they gain */
-  int gained;              /* a measured candidate improved α's best by SEEDED_MIN_GAIN */
   eto_tuner_result own;
 } seeded_pol;
 
@@ -369,12 +360,6 @@ static int seeded_propose(void *self, const eto_policy_view *v, eto_program *out
     if (n > 0) return n;
     if (x->q.nomem) return -1;
     x->phase = 1;
-    if (x->refresh && !x->gained) {
-      snprintf(b->message, sizeof b->message,
-               "reuse-seeded search made again from the source's better best: no transplant of it gained %.0f%%, "
-               "stopped", SEEDED_MIN_GAIN * 100);
-      return 0;
-    }
   }
   if (x->phase == 1 && x->eto.vt && x->eto_since >= SEEDED_ETO_PATIENCE && v->model &&
       eto_cost_model_trained(v->model))
@@ -425,10 +410,7 @@ static void seeded_observe(void *self, const eto_policy_view *v, const eto_progr
     int gain = 0;
     if (r[j].error == ETO_MEASURE_OK && r[j].median < x->best) {
       gain = !isfinite(x->best) || r[j].median < x->best * (1 - SEEDED_MIN_GAIN);
-      if (gain) {
-        x->last_gain = v->trials;
-        x->gained = 1;
-      }
+      if (gain) x->last_gain = v->trials;
       x->best = r[j].median;
     }
     if (x->phase == 1) x->eto_since = gain ? 0 : x->eto_since + 1;
@@ -463,10 +445,9 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
   eto_tuner_result *res = a->stats ? a->stats : &x->own;
   tun_queue_init(&x->q, a->op, a->t, res);
   x->best = INFINITY;
-  x->refresh = SEEDED_REFRESH_LIGHT && a->refresh && a->source_best;
   /* β's best programs (S*β first when the caller gave it) */
   if (a->source_best) seed_all(&x->q, &ca, a->t, a->source_best, 1, 1);
-  if (a->cache && !x->refresh) {
+  if (a->cache) {
     char key_b[512];
     eto_op_key(a->source, key_b, sizeof key_b);
     eto_program *src = NULL;
@@ -480,7 +461,7 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
     free(src);
   }
   /* the nearest cached operators of α's kind and signature */
-  if (a->cache && !x->refresh) {
+  if (a->cache) {
     near_ctx nc = {.alpha = a->op, .ca = &ca, .t = a->t};
     eto_op_key(a->op, nc.key_a, sizeof nc.key_a);
     eto_op_key(a->source, nc.key_b, sizeof nc.key_b);
@@ -493,7 +474,7 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
     return ETO_ERR_NOMEM;
   }
   /* ETO's rounds: their counts go to a private result (the seeds' are in res) */
-  if (a->source_best && !x->refresh) {
+  if (a->source_best) {
     eto_policy_args ea = *a;
     ea.stats = NULL;
     ea.max_round = SEEDED_ETO_ROUNDS;

@@ -28,12 +28,7 @@
  *  11. diffusion (eto_tuner_policy_diffuse): two operators searched in one run, each by the full search with
  *      diffusion, the second's first round measures the first operator's best after its first round transplanted
  *      (eto_tuner_adapt's program: the cost model untrained, the nearest neighbour's first transplant comes first),
- *      which the plain full search's first round of the same operator does not;
- *  12. made again from β's better best (eto_policy_args.refresh, an early-released edge whose source searched on),
- *      on a cache holding α's first seeded search: from the same best, every transplant is served and nothing is
- *      measured; from another best whose transplants are all slower on α (the stand-in x10), only they are measured
- *      (no ETO's round, no search); from one whose transplants are all faster (x0.01), the search runs after them,
- *      still without ETO's rounds; the control, the same policy made as a first release, runs ETO's rounds. */
+ *      which the plain full search's first round of the same operator does not. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -445,80 +440,6 @@ static void diffuse_case(const eto_target *t) {
   free(pa.rec.recipes);
 }
 
-/* 12 */
-static double stand_in_scale = 1;
-
-static void scaled_stand_in(void *user, const eto_program *p, eto_measure_result *out) {
-  (void)user;
-  tun_stand_in(NULL, p, out);
-  out->median *= stand_in_scale;
-  out->min *= stand_in_scale;
-  out->max *= stand_in_scale;
-}
-
-/* n[0] seeds (round 1), n[1] ETO's rounds (11-14), n[2] the search (20), measured in this run */
-static void count_phases(void *user, const eto_tuner_trial *tr) {
-  int *n = user;
-  n[tr->round >= 20 ? 2 : tr->round >= 11 ? 1 : 0]++;
-}
-
-static void refresh_case(const eto_target *t) {
-  eto_op alpha = test_op("conv2d n=1 c=32 h=14 w=14 k=32 r=3 s=3 pad=1\n");
-  eto_op beta = test_op("conv2d n=1 c=64 h=14 w=14 k=64 r=3 s=3 pad=1\n");
-  eto_compute cb;
-  eto_op_compute(&beta, &cb);
-  eto_program sb, sb2;
-  char r1[ETO_RECIPE_MAX], r2[ETO_RECIPE_MAX] = "";
-  int ok = multi_level_sb(&cb, t, 5, &sb);
-  eto_program_format(&sb, r1, sizeof r1);
-  for (uint64_t seed = 6; ok && seed < 40 && (!r2[0] || strcmp(r1, r2) == 0); seed++)
-    if (multi_level_sb(&cb, t, seed, &sb2)) eto_program_format(&sb2, r2, sizeof r2);
-  CHECK(ok && r2[0] && strcmp(r1, r2) != 0, "no two multi-level programs of β");
-  if (!ok || !r2[0] || strcmp(r1, r2) == 0) return;
-  eto_tuner_opts o = {.measure = scaled_stand_in};
-  for (int k = 0; k < 2; k++) {
-    char dir[512];
-    eto_cache *cache = temp_cache(dir, sizeof dir, "tuner_refresh");
-    eto_tuner_result r;
-    stand_in_scale = 1;
-    CHECK(eto_tuner_seeded(&alpha, &beta, &sb, t, NULL, cache, &o, NULL, NULL, &r) == ETO_OK, "first: %s",
-          r.message);
-    int first = r.trials;
-    eto_policy_args a = {.op = &alpha, .source = &beta, .source_best = &sb, .t = t, .cache = cache, .refresh = 1};
-    int n[3] = {0};
-    if (k == 0) {
-      CHECK(tun_run_made(eto_tuner_policy_seeded, &a, NULL, cache, &o, count_phases, n, NULL, &r) == ETO_OK, "%s",
-            r.message);
-      CHECK(r.trials == 0 && r.resumed > 0 && strstr(r.stop, "no transplant"),
-            "refresh from the same best: %d measured, %d served (first search: %d trials): %s", r.trials, r.resumed,
-            first, r.stop);
-      stand_in_scale = 10;
-      a.source_best = &sb2;
-      CHECK(tun_run_made(eto_tuner_policy_seeded, &a, NULL, cache, &o, count_phases, n, NULL, &r) == ETO_OK, "%s",
-            r.message);
-      CHECK(r.trials > 0 && n[0] == r.trials && n[1] + n[2] == 0 && strstr(r.stop, "no transplant"),
-            "refresh from a slower best: %d measured, %d seeds, %d of ETO's rounds, %d searched: %s", r.trials, n[0],
-            n[1], n[2], r.stop);
-      printf("refresh: same best 0 trials; slower best %d trials (its transplants)\n", r.trials);
-      memset(n, 0, sizeof n);
-      a.refresh = 0; /* the control: made as at a first release */
-      CHECK(tun_run_made(eto_tuner_policy_seeded, &a, NULL, cache, &o, count_phases, n, NULL, &r) == ETO_OK, "%s",
-            r.message);
-      CHECK(n[1] > 0, "control: the whole policy from the slower best measured %d of ETO's rounds", n[1]);
-    } else {
-      stand_in_scale = 0.01;
-      a.source_best = &sb2;
-      CHECK(tun_run_made(eto_tuner_policy_seeded, &a, NULL, cache, &o, count_phases, n, NULL, &r) == ETO_OK, "%s",
-            r.message);
-      CHECK(n[0] > 0 && n[1] == 0 && n[2] > 0 && strstr(r.stop, "no gain of"),
-            "refresh from a faster best: %d seeds, %d of ETO's rounds, %d searched: %s", n[0], n[1], n[2], r.stop);
-      printf("refresh: faster best %d seeds, then %d searched (%s)\n", n[0], n[2], r.stop);
-    }
-    eto_cache_close(cache);
-    remove_tree(dir);
-  }
-}
-
 int main(void) {
   eto_target t;
   eto_target_cpu(2, &t);
@@ -536,6 +457,5 @@ int main(void) {
   work_case(&t);
   trained_model_case(&t);
   diffuse_case(&t);
-  refresh_case(&t);
   return check_result();
 }
