@@ -89,19 +89,16 @@ int eto_export_row_chunks(const eto_export_family *F) {
   return 1;
 }
 
-int64_t eto_export_row_floats(const eto_export_family *F, int a) {
-  if (!varies(F, a)) return 0;
-  int64_t row = 1; /* the dimensions after the variable's */
-  for (int d = var_dim(F, a) + 1; d < F->rank[a]; d++) row *= F->dim[a][d];
-  return row;
-}
-
 /* Prints ", arg" for each argument of x, the ones that depend on the variable advanced by `off` rows. */
 static void print_row_args(FILE *f, const eto_export_family *F, const eto_export_item *x, const char *off) {
   for (int a = 0; a < x->nargs; a++) {
-    int64_t row = eto_export_row_floats(F, a);
-    if (row) fprintf(f, ", %s + %s * %lld", x->arg_name[a], off, (long long)row);
-    else fprintf(f, ", %s", x->arg_name[a]);
+    if (!varies(F, a)) {
+      fprintf(f, ", %s", x->arg_name[a]);
+      continue;
+    }
+    int64_t row = 1; /* floats per row: the dimensions after the variable's */
+    for (int d = var_dim(F, a) + 1; d < F->rank[a]; d++) row *= F->dim[a][d];
+    fprintf(f, ", %s + %s * %lld", x->arg_name[a], off, (long long)row);
   }
 }
 
@@ -344,7 +341,6 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
         cJSON_AddNumberToObject(j, "picks_retimed", F->picks_retimed);
         cJSON_AddNumberToObject(j, "picks_retimed_changed", F->picks_retimed_changed);
         cJSON_AddNumberToObject(j, "picks_split", F->picks_split);
-        cJSON_AddNumberToObject(j, "picks_split_refused", F->picks_split_refused);
         /* values served at under PICK_WEAK_SHARE of a smaller value's throughput or slower than a larger value's
          * time over it, "than" that value (all in weak.list; a tuned one is searched further by etotune tune
          * --refine) */

@@ -68,7 +68,6 @@ typedef struct {
   int picks_retimed;                /* values slower than a larger value timed again with its kernel (picks.c
                                      * retime), and how many of them it then served */
   int picks_retimed_changed;
-  int picks_split_refused;          /* splits whose parts' times summed to less, timed whole slower than s's pick */
   int picks_split;                  /* values served by a split of their rows (pick j + 2n) */
   double *served;                   /* measured picks: served[s], the median seconds of s's pick at s (0: not timed),
                                      * s = 1..the largest tuned value; else NULL */
@@ -167,9 +166,6 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
 /* 1 when the family's variable only stacks rows (matmul m=s): every tensor that depends on it has it as its one
  * variable dimension with only dimensions of 1 before it, so that rows can be served in chunks (dispatch.c). */
 int eto_export_row_chunks(const eto_export_family *F);
-/* Floats per row of argument a of a family whose variable stacks rows (one step of the variable), 0 when a does not
- * depend on the variable: where a split's second call starts in a (dispatch.c prints it, picks.c times it). */
-int64_t eto_export_row_floats(const eto_export_family *F, int a);
 
 /* The weak values among s = 1..max: served[s] seconds (0: not timed, skipped) give a throughput s^nkeys / served[s];
  * s is weak when that is under share x the highest throughput of a smaller timed value, or when served[s] x share is

@@ -134,7 +134,6 @@ typedef struct {
   int64_t *blocks[3];
   float *args[ETO_MAX_INPUTS + 3];
   int64_t s; /* what args[nargs] points to: the dynamic kernels' run-time extent */
-  int64_t split_u; /* candidate PICK_SPLIT at s: u rows served as u is, then s - u rows as s - u is */
   long samples, disturbed; /* samples taken; those still disturbed after their tries (sample) */
   long dropped;            /* candidates timed no further (fastest, PICK_DROP) */
 } bench;
@@ -143,27 +142,6 @@ typedef struct {
  * is its value), 1 its dynamic kernel, 2 its second dynamic kernel. */
 static int kind_of(const eto_export_plan *p, const eto_export_family *F, int c, int64_t s) {
   return c >= F->n ? 2 : eto_export_fvalue(p, F, c) != s;
-}
-
-/* The candidate code of a split of s (bench.split_u), timed as the dispatch function runs it (run_served). */
-#define PICK_SPLIT (-1)
-
-/* Runs s's pick at row offset off as the dispatch function does: a split (j + 2n) as its two parts, each as its value
- * is served; else the kernel at s on the rows from off. Every kernel it reaches was timed, so compiled. */
-static void run_served(bench *b, const eto_export_plan *p, const eto_export_family *F, int64_t s, int64_t off) {
-  int c = F->pick[s];
-  if (c >= 2 * F->n) {
-    int64_t u = eto_export_fvalue(p, F, c - 2 * F->n);
-    run_served(b, p, F, u, off);
-    run_served(b, p, F, s - u, off + u);
-    return;
-  }
-  int kind = kind_of(p, F, c, s), j = c % F->n;
-  float *args[ETO_MAX_INPUTS + 3];
-  for (int a = 0; a < F->nargs; a++) args[a] = b->args[a] + off * eto_export_row_floats(F, a);
-  args[F->nargs] = (float *)(void *)&b->s;
-  b->s = s;
-  eto_pool_run(b->pool, eto_compiled_fn(b->kern[kind][j]), args, b->blocks[kind][j]);
 }
 
 /* Compiles member j's kernel of this kind (kind_of), once. */
@@ -198,25 +176,20 @@ static int stretched(double fast, double slow) {
   return slow > 2 * fast + PICK_SLICE_S;
 }
 
-/* reps calls of candidate c's kernel at s (PICK_SPLIT: the split's two parts), each timed: returns seconds per call;
- * the fastest call into *fast, the slowest into *slow. Stops early at a stretched call (disturbed, see sample: the
- * rest would be taken again anyway, and beside busy processes each call can wait a time slice for a core). */
+/* reps calls of candidate c's kernel at s, each timed: returns seconds per call; the fastest call into *fast, the
+ * slowest into *slow. Stops early at a stretched call (disturbed, see sample: the rest would be taken again anyway,
+ * and beside busy processes each call can wait a time slice for a core). */
 static double time_calls(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps,
                          double *fast, double *slow) {
-  int kind = c < 0 ? 0 : kind_of(p, F, c, s), j = c < 0 ? 0 : c % F->n;
-  eto_kernel_fn fn = c < 0 ? NULL : eto_compiled_fn(b->kern[kind][j]);
+  int kind = kind_of(p, F, c, s), j = c % F->n;
+  eto_kernel_fn fn = eto_compiled_fn(b->kern[kind][j]);
   int64_t blocks = b->blocks[kind][j];
   b->s = s;
   *fast = INFINITY;
   *slow = 0;
   double start = eto_now(), t0 = start, t1 = start;
   for (int r = 0; r < reps; r++) {
-    if (c < 0) {
-      run_served(b, p, F, b->split_u, 0);
-      run_served(b, p, F, s - b->split_u, b->split_u);
-    } else {
-      eto_pool_run(b->pool, fn, b->args, blocks);
-    }
+    eto_pool_run(b->pool, fn, b->args, blocks);
     t1 = eto_now();
     if (t1 - t0 < *fast) *fast = t1 - t0;
     if (t1 - t0 > *slow) *slow = t1 - t0;
@@ -266,7 +239,7 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
   double t[PICK_MAX_CANDS][PICK_ROUNDS], med[PICK_MAX_CANDS];
   int reps[PICK_MAX_CANDS];
   for (int c = 0; c < n; c++) {
-    eto_status st = cand[c] < 0 ? ETO_OK : compiled(b, p, F, cand[c] % F->n, kind_of(p, F, cand[c], s), msg, cap);
+    eto_status st = compiled(b, p, F, cand[c] % F->n, kind_of(p, F, cand[c], s), msg, cap);
     if (st != ETO_OK) return st;
     double fast, slow, once = time_calls(b, p, F, cand[c], s, 1, &fast, &slow); /* also the warm-up */
     /* two calls at least: a call stretched by a worker that waited for a core shows beside the other (sample) */
@@ -438,7 +411,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       break;
     }
     F->pick[0] = 0;
-    F->picks_differ = F->picks_retimed = F->picks_retimed_changed = F->picks_split = F->picks_split_refused = 0;
+    F->picks_differ = F->picks_retimed = F->picks_retimed_changed = F->picks_split = 0; /* counted below */
     bench b = {0};
     double t0 = eto_now();
     int measured = p->o->picks == ETO_EXPORT_PICKS_MEASURED;
@@ -466,26 +439,14 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       /* a single candidate is timed too: its time at s tells how well s is served (weak values, below) */
       st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
       /* rows stacked (matmul m=s): the largest member u below s on u rows, served as u is, and the other s - u rows
-       * as s - u is, two calls (bench/RESULTS.md X.2: the projection at 500, 448's kernel and 56's at 52 rows, 1.35x
-       * faster than 512's dynamic kernel). Where the two values' times, measured apart, sum to clearly less than
-       * s's pick's, the split itself is timed against that pick, interleaved, and serves s only when faster (RESULTS
-       * AH: the sum of times taken at other moments chose splits that ran 1.1-1.3x slower than s's own kernel) */
+       * as s - u is, two calls whose times were measured (bench/RESULTS.md X.2: the projection at 500, 448's kernel
+       * and 56's at 52 rows, 1.35x faster than 512's dynamic kernel) */
       int64_t u = lo > 0 ? eto_export_fvalue(p, F, lo - 1) : 0;
       if (st == ETO_OK && split_ok && u > 0 && F->served[u] > 0 && F->served[s - u] > 0 &&
           (F->served[u] + F->served[s - u]) * PICK_SPLIT_MARGIN < F->served[s]) {
-        int two[2] = {F->pick[s], PICK_SPLIT}, k;
-        double t;
-        b.split_u = u;
-        st = fastest(&b, p, F, s, two, 2, 1, &k, &t, msg, cap);
-        if (st == ETO_OK) {
-          F->served[s] = t;
-          if (k == PICK_SPLIT) {
-            F->pick[s] = lo - 1 + 2 * F->n;
-            F->picks_split++;
-          } else {
-            F->picks_split_refused++;
-          }
-        }
+        F->pick[s] = lo - 1 + 2 * F->n;
+        F->served[s] = F->served[u] + F->served[s - u];
+        F->picks_split++;
       }
       F->picks_differ += F->pick[s] != model;
     }
@@ -501,10 +462,10 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       F->picks_dropped = b.dropped;
       if (p->o->progress && st == ETO_OK)
         fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's, %d split "
-                "their rows between two calls (%d more splits timed slower than the value's kernel); %d values slower "
-                "than a larger one timed again with its kernel, which then serves %d of them\n",
-                F->function, (long long)max, F->picks_seconds, F->picks_differ, F->picks_split,
-                F->picks_split_refused, F->picks_retimed, F->picks_retimed_changed);
+                "their rows between two calls; %d values slower than a larger one timed again with its kernel, which "
+                "then serves %d of them\n",
+                F->function, (long long)max, F->picks_seconds, F->picks_differ, F->picks_split, F->picks_retimed,
+                F->picks_retimed_changed);
       if (st == ETO_OK) F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, floor_s, F->weak);
       if (F->nweak < 0) {
         F->nweak = 0;
