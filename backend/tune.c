@@ -411,8 +411,9 @@ static void refresh_child(tune_ctx *x, int c) {
   eto_backend_scheduler_activate(x->sched, c);
 }
 
-/* The task's policy is the full search's (by its registry name). */
-static int is_full(const eto_task *tk) { return tk->policy.vt && strcmp(tk->policy.vt->name, "full") == 0; }
+/* The task's policy is a full search: one whose programs the cache records as found by the full search (the full
+ * search's own, and diffusion's: a full search whose rounds are also offered neighbours' programs). */
+static int is_full(const eto_task *tk) { return tk->policy.vt && tk->policy.vt->method == ETO_CACHE_METHOD_FULL; }
 
 /* A full search with a patience (eto_backend_task.patience) whose last gain is that many trials back: patient. */
 static void check_patience(tune_ctx *x, int i) {
