@@ -20,7 +20,7 @@
 typedef struct {
   const char *list, *mode, *report, *db, *reuse;
   eto_sel_plan_opts plan;
-  int trials, threads, build_jobs, per_round, qwalk, transfer, cuda;
+  int trials, threads, build_jobs, per_round, qwalk, transfer, cuda, imperfect;
   const char *family; /* "all" or "representatives" */
   const char *scheduler; /* the task scheduler's strategy (eto_backend_strategy_parse); NULL: the backend's default */
   const char *objective; /* latency (default), balanced or relative (eto_backend_objective_parse) */
@@ -124,6 +124,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   int no_transfer = 0, trials_total = 0;
   const eto_cli_def defs[] = {
       {"--qwalk", ETO_CLI_FLAG, &a->qwalk, 0, 0},
+      {"--imperfect", ETO_CLI_FLAG, &a->imperfect, 0, 0},
       {"--refine", ETO_CLI_FLAG, &a->refine, 0, 0},
       {"--no-reseed", ETO_CLI_FLAG, &a->no_reseed, 0, 0},
       {"--no-transfer", ETO_CLI_FLAG, &no_transfer, 0, 0},
@@ -490,6 +491,7 @@ int eto_cli_tune(int argc, char **argv) {
   o.total_trials = a.trials_total;
   o.measures_per_round = a.per_round;
   o.qwalk = a.qwalk;
+  o.imperfect = a.imperfect;
   if (a.scheduler) o.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(a.scheduler);
   o.sched.relative = a.objective ? eto_backend_objective_parse(a.objective) : 0;
   o.transfer = a.transfer;

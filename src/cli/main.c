@@ -132,7 +132,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
      "                    checked with the memory it needs before any work, as etotune help tune says",
      eto_cli_reuse},
-    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--root-patience N] [--refine] [--no-reseed] [--scheduler S] [--objective O] [--time-budget S] [--family all|representatives] [--small-trials N] [--small-time S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--root-patience N] [--refine] [--no-reseed] [--imperfect] [--scheduler S] [--objective O] [--time-budget S] [--family all|representatives] [--small-trials N] [--small-time S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
@@ -207,6 +207,9 @@ const eto_cli_command eto_cli_commands[] = {
      "                         over 1.10-1.25x the best keeps its result: 1 + 3x the spread of its repeats, so\n"
      "                         the bar is tight only where they agree (0 = off)\n"
      "  --measures-per-round N candidates per full-search round (default 64); --qwalk: OpEvo mutation; --no-transfer\n"
+     "  --imperfect            the full search also samples tiles that do not divide an extent (the last block moves\n"
+     "                         back to end at it); default: divisors only, as Ansor. For extents with few divisors\n"
+     "                         (primes such as 257 or 509) it is the only way to tiles of whole vectors and rows\n"
      "  --max-reference-seconds S  before any work, every operator is checked: its tensors (inputs, reference\n"
      "                         and one output per worker process) must fit the available memory, and its naive\n"
      "                         reference kernel, estimated at a conservative 0.2 GFLOP/s, must take at most S\n"
