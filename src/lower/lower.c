@@ -121,16 +121,21 @@ static eto_expr *load_virtual(lctx *L, int i, eto_expr **vs, eto_expr *guard) {
   return x_load(a, L->in_buf[i], g, pred);
 }
 
+/* The extent of a block of multi-level tiling on space axis a (its s1..s4 tiles). */
+static int64_t block_extent(const eto_program *p, int a) {
+  return p->stile[a][1] * p->stile[a][2] * p->stile[a][3] * p->stile[a][4];
+}
+
 /* Static check: can dimension d of input i leave the real tensor over the (padded) iteration domain, or over
  * a shared tile's footprint? Interval arithmetic on the index expression. */
 static void analyse_preds(lctx *L) {
   const eto_compute *c = L->c;
   const eto_program *p = L->p;
   for (int s = 0; s < c->nest.nspace; s++) {
-    int64_t n = p->stile[s][0], e = c->nest.space[s].extent;
-    for (int l = 1; l < ETO_SPACE_LEVELS; l++) n *= p->stile[s][l];
-    L->shift_space[s] = !L->gpu && p->sketch == ETO_SKETCH_MULTI_LEVEL && !L->dyn_space[s] && n != e &&
-                        e >= n / p->stile[s][0];
+    int64_t e = c->nest.space[s].extent, block = block_extent(p, s);
+    int imperfect = block * p->stile[s][0] != e;
+    L->shift_space[s] = imperfect && !L->gpu && p->sketch == ETO_SKETCH_MULTI_LEVEL && !L->dyn_space[s] && e >= block;
+    L->imperfect_space[s] = imperfect && !L->shift_space[s];
   }
   for (int i = 0; i < c->ninputs; i++) {
     const eto_operand *in = &c->in[i];
@@ -160,11 +165,6 @@ static void analyse_preds(lctx *L) {
       int64_t rlo = lo - in->pad_lo[d], rhi = hi - in->pad_lo[d];
       L->need_pred[i][d] = has_div || rlo < 0 || rhi > (in->shape[d] - 1) * in->dilate[d];
     }
-  }
-  for (int s = 0; s < c->nest.nspace; s++) {
-    int64_t n = 1;
-    for (int l = 0; l < ETO_SPACE_LEVELS; l++) n *= p->stile[s][l];
-    L->imperfect_space[s] = n != c->nest.space[s].extent && !L->shift_space[s];
   }
   for (int r = 0; r < c->nest.nreduce; r++) {
     int64_t n = 1;
@@ -300,11 +300,6 @@ static eto_stmt *epilogue_s4(lctx *L, const tile_vars *tv, int buf, eto_expr *id
 }
 
 /* ---------------- multi-level tiling ---------------- */
-
-/* The extent of a block of multi-level tiling on space axis a (its s1..s4 tiles). */
-static int64_t block_extent(const eto_program *p, int a) {
-  return p->stile[a][1] * p->stile[a][2] * p->stile[a][3] * p->stile[a][4];
-}
 
 static eto_stmt *lower_mlt(lctx *L) {
   const eto_compute *c = L->c;

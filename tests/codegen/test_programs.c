@@ -99,9 +99,12 @@ int main(void) {
     eto_oplist *one = NULL;
     eto_program p;
     st = eto_oplist_parse("shifted.list", shifted[i].line, strlen(shifted[i].line), &one, msg, sizeof msg);
-    CHECK(st == ETO_OK && eto_program_parse(shifted[i].recipe, &p, msg, sizeof msg) == 0, "%s: %s", shifted[i].line,
-          msg);
-    if (st != ETO_OK) continue;
+    int ok = st == ETO_OK && eto_program_parse(shifted[i].recipe, &p, msg, sizeof msg) == 0;
+    CHECK(ok, "%s: %s", shifted[i].line, msg);
+    if (!ok) {
+      eto_oplist_free(one);
+      continue;
+    }
     const eto_op *op = eto_oplist_get(one, 0);
     eto_compute c;
     eto_op_compute(op, &c);
