@@ -100,12 +100,37 @@ static void permutation(int n, int *perm, eto_rng *rng) {
   }
 }
 
+/* An imperfect loop's block resized: a random inner level divided by a random divisor > 1 of its factor, or
+ * multiplied by 2 or 3 where the inner product stays within the extent (and the innermost level within
+ * max_innermost); the outermost level then covers the rest (fix_outer). Trades between inner levels keep the
+ * block's extent, which a transplant took from another operator: RESULTS AI.4, 272's search kept 285's (320's)
+ * 160-row blocks, 1.18x its work, for 150 trials. Returns -1 when the level drawn cannot change. */
+static int resize_block(const eto_target *t, loop_view *v, eto_rng *rng) {
+  int l = 1 + (int)eto_rng_below(rng, v->n - 1);
+  int64_t inner = 1, *f = v->f[l];
+  for (int k = 1; k < v->n; k++) inner *= *v->f[k];
+  if (eto_rng_below(rng, 2) == 0) {
+    if (*f <= 1) return -1;
+    int64_t divs[256];
+    int nd = divisors(*f, divs, 256);
+    *f /= divs[1 + eto_rng_below(rng, nd - 1)];
+  } else {
+    int64_t q = 2 + (int64_t)eto_rng_below(rng, 2);
+    if (inner * q > v->extent || (l == v->limited && *f * q > t->max_innermost)) return -1;
+    *f *= q;
+  }
+  fix_outer(v);
+  return 0;
+}
+
 /* Ansor's MutateTileSize: in a random order of the loop's levels, take the first level with a factor > 1,
  * divide it by a random divisor > 1 and multiply the next level in that order by it (the innermost level
- * stays within max_innermost). Imperfect loops only trade between inner levels. */
+ * stays within max_innermost). Imperfect loops trade between inner levels, or (half of the time) resize their
+ * block (resize_block). */
 int eto_mutate_tile(const eto_compute *c, const eto_target *t, eto_program *p, eto_rng *rng) {
   loop_view v;
   if (pick_loop(c, p, rng, &v) != 0) return -1;
+  if (!v.perfect && v.n >= 2 && eto_rng_below(rng, 2) == 0) return resize_block(t, &v, rng);
   int first = v.perfect ? 0 : 1;
   int n = v.n - first;
   if (n < 2) return -1;

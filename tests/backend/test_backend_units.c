@@ -148,6 +148,49 @@ static void test_model_synthetic(const eto_target *t) {
   eto_cost_model_free(m);
 }
 
+/* Imperfect loops (a transplant's tiles that do not divide the extent: 320's 160-row blocks at 257): a tile mutation
+ * keeps each loop covering its extent (the outermost factor is ceil(extent / the inner product), the inner product
+ * at most the extent), keeps perfect loops' products, and sometimes resizes an imperfect loop's block (its inner
+ * product), which trades between inner levels alone never do (bench/RESULTS.md AI.4). */
+static void test_imperfect_mutations(const eto_target *t) {
+  eto_op op = test_op("batch_matmul b=12 m=257 n=257 k=64");
+  eto_compute c;
+  eto_op_compute(&op, &c);
+  eto_rng rng;
+  eto_rng_seed(&rng, 7);
+  eto_program p;
+  int found = 0;
+  for (int i = 0; i < 200 && !found; i++)
+    found = eto_sched_sample_valid(&c, t, NULL, &rng, 0, &p) == 0 && p.sketch == ETO_SKETCH_MULTI_LEVEL;
+  CHECK(found, "no multi-level sample of the scores at 257");
+  if (!found) return;
+  const int64_t m[ETO_SPACE_LEVELS] = {2, 1, 40, 4, 1}, n[ETO_SPACE_LEVELS] = {9, 1, 1, 2, 16};
+  for (int l = 0; l < ETO_SPACE_LEVELS; l++) {
+    p.stile[1][l] = m[l];
+    p.stile[2][l] = n[l];
+  }
+  int resized = 0, tried = 0;
+  for (int i = 0; i < 2000; i++) {
+    eto_program q = p;
+    if (eto_mutate_tile(&c, t, &q, &rng) != 0) continue;
+    tried++;
+    for (int s = 0; s < c.nest.nspace; s++) {
+      int64_t ext = c.nest.space[s].extent, inner = loop_product(&q, 1, s) / q.stile[s][0];
+      if (loop_product(&p, 1, s) == ext) {
+        CHECK(loop_product(&q, 1, s) == ext, "a perfect loop %d lost its product", s);
+        continue;
+      }
+      CHECK(inner <= ext && q.stile[s][0] == (ext + inner - 1) / inner,
+            "imperfect loop %d: outer %lld for inner %lld of extent %lld", s, (long long)q.stile[s][0],
+            (long long)inner, (long long)ext);
+      CHECK(q.stile[s][4] <= t->max_innermost, "loop %d: innermost factor over the limit", s);
+      resized += inner != loop_product(&p, 1, s) / p.stile[s][0];
+    }
+  }
+  CHECK(tried > 500, "few mutations applied (%d)", tried);
+  CHECK(resized > 0, "no mutation resized an imperfect loop's block (%d mutations)", tried);
+}
+
 int main(void) {
   eto_target t;
   eto_target_cpu(2, &t);
@@ -172,6 +215,7 @@ int main(void) {
     }
     CHECK(nonzero > 0, "no bank-conflict feature on the GPU target");
   }
+  test_imperfect_mutations(&t);
   test_model_synthetic(&t);
   return check_result();
 }
