@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""lists_s53: the seeded default's runs beside AF.1's full search: summary, curve points, per-operator (stdout)."""
+"""lists_s53 (and, with LISTS=DIR, another folder of such runs): the seeded default's runs beside AF.1's full search:
+summary, curve points, per-operator (stdout)."""
 import csv, json, os, sys
-o = 'bench/out/lists_s53'
+o = os.environ.get('LISTS', 'bench/out/lists_s53')  # LISTS=bench/out/lists_s56: the runs of another folder
 runs = [r for r in sys.argv[1:]] or ['p0', 'p256', 'p0s2', 'p256s2']
 full_w = None
 def curve(label, mode):
