@@ -12,7 +12,7 @@
 #      (OUT/repair.list, OUT/repair.json): the new ones as members of their own, the tuned members among them
 #      searched further (etotune tune --refine), under --repair-objective (default latency) and at most
 #      --repair-time S seconds (default: no limit); the list exported
-#      again (OUT/exp2) and timed again (OUT/dispatch2.md)
+#      again (OUT/exp2) and timed again (OUT/dispatch2.md); the cache before the repair is kept as OUT/db_pre
 # A step whose output exists is skipped; a tune cut short resumes from its cache when run again.
 #
 #   bench/dynamic.sh [BUILD_DIR] [--list examples/bert_base_dynamic.list] [--time S] [--trials-total N] [--objective O]
@@ -95,6 +95,8 @@ export_to exp export
 if [ "$first_dispatch" = 1 ] || [ "$repair" -eq 0 ]; then dispatch_of exp dispatch; fi
 if [ "$repair" -gt 0 ] && [ -s "$out/exp/weak.list" ] && [ ! -s "$out/dispatch2.md" ]; then
   if [ ! -s "$out/repair.json" ]; then
+    # the cache as the family tuning left it, kept for repairs to compare from the same start (bench/RESULTS.md AJ.4)
+    [ -d "$out/db_pre" ] || cp -a "$out/db" "$out/db_pre"
     awk -v n="$repair_values" '!/^#/ && k < n { print; k++ }' "$out/exp/weak.list" > "$out/repair.list"
     log "repair: tune $(wc -l < "$out/repair.list") of the $(grep -vc '^#' "$out/exp/weak.list") weak values, $repair trials"
     start=$(date +%s)
