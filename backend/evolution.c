@@ -71,10 +71,16 @@ static int pick_loop(const eto_compute *c, eto_program *p, eto_rng *rng, loop_vi
   return 0;
 }
 
-/* After moving factors between inner levels of an imperfect loop, the outermost level covers the rest. */
-static void fix_outer(loop_view *v) {
+/* The product of a loop's levels inside the outermost: its block's extent. */
+static int64_t block_extent(const loop_view *v) {
   int64_t inner = 1;
   for (int l = 1; l < v->n; l++) inner *= *v->f[l];
+  return inner;
+}
+
+/* After moving factors between inner levels of an imperfect loop, the outermost level covers the rest. */
+static void fix_outer(loop_view *v) {
+  int64_t inner = block_extent(v);
   *v->f[0] = (v->extent + inner - 1) / inner;
 }
 
@@ -107,8 +113,7 @@ static void permutation(int n, int *perm, eto_rng *rng) {
  * 160-row blocks, 1.18x its work, for 150 trials. Returns -1 when the level drawn cannot change. */
 static int resize_block(const eto_target *t, loop_view *v, eto_rng *rng) {
   int l = 1 + (int)eto_rng_below(rng, v->n - 1);
-  int64_t inner = 1, *f = v->f[l];
-  for (int k = 1; k < v->n; k++) inner *= *v->f[k];
+  int64_t inner = block_extent(v), *f = v->f[l];
   if (eto_rng_below(rng, 2) == 0) {
     if (*f <= 1) return -1;
     int64_t divs[256];
