@@ -76,6 +76,11 @@ typedef struct {
   int of;                           /* its index among eto_op_families of the list */
 } eto_export_family;
 
+#define PICK_WEAK_WORK 2.0 /* measured picks: a value's throughput is compared with the smaller values' whose work
+                            * (s^nkeys) is at least 1 / this of its own: further down, the tensors of a family whose
+                            * work grows with s^2 stay in a core's caches where s's do not, and one such value's peak
+                            * (bench/RESULTS.md AJ.1: the scores at 48, near the cores' peak) made 447 of 512 values
+                            * weak, the family's tuned members among them */
 #define PICK_WEAK_SHARE 0.85 /* measured picks: a value served at under this share of the throughput of a smaller
                               * value, or slower than a larger value by more than 1 / this, is weak
                               * (eto_export_weak_values) */
@@ -168,7 +173,8 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
 int eto_export_row_chunks(const eto_export_family *F);
 
 /* The weak values among s = 1..max: served[s] seconds (0: not timed, skipped) give a throughput s^nkeys / served[s];
- * s is weak when that is under share x the highest throughput of a smaller timed value, or when served[s] x share is
+ * s is weak when that is under share x the highest throughput of a smaller timed value whose work is at least
+ * 1 / PICK_WEAK_WORK of s's (t >= s x PICK_WEAK_WORK^(-1/nkeys)), or when served[s] x share is
  * over the time of a larger timed value (share: the least of the two ratios). A value served in under
  * min_seconds is skipped too (neither weak nor a reference: its time is mostly what any call costs, whatever the
  * kernel). Writes them, by increasing s, into weak (room for max entries) and returns how many; -1 when out of

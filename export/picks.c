@@ -14,9 +14,10 @@
  *
  * Measured picks also say how well each value is served: the pick's time at s (every s that a kernel runs without
  * padded copies is timed, also where it has one candidate only). A value whose throughput (s^k per second, k the keys
- * equal to the variable: the work scales so) is under PICK_WEAK_SHARE of the best throughput of a smaller value is
- * weak: a larger problem runs at least as well per unit of work as a smaller one where the kernels are good (the rows
- * of a dense layer split into smaller calls). So is a value that takes longer than PICK_WEAK_SHARE of a larger one's
+ * equal to the variable: the work scales so) is under PICK_WEAK_SHARE of the best throughput of a smaller value of
+ * at least 1 / PICK_WEAK_WORK of its work is weak: a larger problem runs at least as well per unit of work as a
+ * smaller one where the kernels are good (the rows of a dense layer split into smaller calls), while much smaller
+ * ones run from a core's caches (bench/RESULTS.md AJ.4, AK.2). So is a value that takes longer than PICK_WEAK_SHARE of a larger one's
  * time: the smaller problem is part of the larger one. Only this judges a family's smallest values, which have no
  * smaller value to compare with (bench/RESULTS.md V.2: FFN down at s = 1-3 served at 0.43-0.48 of oneDNN by a kernel
  * slower than the one of s = 4, and not weak). A value served in under PICK_CALL_S (eto_export_opts.weak_floor_us) is
@@ -42,6 +43,7 @@
                                              * that have one, and a larger value's kernel (retime) */
 #define PICK_ROUNDS 5        /* measured: timed samples of each candidate at s, interleaved */
 #define PICK_SAMPLE_S 200e-6 /* measured: a sample repeats the call until it lasts about this long */
+#define PICK_WARM_S 1e-3     /* a first call under this is followed by two more, the fastest sizing the samples */
 #define PICK_OWN_MARGIN 1.02 /* measured: s's own member keeps s unless another one is faster by more than this */
 #define PICK_LOST 0.01      /* a sample in which other tasks took over this share of the pool's time was disturbed */
 #define PICK_SLICE_S 500e-6 /* measured: a call this much over twice a sample's fastest was disturbed (sample) */
@@ -242,6 +244,13 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
     eto_status st = compiled(b, p, F, cand[c] % F->n, kind_of(p, F, cand[c], s), msg, cap);
     if (st != ETO_OK) return st;
     double fast, slow, once = time_calls(b, p, F, cand[c], s, 1, &fast, &slow); /* also the warm-up */
+    /* a kernel's first call pays its new code's page faults: s's own fixed kernel runs at s only, so its first call
+     * sized its samples, and at a few us a call they came out a few calls long against the others' dozens, each
+     * with the cost of the switch from the other kernels in it (bench/RESULTS.md AK.3) */
+    if (once < PICK_WARM_S) {
+      time_calls(b, p, F, cand[c], s, 2, &fast, &slow);
+      once = fmin(once, fast);
+    }
     /* two calls at least: a call stretched by a worker that waited for a core shows beside the other (sample) */
     reps[c] = 2 * once >= PICK_SAMPLE_S ? 2 : once * 1000 < PICK_SAMPLE_S ? 1000 : (int)ceil(PICK_SAMPLE_S / once);
   }
@@ -332,25 +341,38 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
 int eto_export_weak_values(const double *served, int64_t max, int nkeys, double share, double min_seconds,
                            eto_export_weak *weak) {
   int64_t *above = malloc(sizeof *above * (size_t)(max + 2)); /* above[s]: the value over s of the shortest time */
-  if (!above) return -1;
+  int64_t *win = malloc(sizeof *win * (size_t)(max + 1));     /* the smaller values in s's window, by throughput */
+  if (!above || !win) {
+    free(above);
+    free(win);
+    return -1;
+  }
   above[max + 1] = above[max] = 0;
   for (int64_t s = max; s > 1; s--) {
     int timed = served[s] > 0 && served[s] >= min_seconds;
     above[s - 1] = timed && (!above[s] || served[s] < served[above[s]]) ? s : above[s];
   }
-  double best = 0; /* the highest throughput of a value below s: work (s^nkeys) per second */
-  int64_t best_at = 0;
+  /* the window of s: the smaller values whose work is at least 1 / PICK_WEAK_WORK of s's, i.e. from
+   * s x PICK_WEAK_WORK^(-1/nkeys); win[head..tail) holds its timed values by decreasing throughput (a monotonic
+   * queue: the window's lower end never moves down) */
+  double reach = pow(PICK_WEAK_WORK, -1.0 / (nkeys > 0 ? nkeys : 1));
+  int64_t head = 0, tail = 0;
   int n = 0;
   for (int64_t s = 1; s <= max; s++) {
     if (!(served[s] > 0) || served[s] < min_seconds) continue;
+    int64_t lo = (int64_t)ceil((double)s * reach - 1e-9);
+    while (head < tail && win[head] < lo) head++;
     double thr = pow((double)s, nkeys) / served[s];
+    double best = head < tail ? pow((double)win[head], nkeys) / served[win[head]] : 0;
     double by_smaller = best > 0 ? thr / best : INFINITY;
     double by_larger = above[s] ? served[above[s]] / served[s] : INFINITY;
     if (by_larger < share && by_larger < by_smaller) weak[n++] = (eto_export_weak){s, by_larger, above[s]};
-    else if (by_smaller < share) weak[n++] = (eto_export_weak){s, by_smaller, best_at};
-    if (thr > best) best = thr, best_at = s;
+    else if (by_smaller < share) weak[n++] = (eto_export_weak){s, by_smaller, win[head]};
+    while (tail > head && pow((double)win[tail - 1], nkeys) / served[win[tail - 1]] <= thr) tail--;
+    win[tail++] = s;
   }
   free(above);
+  free(win);
   return n;
 }
 

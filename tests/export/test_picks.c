@@ -87,7 +87,7 @@ static double best_time(rig *r, eto_compiled *cc, int64_t blocks, int64_t s, int
 }
 
 /* eto_export_weak_values against a brute force (for each timed s, the best throughput of every smaller timed value
- * and the shortest time of every larger one), on jittered times with untimed gaps, for one and two keys equal to the
+ * whose work is at least half of s's (t >= s / 2^(1/k)) and the shortest time of every larger one), on jittered times with untimed gaps, for one and two keys equal to the
  * variable, without and with a floor on the time of the values judged (the fastest ones, 1-10 us here, skipped); a
  * flat family with one dip; and a family whose smallest values run slower than a larger one (no smaller value to
  * compare them with: only the larger one shows them weak; the jittered times cannot make a value weak so alone). */
@@ -112,8 +112,8 @@ static void weak_values_check(void) {
       }
       double best = 0, thr = pow(s, k) / served[s], shortest = INFINITY;
       int best_at = 0, shortest_at = 0;
-      for (int t = 1; t < s; t++)
-        if (served[t] >= floor_s && served[t] > 0 && pow(t, k) / served[t] > best)
+      for (int t = (int)ceil(s * pow(2, -1.0 / k) - 1e-9); t < s; t++)
+        if (t >= 1 && served[t] >= floor_s && served[t] > 0 && pow(t, k) / served[t] > best)
           best = pow(t, k) / served[t], best_at = t;
       for (int t = s + 1; t <= MAX; t++)
         if (served[t] >= floor_s && served[t] > 0 && served[t] < shortest) shortest = served[t], shortest_at = t;
@@ -133,6 +133,20 @@ static void weak_values_check(void) {
   served[37] /= 0.6;
   int n = eto_export_weak_values(served, MAX, 1, 0.85, 0, weak);
   CHECK(n == 1 && weak[0].s == 37 && fabs(weak[0].share - 0.6) < 1e-9, "flat family with a dip at 37: %d weak values", n);
+  /* RESULTS AJ.1's attention scores (work s^2): one small value at 1.3x the family's throughput makes the values
+   * of up to twice its work weak (48 -> 49..67; and 46-47, which take longer than 48 itself), not the family */
+  for (int s = 0; s <= MAX; s++) served[s] = s * s * 1e-8;
+  served[48] /= 1.3;
+  n = eto_export_weak_values(served, MAX, 2, 0.85, 0, weak);
+  int above48 = 0, last = 0;
+  for (int w = 0; w < n; w++)
+    if (weak[w].s > 48) {
+      above48++;
+      last = (int)weak[w].s;
+      CHECK(weak[w].than == 48, "%lld weak than %lld", (long long)weak[w].s, (long long)weak[w].than);
+    }
+  CHECK(n == 2 + 19 && weak[0].s == 46 && above48 == 19 && last == 67,
+        "a peak at 48 in a family of work s^2: %d weak values, %d above 48 (the last %d)", n, above48, last);
   /* RESULTS V.2's FFN down: s = 1-3 served in ~175 us by a larger member's kernel, s = 4 in 131 us by its own */
   for (int s = 0; s <= MAX; s++) served[s] = s < 4 ? 175e-6 : 131e-6 * s / 4;
   n = eto_export_weak_values(served, MAX, 1, 0.85, 0, weak);
