@@ -12,3 +12,9 @@ echo "[$(date -u +%T)] export" >> $o/run.log
 echo "[$(date -u +%T)] bench_dispatch" >> $o/run.log
 [ -s $o/dispatch.md ] || $b/bench/bench_dispatch --export $o/exp --threads 2 --out $o/dispatch.md > $o/dispatch.log 2>&1
 echo "[$(date -u +%T)] done" >> $o/run.log
+# runs 2 and 3 (added after run 1), then the median of the three
+for k in 2 3; do
+  [ -s $o/dispatch_r$k.md ] || $b/bench/bench_dispatch --export $o/exp --threads 2 --out $o/dispatch_r$k.md > $o/dispatch_r$k.log 2>&1
+done
+python3 bench/dispatch_median.py $o/dispatch.md $o/dispatch_r2.md $o/dispatch_r3.md > $o/dispatch_median.md
+echo "[$(date -u +%T)] runs 2, 3 done" >> $o/run.log
