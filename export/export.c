@@ -556,8 +556,8 @@ static eto_status write_weak_list(const eto_export_plan *pl, const eto_op *ops, 
     return ETO_ERR_IO;
   }
   fprintf(fp, "# values that the export's dispatch serves at under %.2f of the throughput of a smaller value of their\n"
-              "# family of at least half their work, or slower than a larger one by more than its inverse (measured picks, manifest.json:\n"
-              "# weak_values), one line for a value, a tuned member (\"tuned\")\n"
+              "# family of at least half their work, or slower than a larger one by more than its inverse (measured\n"
+              "# picks, manifest.json: weak_values), one line for a value, a tuned member (\"tuned\")\n"
               "# weak at its own value and serving others, or a run of close values (its highest stands for them);\n"
               "# loss: the sum of (1 - share) x freq over them; freq: the sum of their freqs. The families take turns,\n"
               "# each one's largest loss first. Tune them (or the first lines): the new ones as members of their own,\n"

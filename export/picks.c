@@ -17,14 +17,14 @@
  * equal to the variable: the work scales so) is under PICK_WEAK_SHARE of the best throughput of a smaller value of
  * at least 1 / PICK_WEAK_WORK of its work is weak: a larger problem runs at least as well per unit of work as a
  * smaller one where the kernels are good (the rows of a dense layer split into smaller calls), while much smaller
- * ones run from a core's caches (bench/RESULTS.md AJ.4, AK.2). So is a value that takes longer than PICK_WEAK_SHARE of a larger one's
- * time: the smaller problem is part of the larger one. Only this judges a family's smallest values, which have no
- * smaller value to compare with (bench/RESULTS.md V.2: FFN down at s = 1-3 served at 0.43-0.48 of oneDNN by a kernel
- * slower than the one of s = 4, and not weak). A value served in under PICK_CALL_S (eto_export_opts.weak_floor_us) is
- * not judged: its time is the call's fixed cost (bench/RESULTS.md Q.1 found the attention at s = 2-10 flagged, and
- * refining their kernels gained nothing). export.c lists the operators of the weak values in weak.list, to be tuned
- * as members of their own (a tuned member: searched further, etotune tune --refine) and exported again
- * (docs/architecture.md §11). */
+ * ones run from a core's caches (bench/RESULTS.md AJ.4, AK.2). So is a value that takes longer than PICK_WEAK_SHARE
+ * of a larger one's time: the smaller problem is part of the larger one. Only this judges a family's smallest values,
+ * which have no smaller value to compare with (bench/RESULTS.md V.2: FFN down at s = 1-3 served at 0.43-0.48 of
+ * oneDNN by a kernel slower than the one of s = 4, and not weak). A value served in under PICK_CALL_S
+ * (eto_export_opts.weak_floor_us) is not judged: its time is the call's fixed cost (bench/RESULTS.md Q.1 found the
+ * attention at s = 2-10 flagged, and refining their kernels gained nothing). export.c lists the operators of the
+ * weak values in weak.list, to be tuned as members of their own (a tuned member: searched further, etotune tune
+ * --refine) and exported again (docs/architecture.md §11). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -338,6 +338,16 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
   return ETO_OK;
 }
 
+/* 1 when value s was timed and is judged (eto_export_weak_values). */
+static int judged(const double *served, int64_t s, double min_seconds) {
+  return served[s] > 0 && served[s] >= min_seconds;
+}
+
+/* Value s's throughput: its work (s^nkeys) per second. */
+static double throughput(const double *served, int64_t s, int nkeys) {
+  return pow((double)s, nkeys) / served[s];
+}
+
 int eto_export_weak_values(const double *served, int64_t max, int nkeys, double share, double min_seconds,
                            eto_export_weak *weak) {
   int64_t *above = malloc(sizeof *above * (size_t)(max + 2)); /* above[s]: the value over s of the shortest time */
@@ -348,10 +358,8 @@ int eto_export_weak_values(const double *served, int64_t max, int nkeys, double 
     return -1;
   }
   above[max + 1] = above[max] = 0;
-  for (int64_t s = max; s > 1; s--) {
-    int timed = served[s] > 0 && served[s] >= min_seconds;
-    above[s - 1] = timed && (!above[s] || served[s] < served[above[s]]) ? s : above[s];
-  }
+  for (int64_t s = max; s > 1; s--)
+    above[s - 1] = judged(served, s, min_seconds) && (!above[s] || served[s] < served[above[s]]) ? s : above[s];
   /* the window of s: the smaller values whose work is at least 1 / PICK_WEAK_WORK of s's, i.e. from
    * s x PICK_WEAK_WORK^(-1/nkeys); win[head..tail) holds its timed values by decreasing throughput (a monotonic
    * queue: the window's lower end never moves down) */
@@ -359,16 +367,15 @@ int eto_export_weak_values(const double *served, int64_t max, int nkeys, double 
   int64_t head = 0, tail = 0;
   int n = 0;
   for (int64_t s = 1; s <= max; s++) {
-    if (!(served[s] > 0) || served[s] < min_seconds) continue;
+    if (!judged(served, s, min_seconds)) continue;
     int64_t lo = (int64_t)ceil((double)s * reach - 1e-9);
     while (head < tail && win[head] < lo) head++;
-    double thr = pow((double)s, nkeys) / served[s];
-    double best = head < tail ? pow((double)win[head], nkeys) / served[win[head]] : 0;
+    double thr = throughput(served, s, nkeys), best = head < tail ? throughput(served, win[head], nkeys) : 0;
     double by_smaller = best > 0 ? thr / best : INFINITY;
     double by_larger = above[s] ? served[above[s]] / served[s] : INFINITY;
     if (by_larger < share && by_larger < by_smaller) weak[n++] = (eto_export_weak){s, by_larger, above[s]};
     else if (by_smaller < share) weak[n++] = (eto_export_weak){s, by_smaller, win[head]};
-    while (tail > head && pow((double)win[tail - 1], nkeys) / served[win[tail - 1]] <= thr) tail--;
+    while (tail > head && throughput(served, win[tail - 1], nkeys) <= thr) tail--;
     win[tail++] = s;
   }
   free(above);

@@ -87,10 +87,11 @@ static double best_time(rig *r, eto_compiled *cc, int64_t blocks, int64_t s, int
 }
 
 /* eto_export_weak_values against a brute force (for each timed s, the best throughput of every smaller timed value
- * whose work is at least half of s's (t >= s / 2^(1/k)) and the shortest time of every larger one), on jittered times with untimed gaps, for one and two keys equal to the
- * variable, without and with a floor on the time of the values judged (the fastest ones, 1-10 us here, skipped); a
- * flat family with one dip; and a family whose smallest values run slower than a larger one (no smaller value to
- * compare them with: only the larger one shows them weak; the jittered times cannot make a value weak so alone). */
+ * whose work is at least half of s's (t >= s / 2^(1/k)) and the shortest time of every larger one), on jittered
+ * times with untimed gaps, for one and two keys equal to the variable, without and with a floor on the time of the
+ * values judged (the fastest ones, 1-10 us here, skipped); a flat family with one dip; a family of work s^2 with a
+ * peak at 48; and a family whose smallest values run slower than a larger one (no smaller value to compare them
+ * with: only the larger one shows them weak; the jittered times cannot make a value weak so alone). */
 static void weak_values_check(void) {
   enum { MAX = 200 };
   double served[MAX + 1];
