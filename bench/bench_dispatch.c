@@ -11,9 +11,12 @@
  * the dispatched call (warm-up, 3 repeats of >= MS each, median of the per-run means) and oneDNN's matmul
  * (bench_onednn_matmul: the same protocol), one after the other, alternated R times (default 3; each side's time
  * the median of its R, the ratio theirs; the table also gives the lowest and highest ratio of one round: on a host
- * whose other work comes in bursts, one round at 0.5 does not make the length's figure). Prints per length the tuned value that served
- * it (exact, dynamic or padded), both GFLOP/s and their ratio; then per family and over all the median and the minimum
- * ratio. --versus DIR2: an export of exact shapes (e.g. 1000-trial full searches of some lengths,
+ * whose other work comes in bursts, one round at 0.5 does not make the length's figure). Prints per length the
+ * tuned value that served it (exact, dynamic or padded), both GFLOP/s and their ratio; then per family and over all
+ * the median and the minimum ratio. The machine's fp32 FMA peak (bench_fma_peak, before the first length and after
+ * the last) is printed with, per family, the median share of it that the dispatched kernels and oneDNN reach at the
+ * lengths >= PEAK_FROM (a kernel near the peak leaves the other little to gain: bench/RESULTS.md AL.1). --versus
+ * DIR2: an export of exact shapes (e.g. 1000-trial full searches of some lengths,
  * bench/dynamic_versus.list); where it holds the operator of a family at s, its function is checked and timed too,
  * in the same run, and the table gives dispatched / that function. Exit status 0 when every call matched its
  * reference. */
@@ -36,6 +39,8 @@
 #define MAX_ARGS (ETO_MAX_INPUTS + 2)
 #define MAX_LENGTHS 256
 #define MAX_ROUNDS 15
+#define MAX_FAMILIES 64
+#define PEAK_FROM 64 /* the lengths whose share of the FMA peak is summarized (smaller ones are call-bound) */
 
 typedef int (*dfn2)(int64_t, const float *, const float *, float *);
 typedef int (*dfn3)(int64_t, const float *, const float *, const float *, float *);
@@ -197,6 +202,10 @@ int main(int argc, char **argv) {
   double all[4096], vall[4096];
   int nall = 0, nvall = 0, wrong = 0;
   char summary[8192] = "", vsummary[8192] = "";
+  char pfam[MAX_FAMILIES][256];
+  double pd[MAX_FAMILIES], pv[MAX_FAMILIES];
+  int pn[MAX_FAMILIES], np = 0;
+  double peak0 = bench_fma_peak(nthreads);
   const cJSON *F;
   cJSON_ArrayForEach(F, jfam) {
     const cJSON *fn = cJSON_GetObjectItem(F, "function"), *line = cJSON_GetObjectItem(F, "first_member");
@@ -217,8 +226,8 @@ int main(int argc, char **argv) {
       fprintf(stderr, "%s: %s not in the library\n", p, fn->valuestring);
       continue;
     }
-    double ratios[MAX_LENGTHS], vratios[MAX_LENGTHS];
-    int nr = 0, nvr = 0;
+    double ratios[MAX_LENGTHS], vratios[MAX_LENGTHS], gd[MAX_LENGTHS], gv[MAX_LENGTHS];
+    int nr = 0, nvr = 0, ng = 0;
     for (int li = 0; li < nlen; li++) {
       int64_t s = len[li];
       eto_op op = base;
@@ -293,6 +302,10 @@ int main(int argc, char **argv) {
         if (nvall < 4096) vall[nvall++] = tx / td;
       }
       ratios[nr++] = ratio;
+      if (s >= PEAK_FROM && tv > 0) {
+        gd[ng] = flops / td * 1e-9;
+        gv[ng++] = flops / tv * 1e-9;
+      }
       if (nall < 4096) all[nall++] = ratio;
       const char *below;
       int64_t by = served_by(table, s, &below);
@@ -319,6 +332,12 @@ int main(int argc, char **argv) {
       if (ratios[i] < mn) mn = ratios[i];
     size_t sl = strlen(summary);
     snprintf(summary + sl, sizeof summary - sl, "| %s | %d | %.3f | %.3f |\n", fname, nr, bench_median(ratios, nr), mn);
+    if (ng && np < MAX_FAMILIES) {
+      snprintf(pfam[np], sizeof pfam[np], "%s", fname);
+      pn[np] = ng;
+      pd[np] = bench_median(gd, ng);
+      pv[np++] = bench_median(gv, ng);
+    }
     if (nvr) {
       sl = strlen(vsummary);
       snprintf(vsummary + sl, sizeof vsummary - sl, "| %s | %d | %.3f |\n", fname, nvr, bench_median(vratios, nvr));
@@ -332,6 +351,18 @@ int main(int argc, char **argv) {
       fprintf(outs[o], "\n| family | lengths | median dispatched / oneDNN | minimum |\n|---|---|---|---|\n%s| all | %d | %.3f | %.3f |\n"
                        "\n%d wrong results; threads %d, %d rounds of 3 repeats of >= %d ms per side\n",
               summary, nall, bench_median(all, nall), mn, wrong, nthreads, rounds, min_ms);
+  double peak1 = bench_fma_peak(nthreads), peak = fmax(peak0, peak1);
+  for (int o = 0; o < 2 && np; o++) {
+    if (!outs[o]) continue;
+    fprintf(outs[o],
+            "\nfp32 FMA peak of %d threads: %.1f GFLOP/s before the first length, %.1f after the last; at the "
+            "lengths >= %d, median GFLOP/s (%% of %.1f):\n\n| family | lengths | dispatched | oneDNN |\n"
+            "|---|---|---|---|\n",
+            nthreads, peak0, peak1, PEAK_FROM, peak);
+    for (int q = 0; q < np; q++)
+      fprintf(outs[o], "| %s | %d | %.1f (%.1f%%) | %.1f (%.1f%%) |\n", pfam[q], pn[q], pd[q], 100 * pd[q] / peak,
+              pv[q], 100 * pv[q] / peak);
+  }
   for (int o = 0; o < 2 && nvall; o++)
     if (outs[o])
       fprintf(outs[o], "\n| family | lengths with a --versus function | median dispatched / full search |\n|---|---|---|\n%s"
