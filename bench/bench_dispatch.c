@@ -15,7 +15,7 @@
  * tuned value that served it (exact, dynamic or padded), both GFLOP/s and their ratio; then per family and over all
  * the median and the minimum ratio. The machine's fp32 FMA peak (bench_fma_peak, before the first length and after
  * the last) is printed with, per family, the median share of it that the dispatched kernels and oneDNN reach at the
- * lengths >= PEAK_FROM (a kernel near the peak leaves the other little to gain: bench/RESULTS.md AL.1). --versus
+ * lengths >= PEAK_FROM (a kernel near the peak leaves the other little to gain: bench/RESULTS.md AL.3). --versus
  * DIR2: an export of exact shapes (e.g. 1000-trial full searches of some lengths,
  * bench/dynamic_versus.list); where it holds the operator of a family at s, its function is checked and timed too,
  * in the same run, and the table gives dispatched / that function. Exit status 0 when every call matched its

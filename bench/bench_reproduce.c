@@ -386,6 +386,9 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
 #define CURVE_TOL 1e-7
 #define CURVE_ABS 5e-10
 
+/* 1 when weighted latency a is at or below b within the curves' tolerance. */
+static int at_or_below(double a, double b) { return a <= b * (1 + CURVE_TOL) + CURVE_ABS; }
+
 /* The curve's value at second t (INFINITY before its first point). */
 static double curve_at(const mode_result *r, double t) {
   double v = INFINITY;
@@ -399,15 +402,15 @@ static double share_at_or_below(const mode_result *r, const mode_result *F) {
   int n = 0, ok = 0;
   for (double t = 0; t <= r->seconds; t += 1, n++) {
     double a = curve_at(r, t), b = curve_at(F, t);
-    ok += a <= b * (1 + CURVE_TOL) + CURVE_ABS || (isinf(a) && isinf(b));
+    ok += at_or_below(a, b) || (isinf(a) && isinf(b));
   }
   return n ? (double)ok / n : 0;
 }
 
-/* First time the curve is at or below `target` (relative tolerance CURVE_TOL); -1 when never. */
+/* First time the curve is at or below `target` (at_or_below); -1 when never. */
 static double time_to(const mode_result *r, double target) {
   for (int i = 0; i < r->ncurve; i++)
-    if (r->curve[i].wlat <= target * (1 + CURVE_TOL) + CURVE_ABS) return r->curve[i].t;
+    if (at_or_below(r->curve[i].wlat, target)) return r->curve[i].t;
   return -1;
 }
 
