@@ -5,11 +5,12 @@
  *     β's best measured programs, transplanted to α: inner tile factors kept where α's extents allow (the
  *       outermost recomputed), else re-fitted (each inner factor the divisor of what is left of α's extent
  *       closest to β's, in log scale), else kept with an imperfect (guarded) outermost tile (a superset of
- *       what TopK applies); each also with a register tile of whole vectors where it has none (fit_vector),
- *       with factors moved out to the blocks where it has fewer blocks than cores (fit_blocks), and with
- *       both; β's direct reads kept where α's search may propose them, else read from a tile (fit_direct),
- *       and the first program also with every input α's rule allows read directly, and with blocks of about
- *       its own blocks' work where α's are at least 2x smaller (fit_work);
+ *       what TopK applies); each also with a register tile of whole vectors where it has none (fit_vector) or
+ *       where its vector axis runs partial vectors and α's extent allows whole ones (fit_lanes), with factors
+ *       moved out to the blocks where it has fewer blocks than cores (fit_blocks), and with both; β's direct
+ *       reads kept where α's search may propose them, else read from a tile (fit_direct), and the first program
+ *       also with every input α's rule allows read directly, and with blocks of about its own blocks' work where
+ *       α's are at least 2x smaller (fit_work);
  *     the best programs of the cached operators of α's kind and sketch signature nearest α, transplanted alike;
  *   ETO's rounds (rounds 11-14: ETO's 1-4), run by the ETO policy from S*β: of each of their batches, the 1 in
  *     SEEDED_ETO_KEEP (4) the cost model ranks best once it is trained (on β's and the neighbours' stored trials:
@@ -167,6 +168,19 @@ static int fit_work(const eto_target *t, const eto_program *src, eto_program *p)
   return changed;
 }
 
+/* Keeps the thread's accumulators (eto_features.thread_tile) of p within t->max_thread_tile after its vector axis a
+ * grew: the other loops' S3 factors move to S2, outermost first. */
+static void fit_thread_tile(const eto_compute *ca, const eto_target *t, eto_program *p, int a) {
+  eto_features f;
+  eto_sched_features(ca, p, &f);
+  for (int s = 0; s < p->nspace && f.thread_tile > t->max_thread_tile; s++)
+    if (s != a && p->stile[s][3] > 1) {
+      p->stile[s][2] *= p->stile[s][3];
+      p->stile[s][3] = 1;
+      eto_sched_features(ca, p, &f);
+    }
+}
+
 /* Gives a CPU multi-level program without a register tile (every S4 factor 1: the thread tile unrolled at S3 and
  * scalar, as a small β's best may run) one of whole vectors, which the lowering runs as vector FMAs: the last space
  * loop whose block extent (S1 x S2 x S3) is a multiple of the SIMD lanes gets S4 = lanes, taken from its S3, then
@@ -188,24 +202,48 @@ static int fit_vector(const eto_compute *ca, const eto_target *t, eto_program *p
       p->stile[a][4] *= 2;
       need /= 2;
     }
-  eto_features f;
-  eto_sched_features(ca, p, &f);
-  for (int s = 0; s < p->nspace && f.thread_tile > t->max_thread_tile; s++)
-    if (s != a && p->stile[s][3] > 1) {
-      p->stile[s][2] *= p->stile[s][3];
-      p->stile[s][3] = 1;
-      eto_sched_features(ca, p, &f);
-    }
+  fit_thread_tile(ca, t, p, a);
   return 1;
 }
 
-/* Writes up to 17 variants of p for α that are valid on t (exact or re-fitted tiles, and imperfect where a factor
- * does not divide; each also with a vector register tile where it has none (fit_vector), with at least t->cores
- * blocks where it has fewer (fit_blocks), and with both; β's direct reads where α's rule allows them, and with
- * `direct`, also the same with every input the rule allows read directly, and the first with blocks of p's work
- * (fit_work)); returns how many. */
+/* Gives a CPU multi-level program whose register tile has no axis of whole vectors (no S4 factor a multiple of the
+ * SIMD lanes: the lowering then runs the last axis with S4 > 1 as partial vectors) one where α's extent allows: that
+ * axis's S4 becomes the multiple of the lanes that divides α's extent nearest its own (in log scale), its other
+ * factors re-fitted around it (fit_loop). A transplant keeps β's inner factors where they divide α's extents, so a
+ * chain of reuse edges carries a 56-wide source's S4 = 14 along w to 112 (bench/RESULTS.md AM: MobileNetV2's 1x1
+ * convolutions at 112x112, 14 lanes of 16 at 165-175 GFLOP/s where their full searches' 16 run 225-227). Returns 1
+ * when p changed. */
+static int fit_lanes(const eto_compute *ca, const eto_target *t, eto_program *p) {
+  int lanes = t->vector_bits / 32;
+  if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2) return 0;
+  int a = -1;
+  for (int s = 0; s < p->nspace; s++) {
+    if (p->stile[s][4] % lanes == 0) return 0; /* whole vectors already (or no register tile: fit_vector's) */
+    if (p->stile[s][4] > 1) a = s;
+  }
+  if (a < 0) return 0;
+  int64_t ext = ca->nest.space[a].extent, want = 0;
+  for (int64_t m = lanes; m <= ext; m += lanes)
+    if (ext % m == 0 && (!want || fabs(log((double)m / p->stile[a][4])) < fabs(log((double)want / p->stile[a][4]))))
+      want = m;
+  if (!want) return 0;
+  int64_t f[ETO_SPACE_LEVELS], imp[ETO_SPACE_LEVELS];
+  memcpy(f, p->stile[a], sizeof f);
+  f[ETO_SPACE_LEVELS - 1] = want;
+  fit_loop(ext, f, ETO_SPACE_LEVELS, p->stile[a], imp);
+  fit_thread_tile(ca, t, p, a);
+  return 1;
+}
+
+#define TRANSPLANTS 25 /* transplant's variants at most: 2 (direct) x 2 (exact or imperfect) x 6 (fixes) + 1 */
+
+/* Writes up to TRANSPLANTS variants of p for α that are valid on t (exact or re-fitted tiles, and imperfect where a
+ * factor does not divide; each also with a vector register tile where it has none (fit_vector) or whole vectors
+ * where it has partial ones (fit_lanes), with at least t->cores blocks where it has fewer (fit_blocks), and with
+ * either and that; β's direct reads where α's rule allows them, and with `direct`, also the same with every input
+ * the rule allows read directly, and the first with blocks of p's work (fit_work)); returns how many. */
 static int transplant(const eto_compute *ca, const eto_target *t, const eto_program *p, int direct,
-                      eto_program out[17]) {
+                      eto_program out[TRANSPLANTS]) {
   if (p->nspace != ca->nest.nspace || p->nreduce != ca->nest.nreduce) return 0;
   eto_program fit = *p, imp = *p;
   int exact = 1;
@@ -216,9 +254,11 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
   int n = 0;
   for (int all = 0; all <= direct; all++)
     for (int k = 0; k < (exact ? 1 : 2); k++)
-      for (int fix = 0; fix < 4; fix++) { /* 1: fit_vector, 2: fit_blocks */
+      for (int fix = 0; fix < 8; fix++) { /* 1: fit_vector, 2: fit_blocks, 4: fit_lanes (never both 1 and 4) */
         eto_program f = k ? imp : fit;
+        if ((fix & 5) == 5) continue;
         if ((fix & 1) && !fit_vector(ca, t, &f)) continue;
+        if ((fix & 4) && !fit_lanes(ca, t, &f)) continue;
         if ((fix & 2) && !fit_blocks(t, &f)) continue;
         fit_direct(ca, t, &f, all);
         if (eto_sched_candidate_ok(ca, t, &f, NULL, 0) == 0) out[n++] = f;
@@ -235,7 +275,7 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
 static void seed_all(tun_queue *q, const eto_compute *ca, const eto_target *t, const eto_program *ps, int np,
                      int limit) {
   for (int i = 0; i < np && i < limit; i++) {
-    eto_program v[17];
+    eto_program v[TRANSPLANTS];
     int nv = transplant(ca, t, &ps[i], i == 0, v);
     for (int k = 0; k < nv; k++) tun_queue_try(q, 1, &v[k]);
   }

@@ -28,7 +28,11 @@
  *  11. diffusion (eto_tuner_policy_diffuse): two operators searched in one run, each by the full search with
  *      diffusion, the second's first round measures the first operator's best after its first round transplanted
  *      (eto_tuner_adapt's program: the cost model untrained, the nearest neighbour's first transplant comes first),
- *      which the plain full search's first round of the same operator does not. */
+ *      which the plain full search's first round of the same operator does not;
+ *  12. a transplant whose register tile runs partial vectors along w (MobileNetV2's 1x1 conv k=96 c=16 at 112x112
+ *      from k=16 c=16, whose best kept a 56-wide source's S4 = 14 along w: bench/RESULTS.md AM) also seeds α with
+ *      whole vectors along w, the block's other factors re-fitted to 112 (before fit_lanes every seed ran 14 of
+ *      16 lanes). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,6 +273,26 @@ static void vector_case(const eto_target *t) {
   free(x.rec.recipes);
 }
 
+/* 12 */
+static void lanes_case(const eto_target *t) {
+  seeded_run x;
+  run_seeded(t, "conv2d n=1 k=96 c=16 h=112 w=112 r=1 s=1\n", "conv2d n=1 k=16 c=16 h=112 w=112 r=1 s=1\n",
+             "v1 mlt s=1.1.1.1.1/1.2.1.2.4/16.1.7.1.1/8.1.1.1.14 r=1.8.2/1.1.1/1.1.1 u=512 v=1.4", 16, &x);
+  int lanes = t->vector_bits / 32, w = x.ca.nest.nspace - 1;
+  int partial = 0, whole = 0;
+  for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
+    eto_program p;
+    seed_at(&x, t, i, &p);
+    int64_t prod = 1;
+    for (int l = 0; l < ETO_SPACE_LEVELS; l++) prod *= p.stile[w][l];
+    partial += p.stile[w][4] == 14;
+    whole += p.stile[w][4] % lanes == 0 && prod == 112 && p.stile[1][4] == 4;
+  }
+  CHECK(partial >= 1 && whole >= 1, "conv2d k=96 c=16 from k=16 c=16: %d seeds, %d with S*β's 14 along w, %d with "
+        "whole %d-lane vectors along w (and S*β's 4 along k)", x.r.round_trials[1], partial, whole, lanes);
+  free(x.rec.recipes);
+}
+
 /* 9 */
 static int eto_round_trials;
 static struct {
@@ -454,6 +478,7 @@ int main(void) {
   max_round_case(&t);
   blocks_case(&t);
   vector_case(&t);
+  lanes_case(&t);
   work_case(&t);
   trained_model_case(&t);
   diffuse_case(&t);
