@@ -218,10 +218,10 @@ static int fit_lanes(const eto_compute *ca, const eto_target *t, eto_program *p)
   if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2) return 0;
   int a = -1;
   for (int s = 0; s < p->nspace; s++) {
-    if (p->stile[s][4] % lanes == 0) return 0; /* whole vectors already (or no register tile: fit_vector's) */
+    if (p->stile[s][4] % lanes == 0) return 0; /* whole vectors already */
     if (p->stile[s][4] > 1) a = s;
   }
-  if (a < 0) return 0;
+  if (a < 0) return 0; /* no register tile: fit_vector's case */
   int64_t ext = ca->nest.space[a].extent, want = 0;
   for (int64_t m = lanes; m <= ext; m += lanes)
     if (ext % m == 0 && (!want || fabs(log((double)m / p->stile[a][4])) < fabs(log((double)want / p->stile[a][4]))))
