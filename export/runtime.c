@@ -6,11 +6,12 @@
  * what the generated code defines before it: ETO_RT_STACK_BYTES (the stack a worker needs: the block-local
  * tiles of the largest kernel, plus a margin).
  *
- * A copy of src/codegen/pool.c's scheme: the blocks of a kernel go to the threads in chunks taken from a shared
- * counter; the calling thread works too. One pool per library, created at the first call with the thread count
- * set by eto_rt_set_threads (default: online cores). Idle workers spin for a short while (so that back-to-back
- * calls pay ~1 us, not the ~80 us of a wake-up) and then sleep. Calls from several threads at once are safe:
- * one call at a time uses the pool, the others run their blocks on their own thread.
+ * A copy of src/codegen/pool.c's scheme: each thread (the calling one works too) runs its own share of a kernel's
+ * blocks first, in chunks taken from the share's counter, then helps with the others' (eto_rt_work). One pool per
+ * library, created at the first call with the thread count set by eto_rt_set_threads (default: online cores). Idle
+ * workers spin for a short while (so that back-to-back calls pay ~1 us, not the ~80 us of a wake-up) and then sleep.
+ * Calls from several threads at once are safe: one call at a time uses the pool, the others run their blocks on their
+ * own thread.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -33,7 +34,9 @@ typedef struct {
   atomic_ullong gen;
   unsigned long long start_gen; /* gen when the workers were started: a worker that starts late must not
                                    take the first call's generation for one it has seen */
-  atomic_llong next;
+  atomic_llong next[ETO_RT_MAX_THREADS]; /* per share: its next block */
+  int64_t end[ETO_RT_MAX_THREADS];        /* per share: its end */
+  int self[ETO_RT_MAX_THREADS];           /* the workers' shares, 1..n-1 (the caller's is 0) */
   atomic_int busy;
   atomic_int stop;
   eto_rt_kernel fn;
@@ -51,17 +54,23 @@ static inline void eto_rt_pause(void) {
 #endif
 }
 
-static void eto_rt_work(eto_rt_pool *p) {
-  for (;;) {
-    int64_t b = atomic_fetch_add(&p->next, p->chunk);
-    if (b >= p->nblocks) return;
-    int64_t e = b + p->chunk < p->nblocks ? b + p->chunk : p->nblocks;
-    p->fn(p->args, b, e);
+/* Thread self's part of a call: its own share of the blocks ([self nblocks / n, (self + 1) nblocks / n)), then what is
+ * left of the others', in chunks from each share's counter: a core runs the same blocks from call to call, so what
+ * they read stays in its caches. */
+static void eto_rt_work(eto_rt_pool *p, int self) {
+  for (int k = 0; k < p->n; k++) {
+    int r = (self + k) % p->n;
+    for (;;) {
+      int64_t b = atomic_fetch_add(&p->next[r], p->chunk);
+      if (b >= p->end[r]) break;
+      p->fn(p->args, b, b + p->chunk < p->end[r] ? b + p->chunk : p->end[r]);
+    }
   }
 }
 
 static void *eto_rt_worker(void *arg) {
-  eto_rt_pool *p = arg;
+  eto_rt_pool *p = &eto_rt;
+  int self = *(const int *)arg;
   unsigned long long seen = p->start_gen;
   for (;;) {
     unsigned long long g;
@@ -78,7 +87,7 @@ static void *eto_rt_worker(void *arg) {
     }
     if (atomic_load(&p->stop)) return NULL;
     seen = g;
-    eto_rt_work(p);
+    eto_rt_work(p, self);
     atomic_fetch_sub(&p->busy, 1);
   }
 }
@@ -112,7 +121,8 @@ static void eto_rt_start(void) {
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, ETO_RT_STACK_BYTES);
   for (int i = 0; i < threads - 1; i++) {
-    if (pthread_create(&p->th[i], &attr, eto_rt_worker, p) != 0) break;
+    p->self[i] = i + 1;
+    if (pthread_create(&p->th[i], &attr, eto_rt_worker, &p->self[i]) != 0) break;
     p->n = i + 2;
   }
   pthread_attr_destroy(&attr);
@@ -136,13 +146,16 @@ static int eto_rt_run(eto_rt_kernel fn, float **args, int64_t nblocks) {
   p->nblocks = nblocks;
   int64_t chunk = nblocks / (8 * p->n);
   p->chunk = chunk > 0 ? chunk : 1;
-  atomic_store(&p->next, 0);
+  for (int i = 0; i < p->n; i++) {
+    atomic_store(&p->next[i], nblocks * i / p->n);
+    p->end[i] = nblocks * (i + 1) / p->n;
+  }
   atomic_store(&p->busy, p->n - 1);
   pthread_mutex_lock(&p->mu);
   atomic_fetch_add(&p->gen, 1);
   pthread_cond_broadcast(&p->cv);
   pthread_mutex_unlock(&p->mu);
-  eto_rt_work(p);
+  eto_rt_work(p, 0);
   while (atomic_load(&p->busy) > 0) eto_rt_pause();
   pthread_mutex_unlock(&eto_rt_run_mu);
   return 0;

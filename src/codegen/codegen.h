@@ -73,8 +73,9 @@ typedef struct eto_pool eto_pool;
 
 /* Starts threads-1 workers (the caller is the last one). threads <= 0: all online cores. NULL on failure. */
 eto_pool *eto_pool_create(int threads);
-/* Runs fn over blocks [0, nblocks) on all threads, in chunks taken from a shared counter; returns when all
- * blocks are done. */
+/* Runs fn over blocks [0, nblocks) on all threads, each thread its own share first (thread i's: [i nblocks / n,
+ * (i + 1) nblocks / n), so that a core runs the same blocks from call to call), then the others' left, in chunks taken
+ * from the shares' counters; returns when all blocks are done. */
 void eto_pool_run(eto_pool *p, eto_kernel_fn fn, float **args, int64_t nblocks);
 /* While spinning is on, idle workers busy-wait instead of sleeping (fork/join ~1 us instead of ~80 us); turn
  * it on around timing loops only. */
