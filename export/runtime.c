@@ -41,7 +41,7 @@ typedef struct {
   atomic_int stop;
   eto_rt_kernel fn;
   float **args;
-  int64_t nblocks, chunk;
+  int64_t chunk;
 } eto_rt_pool;
 
 static eto_rt_pool eto_rt = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
@@ -143,7 +143,6 @@ static int eto_rt_run(eto_rt_kernel fn, float **args, int64_t nblocks) {
   }
   p->fn = fn;
   p->args = args;
-  p->nblocks = nblocks;
   int64_t chunk = nblocks / (8 * p->n);
   p->chunk = chunk > 0 ? chunk : 1;
   for (int i = 0; i < p->n; i++) {

@@ -35,7 +35,7 @@ struct eto_pool {
   atomic_int stop;
   eto_kernel_fn fn;
   float **args;
-  int64_t nblocks, chunk;
+  int64_t chunk;
 };
 
 /* Thread self's part of a call: the blocks of its own share (thread i's: [i nblocks / n, (i + 1) nblocks / n)), then
@@ -133,7 +133,6 @@ void eto_pool_run(eto_pool *p, eto_kernel_fn fn, float **args, int64_t nblocks) 
   }
   p->fn = fn;
   p->args = args;
-  p->nblocks = nblocks;
   int64_t chunk = nblocks / (8 * p->n);
   p->chunk = chunk > 0 ? chunk : 1;
   for (int i = 0; i < p->n; i++) {
