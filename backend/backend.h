@@ -36,7 +36,7 @@
 
 /* Length of the feature vector; eto_cost_feature_name(i) names entry i. Bumped together with
  * ETO_COST_FEATURE_VERSION whenever the meaning of an entry changes. */
-#define ETO_COST_NFEATURES 122
+#define ETO_COST_NFEATURES 123
 #define ETO_COST_FEATURE_VERSION 2
 
 /* Fills out[0..ETO_COST_NFEATURES-1] with the features of program p for compute c on target t

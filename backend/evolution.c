@@ -260,6 +260,16 @@ int eto_mutate_direct(const eto_compute *c, const eto_target *t, eto_program *p,
   for (int j = 0; j < c->ninputs; j++)
     if (eto_sched_direct_ok(c, t, p, j) || p->direct[j]) ok[n++] = j;
   if (n == 0) return -1;
+  int pf = 0; /* a direct read that the compute may prefetch: half of the time, another prefetch distance */
+  for (int j = 0; j < c->ninputs; j++) pf |= eto_sched_prefetch_input(c, p, t->warp_size, j);
+  if (pf && eto_rng_below(rng, 2) == 0) {
+    int cur = 0;
+    for (int k = 0; k < ETO_NUM_PREFETCH; k++)
+      if (eto_prefetch_options[k] == p->prefetch) cur = k;
+    int k = (int)eto_rng_below(rng, ETO_NUM_PREFETCH - 1);
+    p->prefetch = eto_prefetch_options[k >= cur ? k + 1 : k];
+    return 0;
+  }
   int i = ok[eto_rng_below(rng, n)];
   p->direct[i] = !p->direct[i];
   p->vec[i] = 1;
@@ -393,6 +403,7 @@ static int mutate(evo_ctx *x, eto_program *p) {
   else
     rc = eto_mutate_vec(&x->tk->c, p, &x->tk->rng);
   if (rc != 0) return -1;
+  eto_sched_prefetch_fix(&x->tk->c, x->t, p); /* a tile or a fetch changed: no prefetch without its direct read */
   return eto_sched_candidate_ok(&x->tk->c, x->t, p, NULL, 0);
 }
 

@@ -70,6 +70,7 @@ enum {
   S_OUTPUT_BYTES,
   S_DIRECT0,
   S_DIRECT1,
+  S_PREFETCH,
   S_COUNT
 };
 
@@ -117,7 +118,8 @@ static const char *const scalar_names[S_COUNT] = {"sketch_mlt",
                                                   "has_pad",
                                                   "output_bytes",
                                                   "direct0",
-                                                  "direct1"};
+                                                  "direct1",
+                                                  "prefetch"};
 _Static_assert(sizeof scalar_names / sizeof scalar_names[0] == S_COUNT, "one name per scalar feature");
 _Static_assert(F_SCALAR + S_COUNT == ETO_COST_NFEATURES, "ETO_COST_NFEATURES matches the feature table");
 _Static_assert(ETO_MAX_INPUTS == 2, "two vector-length and bank-conflict features");
@@ -362,6 +364,7 @@ void eto_cost_features(const eto_compute *c, const eto_target *t, const eto_prog
   s[S_VEC1] = (float)p->vec[1];
   s[S_DIRECT0] = (float)p->direct[0];
   s[S_DIRECT1] = (float)p->direct[1];
+  s[S_PREFETCH] = (float)p->prefetch / 16.0f;
 
   /* cooperative fetch */
   int64_t tpb = f.threads_per_block > 0 ? f.threads_per_block : 1;

@@ -103,6 +103,7 @@ static void fit_direct(const eto_compute *ca, const eto_target *t, eto_program *
       p->vec[i] = 1;
     }
   }
+  eto_sched_prefetch_fix(ca, t, p);
 }
 
 /* Gives a CPU multi-level program at least t->cores blocks (the product of S0 over the space loops) where it has

@@ -640,6 +640,7 @@ static void emit_stmt(printer *P, const eto_stmt *s, int ind) {
     pexpr(P, s->value, 0);
     fprintf(P->f, ";\n");
     return;
+  case ETO_S_PREFETCH: return;
   case ETO_S_BARRIER:
     indent(P, ind);
     fprintf(P->f, "__syncthreads();\n");

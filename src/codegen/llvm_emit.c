@@ -435,6 +435,14 @@ static void emit_stmt(emit *E, const eto_stmt *s) {
     return;
   case ETO_S_STORE: emit_store(E, s); return;
   case ETO_S_BARRIER: return; /* threads are loops on the CPU: phases are already ordered */
+  case ETO_S_PREFETCH: {
+    LLVMTypeRef ptr = LLVMPointerType(E->f32, 0), fty;
+    LLVMValueRef fn = intrinsic(E, "llvm.prefetch", ptr, &fty);
+    LLVMValueRef args[4] = {gep(E, s->buf, emit_i(E, s->index)), LLVMConstInt(E->i32, 0, 0), LLVMConstInt(E->i32, 3, 0),
+                            LLVMConstInt(E->i32, 1, 0)};
+    LLVMBuildCall2(E->b, fty, fn, args, 4, "");
+    return;
+  }
   case ETO_S_IF: {
     if (E->vec_var >= 0 && masked_store_if(E, s, E->vec_var, E->width)) {
       masked_store(E, s->cond, s->body);

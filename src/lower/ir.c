@@ -204,6 +204,14 @@ eto_stmt *s_if_else(eto_arena *a, eto_expr *cond, eto_stmt *then, eto_stmt *els)
   return s_seq(a, 2, both);
 }
 
+eto_stmt *s_prefetch(eto_arena *a, int buf, eto_expr *index) {
+  eto_stmt *s = ir_alloc(a, sizeof *s);
+  s->kind = ETO_S_PREFETCH;
+  s->buf = buf;
+  s->index = index;
+  return s;
+}
+
 eto_stmt *s_barrier(eto_arena *a) {
   eto_stmt *s = ir_alloc(a, sizeof *s);
   s->kind = ETO_S_BARRIER;

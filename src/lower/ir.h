@@ -37,6 +37,7 @@ eto_stmt *s_if(eto_arena *a, eto_expr *cond, eto_stmt *then); /* cond NULL: retu
 /* if (cond) then; if (cond == 0) els: the IR has no else. els NULL: s_if. */
 eto_stmt *s_if_else(eto_arena *a, eto_expr *cond, eto_stmt *then, eto_stmt *els);
 eto_stmt *s_barrier(eto_arena *a);
+eto_stmt *s_prefetch(eto_arena *a, int buf, eto_expr *index);
 
 /* A growable statement list, turned into a SEQ. */
 typedef struct {

@@ -605,6 +605,38 @@ static eto_stmt *lower_mlt(lctx *L) {
     /* auto_unroll_max_step: unroll r2 (and then r1) while the unrolled body stays within the step */
     int un2, un1;
     eto_sched_mlt_unrolled(p, &un2, &un1);
+    /* p->prefetch: a direct read along the register tile's vector axis (eto_sched_prefetch_input) prefetched that
+     * many reduction steps ahead: before each r1 step's register tile, a prefetch of each line the step's r2
+     * iterations will read, p steps on (one per 16 floats of each S3 iteration's vector run, over the S3 loops of the
+     * axes that index the input only: inside the tile's loops the same lines were prefetched once per row, which
+     * cost 0.5-0.9x, bench/RESULTS.md AO.2). A prefetch never faults: past the tensor's end it does nothing. A dense
+     * layer's weights read at stride N along k are not prefetched by the hardware (3 KB for BERT's 768: beyond the
+     * stride prefetcher's reach). */
+    eto_stmt *pf = NULL;
+    if (!L->gpu && p->prefetch > 0 && tv.vec_axis >= 0) {
+      stmt_list pl = {.a = a};
+      for (int i = 0; i < c->ninputs; i++) {
+        const eto_operand *in = &c->in[i];
+        if (sh[i] >= 0 || !eto_sched_prefetch_input(c, p, (int)L->lanes, i)) continue;
+        eto_expr *ahead[ETO_MAX_LOOPS] = {x_addi(a, ks[0], p->prefetch)}; /* one reduction axis */
+        eto_expr *g = x_int(a, 0);
+        int uses[ETO_MAX_LOOPS] = {0};
+        for (int d = 0; d < in->rank; d++) {
+          g = x_add(a, g, x_mul(a, x_addi(a, virtual_coord(L, i, d, xs, ahead), -in->pad_lo[d]), L->gstride[i][d]));
+          for (int t = 0; t < in->index[d].nterms; t++)
+            if (in->index[d].term[t].var < ns) uses[in->index[d].term[t].var] = 1;
+        }
+        stmt_list lines = {.a = a};
+        for (int64_t l = 0; l * 16 < p->stile[tv.vec_axis][4]; l++)
+          sl_push(&lines, s_prefetch(a, L->in_buf[i], x_addi(a, g, 16 * l)));
+        eto_stmt *st = sl_seq(&lines);
+        if (p->rtile[0][2] > 1) st = s_for(a, r2v[0], p->rtile[0][2], un2 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, st);
+        for (int v = ns - 1; v >= 0; v--)
+          if (uses[v] && p->stile[v][3] > 1) st = s_for(a, tv.s3[v], p->stile[v][3], ETO_LOOP_UNROLL, st);
+        sl_push(&pl, st);
+      }
+      if (pl.n) pf = sl_seq(&pl);
+    }
     /* a partial step whose one dynamic reduction axis has r1 steps: an r1 step that lies below S runs its r2 loop
      * without the guard per iteration (the tuned loop; the guard kept the step's whole r1 steps from running at
      * speed: the context kernel of 512 at S = 448, half of its reduction in such steps), only the r1 step that
@@ -620,7 +652,8 @@ static eto_stmt *lower_mlt(lctx *L) {
           if (L->rskip && L->dyn_reduce[j] && !(ver && j == split)) in2 = s_if(a, x_bin(a, ETO_X_LT, ks[j], L->S), in2);
           in2 = s_for(a, r2v[j], p->rtile[j][2], un2 ? ETO_LOOP_UNROLL : ETO_LOOP_SERIAL, in2);
         }
-      *(ver ? &whole : &inner) = wrap_s3(L, &tv, in2);
+      eto_stmt *tile = wrap_s3(L, &tv, in2);
+      *(ver ? &whole : &inner) = pf ? s_seq(a, 2, (eto_stmt *[]){pf, tile}) : tile;
     }
     for (int j = nr - 1; j >= 0; j--)
       if (p->rtile[j][1] > 1) {
@@ -928,6 +961,10 @@ static eto_status lower_program(const eto_compute *c, const eto_program *p, cons
   }
   if ((p->direct[0] || p->direct[1]) && ((opts && opts->gpu) || p->sketch != ETO_SKETCH_MULTI_LEVEL)) {
     if (why) snprintf(why, cap, "a direct read (d=) applies only to a multi-level program on the CPU");
+    return ETO_ERR_INVALID;
+  }
+  if (p->prefetch && ((opts && opts->gpu) || p->sketch != ETO_SKETCH_MULTI_LEVEL)) {
+    if (why) snprintf(why, cap, "a prefetch (p=) applies only to a multi-level program on the CPU");
     return ETO_ERR_INVALID;
   }
   eto_kernel *k = calloc(1, sizeof *k);

@@ -53,7 +53,8 @@ typedef struct eto_expr {
   struct eto_expr *a, *b, *c;
 } eto_expr;
 
-typedef enum { ETO_S_FOR, ETO_S_SEQ, ETO_S_STORE, ETO_S_IF, ETO_S_BARRIER } eto_stmt_kind;
+/* PREFETCH: a hint that buf[index] is read soon (no effect on results; never faults) */
+typedef enum { ETO_S_FOR, ETO_S_SEQ, ETO_S_STORE, ETO_S_IF, ETO_S_BARRIER, ETO_S_PREFETCH } eto_stmt_kind;
 
 typedef enum {
   ETO_LOOP_SERIAL, ETO_LOOP_THREAD, ETO_LOOP_VTHREAD, ETO_LOOP_UNROLL, ETO_LOOP_VECTOR, ETO_LOOP_KIND_COUNT

@@ -119,6 +119,11 @@ static void print_stmt(const eto_kernel *k, const eto_stmt *s, int ind, FILE *f)
     fprintf(f, ";\n");
     return;
   case ETO_S_BARRIER: fprintf(f, "%*s/* barrier: the threads of a block are loops here */\n", ind, ""); return;
+  case ETO_S_PREFETCH:
+    fprintf(f, "%*s__builtin_prefetch(&%s[", ind, "", k->buf[s->buf].name);
+    print_expr(k, s->index, f);
+    fprintf(f, "]);\n");
+    return;
   }
 }
 
@@ -262,7 +267,8 @@ static void exec(interp *in, const eto_stmt *s) {
     in->bufs[s->buf][i] = v;
     return;
   }
-  case ETO_S_BARRIER: return;
+  case ETO_S_BARRIER:
+  case ETO_S_PREFETCH: return;
   }
 }
 

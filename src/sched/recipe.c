@@ -27,6 +27,7 @@ int eto_program_format(const eto_program *p, char *buf, int cap) {
   int any = 0;
   for (int i = 0; i < ETO_MAX_INPUTS; i++) any |= p->direct[i];
   if (any) APPEND(" d=%d.%d", p->direct[0], p->direct[1]);
+  if (p->prefetch) APPEND(" p=%d", p->prefetch); /* written only when set: older recipes keep their text */
   return n;
 }
 
@@ -107,6 +108,12 @@ int eto_program_parse(const char *s, eto_program *out, char *why, int cap) {
     out->direct[1] = d1;
     p += used;
   }
+  int pf;
+  if (sscanf(p, " p=%d%n", &pf, &used) == 1) {
+    if (pf < 1 || pf > ETO_PREFETCH_MAX) BAD("bad 'p=N' (prefetch distance: 1..%d reduction steps)", ETO_PREFETCH_MAX);
+    out->prefetch = pf;
+    p += used;
+  }
   /* later versions may append " key=value" fields: ignore them */
   if (*p && *p != ' ' && *p != '\n') BAD("trailing characters '%s'", p);
   return 0;
@@ -125,5 +132,6 @@ int eto_program_summary(const eto_compute *c, const eto_program *p, char *buf, i
   for (int j = 0; j < p->nreduce; j++) APPEND("%s%lld", j ? "," : "", (long long)f.lshape[j]);
   APPEND("] u%d v%d.%d%s", p->unroll, p->vec[0], p->vec[1], f.perfect ? "" : " imperfect");
   if (p->direct[0] || p->direct[1]) APPEND(" d%d.%d", p->direct[0], p->direct[1]);
+  if (p->prefetch) APPEND(" p%d", p->prefetch);
   return n;
 }

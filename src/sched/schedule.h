@@ -46,7 +46,15 @@ typedef struct eto_program {
   int vec[ETO_MAX_INPUTS];     /* cooperative fetch vector length per input: 1, 2 or 4 */
   int direct[ETO_MAX_INPUTS];  /* CPU multi-level: 1 when the compute reads input i from memory, without a tile
                                 * copy (Ansor's CPU multi-level tiling; vec[i] is then 1) */
+  int prefetch;                /* CPU multi-level with a direct read: the reduction steps ahead at which the compute
+                                * prefetches what a direct read along the register tile's vector axis reads (0: none;
+                                * the search proposes 8 or 16; at most ETO_PREFETCH_MAX) */
 } eto_program;
+
+#define ETO_PREFETCH_MAX 64
+/* The prefetch distances sampling and the fetch mutation choose from (0: none). */
+#define ETO_NUM_PREFETCH 3
+extern const int eto_prefetch_options[ETO_NUM_PREFETCH];
 
 /* ---- sketches ---- */
 
@@ -115,6 +123,17 @@ int64_t eto_sched_tile_reuse(const eto_compute *c, const eto_program *p, int i);
  * the fetch mutation and eto_sched_candidate_ok apply this one rule; bench/RESULTS.md K.3, L.2). */
 #define ETO_DIRECT_MAX_REUSE 16
 int eto_sched_direct_ok(const eto_compute *c, const eto_target *t, const eto_program *p, int i);
+/* 1 when multi-level program p, lowered for a CPU with `lanes` float32 SIMD lanes, prefetches input i (p->prefetch
+ * set): p reads it directly, c has one reduction axis, which indexes it, its last dimension is the register tile's
+ * vector axis alone (stride 1) and no other axis of the register tile indexes it: a dense layer's weights, read
+ * at stride N along the reduction (bench/RESULTS.md AO.2). src/lower emits the prefetches by this rule. */
+int eto_sched_prefetch_input(const eto_compute *c, const eto_program *p, int lanes, int i);
+/* The space axis of multi-level program p's register-tile vector loop on a CPU with `lanes` lanes (the last axis
+ * whose S4 factor is a multiple of lanes, else the last with S4 > 1), or -1. */
+int eto_sched_vec_axis(const eto_program *p, int lanes);
+/* Clears p->prefetch when no input of p qualifies on t any more (a mutation or a transplant changed its direct
+ * reads or its register tile), which eto_sched_validate would reject. */
+void eto_sched_prefetch_fix(const eto_compute *c, const eto_target *t, eto_program *p);
 /* Bytes of smem_elements shared (float32) elements; eto_sched_validate rejects a program whose
  * smem_per_block takes more than t->max_shared_bytes. */
 int64_t eto_sched_smem_bytes(int64_t smem_elements);

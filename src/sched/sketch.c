@@ -9,6 +9,7 @@ static const char *const sketch_names[ETO_SKETCH_COUNT] = {"mlt", "ctr", "two"};
 _Static_assert(sizeof sketch_names / sizeof sketch_names[0] == ETO_SKETCH_COUNT, "one name per sketch");
 
 const int eto_unroll_options[ETO_NUM_UNROLL] = {0, 16, 64, 512, 1024};
+const int eto_prefetch_options[ETO_NUM_PREFETCH] = {0, 8, 16};
 
 const char *eto_sketch_name(eto_sketch_kind k) { return (unsigned)k < ETO_SKETCH_COUNT ? sketch_names[k] : "?"; }
 

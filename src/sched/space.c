@@ -137,6 +137,12 @@ void eto_sched_sample(const eto_compute *c, const eto_target *t, eto_sketch_kind
       out->vec[i] = 1;
     }
   }
+  out->prefetch = 0;
+  for (int i = 0; i < c->ninputs && t->direct_reads; i++)
+    if (eto_sched_prefetch_input(c, out, t->warp_size, i)) {
+      out->prefetch = eto_prefetch_options[eto_rng_below(rng, ETO_NUM_PREFETCH)];
+      break;
+    }
 }
 
 int eto_sched_sample_valid(const eto_compute *c, const eto_target *t, const eto_sample_opts *opts, eto_rng *rng,
@@ -307,6 +313,14 @@ int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_prog
       FAIL("a direct read of input %d applies only to a multi-level program on the CPU", i);
     if (p->direct[i] && p->vec[i] != 1) FAIL("input %d is read directly: it has no fetch vector length", i);
   }
+  if (p->prefetch < 0 || p->prefetch > ETO_PREFETCH_MAX)
+    FAIL("prefetch distance %d is not 0..%d", p->prefetch, ETO_PREFETCH_MAX);
+  if (p->prefetch) {
+    int any = 0;
+    for (int i = 0; i < c->ninputs && t->direct_reads; i++) any |= eto_sched_prefetch_input(c, p, t->warp_size, i);
+    if (!any)
+      FAIL("a prefetch (p=) needs a direct read along the register tile's vector axis (a CPU multi-level program)");
+  }
   eto_features f;
   eto_sched_features(c, p, &f);
   if (f.threads_per_block > t->max_threads_per_block)
@@ -346,6 +360,39 @@ int64_t eto_sched_tile_reuse(const eto_compute *c, const eto_program *p, int i) 
 
 int eto_sched_direct_ok(const eto_compute *c, const eto_target *t, const eto_program *p, int i) {
   return t->direct_reads && i < c->ninputs && eto_sched_tile_reuse(c, p, i) <= ETO_DIRECT_MAX_REUSE;
+}
+
+int eto_sched_vec_axis(const eto_program *p, int lanes) {
+  for (int i = p->nspace - 1; i >= 0 && lanes > 1; i--)
+    if (p->stile[i][4] % lanes == 0) return i;
+  for (int i = p->nspace - 1; i >= 0; i--)
+    if (p->stile[i][4] > 1) return i;
+  return -1;
+}
+
+int eto_sched_prefetch_input(const eto_compute *c, const eto_program *p, int lanes, int i) {
+  if (p->sketch != ETO_SKETCH_MULTI_LEVEL || i >= c->ninputs || !p->direct[i] || c->nest.nreduce != 1) return 0;
+  int va = eto_sched_vec_axis(p, lanes), ns = c->nest.nspace;
+  const eto_operand *in = &c->in[i];
+  if (va < 0 || in->rank < 1) return 0;
+  const eto_index *last = &in->index[in->rank - 1];
+  if (last->nterms != 1 || last->term[0].var != va || last->term[0].coef != 1 || last->term[0].div != 1) return 0;
+  int by_reduce = 0;
+  for (int d = 0; d < in->rank; d++) {
+    if (in->dilate[d] > 1) return 0;
+    for (int k = 0; k < in->index[d].nterms; k++) {
+      int v = in->index[d].term[k].var;
+      if (v >= ns) by_reduce = 1;
+      else if (v != va && p->stile[v][4] > 1) return 0;
+    }
+  }
+  return by_reduce;
+}
+
+void eto_sched_prefetch_fix(const eto_compute *c, const eto_target *t, eto_program *p) {
+  for (int i = 0; i < c->ninputs && p->prefetch && t->direct_reads; i++)
+    if (eto_sched_prefetch_input(c, p, t->warp_size, i)) return;
+  p->prefetch = 0;
 }
 
 int eto_sched_candidate_ok(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap) {

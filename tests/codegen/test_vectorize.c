@@ -4,7 +4,7 @@
  * 16 output channels x 4 columns vectorizes along the channels (whole vectors) with its weights stored
  * channel-blocked: every load in a vector loop is contiguous or a broadcast (no per-lane gather), and the
  * kernel matches the reference. A depthwise conv's tile copy across a padded border is one masked load per row,
- * and a stride-2 read one masked load of its span. */
+ * and a stride-2 read one masked load of its span. Weights read directly with p= set are prefetched. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,6 +164,76 @@ static void direct_reads(void) {
   }
 }
 
+/* Prefetches a block runs: each prefetch statement times the extents of the loops around it. */
+static int64_t prefetches(const eto_stmt *s, int64_t times) {
+  if (!s) return 0;
+  switch (s->kind) {
+  case ETO_S_PREFETCH: return times;
+  case ETO_S_FOR: return prefetches(s->body, times * s->extent);
+  case ETO_S_IF: return prefetches(s->body, times);
+  case ETO_S_SEQ: {
+    int64_t n = 0;
+    for (int i = 0; i < s->n; i++) n += prefetches(s->items[i], times);
+    return n;
+  }
+  default: return 0;
+  }
+}
+
+/* p=D: a dense layer's directly read weights prefetched D reduction steps ahead: a block prefetches each line of
+ * the weights it reads once (k steps x its columns / 16), also with the rows in S3 loops around the columns' (once,
+ * not once per row), and the optimized IR has llvm.prefetch; the result is the
+ * reference's, also with imperfect tiles (prefetches past the weights' end); the recipe keeps its p= field; a
+ * prefetch without a direct read along the vector axis (none, or A's, whose last dimension is k) is invalid. */
+static void prefetched_weights(void) {
+  char msg[1024];
+  static const struct {
+    const char *op, *recipe;
+    int64_t want;
+  } cases[] = {
+      {"matmul m=4 n=256 k=64\n", "v1 mlt s=1.1.1.1.1/1.1.1.1.4/2.1.2.2.32 r=2.8.4 u=1024 v=1.1 d=0.1 p=8", 64 * 8},
+      {"matmul m=4 n=256 k=64\n", "v1 mlt s=1.1.1.1.1/1.1.1.4.1/2.1.2.2.32 r=2.8.4 u=1024 v=1.1 d=0.1 p=8", 64 * 8},
+      {"matmul m=4 n=256 k=64\n", "v1 mlt s=1.1.1.1.1/1.1.1.1.4/2.1.2.2.32 r=2.8.4 u=1024 v=1.1 d=0.1", 0},
+      {"matmul m=7 n=250 k=61 bias=1\n", "v1 mlt s=1.1.1.1.1/1.1.1.1.7/4.1.1.1.64 r=8.4.2 u=1024 v=1.1 d=1.1 p=16",
+       64 * 4},
+  };
+  for (size_t ci = 0; ci < sizeof cases / sizeof *cases; ci++) {
+    eto_op op = test_op(cases[ci].op);
+    eto_program p;
+    char text[ETO_RECIPE_MAX];
+    CHECK(eto_program_parse(cases[ci].recipe, &p, msg, sizeof msg) == 0, "%s", msg);
+    eto_program_format(&p, text, sizeof text);
+    CHECK(strcmp(text, cases[ci].recipe) == 0, "recipe %s formatted as %s", cases[ci].recipe, text);
+    eto_kernel *k = lowered(&op, 2, cases[ci].recipe);
+    if (!k) continue;
+    int64_t n = prefetches(k->body, 1);
+    CHECK(n == cases[ci].want, "%s: %lld prefetches per block, want %lld", cases[ci].recipe, (long long)n,
+          (long long)cases[ci].want);
+    char *ir = NULL;
+    CHECK(eto_codegen_emit(k, ETO_EMIT_LLVM_OPT, &ir, msg, sizeof msg) == ETO_OK, "%s", msg);
+    if (ir)
+      CHECK((strstr(ir, "@llvm.prefetch") != NULL) == (cases[ci].want > 0), "%s: llvm.prefetch", cases[ci].recipe);
+    free(ir);
+    matches_reference(&op, k, cases[ci].recipe);
+    eto_kernel_free(k);
+  }
+  eto_op mm = test_op("matmul m=4 n=256 k=64\n");
+  eto_compute c;
+  eto_op_compute(&mm, &c);
+  eto_target t;
+  eto_target_cpu(2, &t);
+  const char *bad[] = {"v1 mlt s=1.1.1.1.1/1.1.1.1.4/2.1.2.2.32 r=2.8.4 u=1024 v=1.1 p=8",
+                       "v1 mlt s=1.1.1.1.1/1.1.1.1.4/2.1.2.2.32 r=2.8.4 u=1024 v=1.1 d=1.0 p=8"};
+  for (int i = 0; i < 2; i++) {
+    eto_program p;
+    CHECK(eto_program_parse(bad[i], &p, msg, sizeof msg) == 0, "%s", msg);
+    CHECK(eto_sched_validate(&c, &t, &p, msg, sizeof msg) != 0, "%s: valid", bad[i]);
+  }
+  eto_program p;
+  const char *p0 = "v1 mlt s=1.1.1.1.1/1.1.1.1.4/2.1.2.2.32 r=2.8.4 u=1024 v=1.1 d=0.1 p=0";
+  CHECK(eto_program_parse(p0, &p, msg, sizeof msg) != 0, "p=0 parsed");
+}
+
 int main(void) {
   char msg[1024];
   eto_op mm = test_op("matmul m=64 n=64 k=64\n");
@@ -184,6 +254,7 @@ int main(void) {
   eto_kernel_free(k);
   channel_vectorized_conv();
   direct_reads();
+  prefetched_weights();
   /* a tile copy's 16-wide row (a 14-wide tile and its halo) that crosses the padded border: one masked load with
    * the lanes' guards as its mask, not lane-by-lane loads that LLVM turns into a gather; the border reads zero */
   masked_loads("depthwise_conv2d n=1 c=16 h=8 w=14 r=3 s=3 pad=1\n",

@@ -383,6 +383,7 @@ static void gs_exec(gsim *g, const eto_stmt *s) {
     gs_write(g, s->buf, i, v);
     return;
   }
+  case ETO_S_PREFETCH: gs_fail(g, "a prefetch in a GPU kernel"); return;
   case ETO_S_BARRIER:
     if (g->tid >= 0) gs_fail(g, "barrier inside a THREAD loop");
     g->epoch++;
