@@ -233,12 +233,17 @@ int eto_mutate_qwalk(const eto_compute *c, const eto_target *t, eto_program *p, 
   return 0;
 }
 
-int eto_mutate_unroll(eto_program *p, eto_rng *rng) {
+/* One of the n options other than value (uniformly; value not among them counts as options[0]). */
+static int other_option(const int *options, int n, int value, eto_rng *rng) {
   int cur = 0;
-  for (int k = 0; k < ETO_NUM_UNROLL; k++)
-    if (eto_unroll_options[k] == p->unroll) cur = k;
-  int k = (int)eto_rng_below(rng, ETO_NUM_UNROLL - 1);
-  p->unroll = eto_unroll_options[k >= cur ? k + 1 : k];
+  for (int k = 0; k < n; k++)
+    if (options[k] == value) cur = k;
+  int k = (int)eto_rng_below(rng, n - 1);
+  return options[k >= cur ? k + 1 : k];
+}
+
+int eto_mutate_unroll(eto_program *p, eto_rng *rng) {
+  p->unroll = other_option(eto_unroll_options, ETO_NUM_UNROLL, p->unroll, rng);
   return 0;
 }
 
@@ -246,11 +251,7 @@ int eto_mutate_vec(const eto_compute *c, eto_program *p, eto_rng *rng) {
   static const int vecs[3] = {1, 2, 4};
   if (p->sketch != ETO_SKETCH_MULTI_LEVEL || c->ninputs < 1) return -1;
   int i = (int)eto_rng_below(rng, c->ninputs);
-  int cur = 0;
-  for (int k = 0; k < 3; k++)
-    if (vecs[k] == p->vec[i]) cur = k;
-  int k = (int)eto_rng_below(rng, 2);
-  p->vec[i] = vecs[k >= cur ? k + 1 : k];
+  p->vec[i] = other_option(vecs, 3, p->vec[i], rng);
   return 0;
 }
 
@@ -263,11 +264,7 @@ int eto_mutate_direct(const eto_compute *c, const eto_target *t, eto_program *p,
   int pf = 0; /* a direct read that the compute may prefetch: half of the time, another prefetch distance */
   for (int j = 0; j < c->ninputs; j++) pf |= eto_sched_prefetch_input(c, p, t->warp_size, j);
   if (pf && eto_rng_below(rng, 2) == 0) {
-    int cur = 0;
-    for (int k = 0; k < ETO_NUM_PREFETCH; k++)
-      if (eto_prefetch_options[k] == p->prefetch) cur = k;
-    int k = (int)eto_rng_below(rng, ETO_NUM_PREFETCH - 1);
-    p->prefetch = eto_prefetch_options[k >= cur ? k + 1 : k];
+    p->prefetch = other_option(eto_prefetch_options, ETO_NUM_PREFETCH, p->prefetch, rng);
     return 0;
   }
   int i = ok[eto_rng_below(rng, n)];
