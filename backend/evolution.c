@@ -261,9 +261,8 @@ int eto_mutate_direct(const eto_compute *c, const eto_target *t, eto_program *p,
   for (int j = 0; j < c->ninputs; j++)
     if (eto_sched_direct_ok(c, t, p, j) || p->direct[j]) ok[n++] = j;
   if (n == 0) return -1;
-  int pf = 0; /* a direct read that the compute may prefetch: half of the time, another prefetch distance */
-  for (int j = 0; j < c->ninputs; j++) pf |= eto_sched_prefetch_input(c, p, t->warp_size, j);
-  if (pf && eto_rng_below(rng, 2) == 0) {
+  /* a direct read that the compute may prefetch: half of the time, another prefetch distance */
+  if (eto_sched_prefetch_any(c, t, p) && eto_rng_below(rng, 2) == 0) {
     p->prefetch = other_option(eto_prefetch_options, ETO_NUM_PREFETCH, p->prefetch, rng);
     return 0;
   }

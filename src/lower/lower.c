@@ -233,21 +233,18 @@ static eto_stmt *nest_loops(lctx *L, eto_stmt *body, const int *vars, const int6
  * innermost. Fills vars/ext/kind for both groups and the reg index.
  * The vector axis: on a GPU the last axis with S4 > 1. On the CPU the last axis whose S4 factor is a multiple
  * of the SIMD lanes (whole vectors; e.g. the output channels of a conv with S4 = k8 x w7 give 8-wide FMAs
- * on channel-blocked weights instead of 7-wide ones along w), else the last axis with S4 > 1. */
+ * on channel-blocked weights instead of 7-wide ones along w), else the last axis with S4 > 1 (eto_sched_vec_axis,
+ * which the schedule space's prefetch rule reads too). */
 typedef struct {
   int s3[ETO_MAX_LOOPS], s4[ETO_MAX_LOOPS];
   int order4[ETO_MAX_LOOPS];   /* axis of the i-th s4 loop (outermost first) */
   int vec_axis;                /* -1 when no s4 factor is > 1 */
 } tile_vars;
 
-static void make_tile_vars(lctx *L, tile_vars *tv, int level3, int level4) {
+static void make_tile_vars(lctx *L, tile_vars *tv, int level3) {
   const eto_program *p = L->p;
   int ns = p->nspace, n = 0;
-  tv->vec_axis = -1;
-  for (int i = ns - 1; i >= 0 && tv->vec_axis < 0; i--)
-    if (!L->gpu && L->lanes > 1 && p->stile[i][level4] % L->lanes == 0) tv->vec_axis = i;
-  for (int i = ns - 1; i >= 0 && tv->vec_axis < 0; i--)
-    if (p->stile[i][level4] > 1) tv->vec_axis = i;
+  tv->vec_axis = eto_sched_vec_axis(p, L->gpu ? 1 : (int)L->lanes);
   for (int i = 0; i < ns; i++) {
     tv->s3[i] = level3 >= 0 ? new_var(L->k, "s3_", i) : -1;
     tv->s4[i] = new_var(L->k, "s4_", i);
@@ -362,7 +359,7 @@ static eto_stmt *lower_mlt(lctx *L) {
   eto_expr *full = x_and(a, bfull, kfull);
 
   tile_vars tv;
-  make_tile_vars(L, &tv, 3, 4);
+  make_tile_vars(L, &tv, 3);
   L->vec_axis = L->gpu ? -1 : tv.vec_axis;
 
   /* shared tiles: footprint, strides and the base (lowest virtual coordinate) of each dimension */
@@ -857,7 +854,7 @@ static eto_stmt *lower_two(lctx *L) {
   int tvar = new_var(k, "t", -1);
   decode(a, x_var(a, tvar), s2, ns, th);
   tile_vars tv;
-  make_tile_vars(L, &tv, -1, 4);
+  make_tile_vars(L, &tv, -1);
   eto_expr *xs[ETO_MAX_LOOPS];
   for (int i = 0; i < ns; i++)
     xs[i] = x_add(a, x_muli(a, x_add(a, x_muli(a, bidx[i], s2[i]), th[i]), p->stile[i][4]), x_var(a, tv.s4[i]));

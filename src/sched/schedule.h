@@ -131,6 +131,9 @@ int eto_sched_prefetch_input(const eto_compute *c, const eto_program *p, int lan
 /* The space axis of multi-level program p's register-tile vector loop on a CPU with `lanes` lanes (the last axis
  * whose S4 factor is a multiple of lanes, else the last with S4 > 1), or -1. */
 int eto_sched_vec_axis(const eto_program *p, int lanes);
+/* 1 when t has direct reads and some input of p qualifies for a prefetch on t (eto_sched_prefetch_input with t's
+ * lanes): what sampling, validation, the fetch mutation and eto_sched_prefetch_fix ask. */
+int eto_sched_prefetch_any(const eto_compute *c, const eto_target *t, const eto_program *p);
 /* Clears p->prefetch when no input of p qualifies on t any more (a mutation or a transplant changed its direct
  * reads or its register tile), which eto_sched_validate would reject. */
 void eto_sched_prefetch_fix(const eto_compute *c, const eto_target *t, eto_program *p);

@@ -137,12 +137,7 @@ void eto_sched_sample(const eto_compute *c, const eto_target *t, eto_sketch_kind
       out->vec[i] = 1;
     }
   }
-  out->prefetch = 0;
-  for (int i = 0; i < c->ninputs && t->direct_reads; i++)
-    if (eto_sched_prefetch_input(c, out, t->warp_size, i)) {
-      out->prefetch = eto_prefetch_options[eto_rng_below(rng, ETO_NUM_PREFETCH)];
-      break;
-    }
+  out->prefetch = eto_sched_prefetch_any(c, t, out) ? eto_prefetch_options[eto_rng_below(rng, ETO_NUM_PREFETCH)] : 0;
 }
 
 int eto_sched_sample_valid(const eto_compute *c, const eto_target *t, const eto_sample_opts *opts, eto_rng *rng,
@@ -315,12 +310,8 @@ int eto_sched_validate(const eto_compute *c, const eto_target *t, const eto_prog
   }
   if (p->prefetch < 0 || p->prefetch > ETO_PREFETCH_MAX)
     FAIL("prefetch distance %d is not 0..%d", p->prefetch, ETO_PREFETCH_MAX);
-  if (p->prefetch) {
-    int any = 0;
-    for (int i = 0; i < c->ninputs && t->direct_reads; i++) any |= eto_sched_prefetch_input(c, p, t->warp_size, i);
-    if (!any)
-      FAIL("a prefetch (p=) needs a direct read along the register tile's vector axis (a CPU multi-level program)");
-  }
+  if (p->prefetch && !eto_sched_prefetch_any(c, t, p))
+    FAIL("a prefetch (p=) needs a direct read along the register tile's vector axis (a CPU multi-level program)");
   eto_features f;
   eto_sched_features(c, p, &f);
   if (f.threads_per_block > t->max_threads_per_block)
@@ -389,10 +380,14 @@ int eto_sched_prefetch_input(const eto_compute *c, const eto_program *p, int lan
   return by_reduce;
 }
 
+int eto_sched_prefetch_any(const eto_compute *c, const eto_target *t, const eto_program *p) {
+  for (int i = 0; i < c->ninputs && t->direct_reads; i++)
+    if (eto_sched_prefetch_input(c, p, t->warp_size, i)) return 1;
+  return 0;
+}
+
 void eto_sched_prefetch_fix(const eto_compute *c, const eto_target *t, eto_program *p) {
-  for (int i = 0; i < c->ninputs && p->prefetch && t->direct_reads; i++)
-    if (eto_sched_prefetch_input(c, p, t->warp_size, i)) return;
-  p->prefetch = 0;
+  if (p->prefetch && !eto_sched_prefetch_any(c, t, p)) p->prefetch = 0;
 }
 
 int eto_sched_candidate_ok(const eto_compute *c, const eto_target *t, const eto_program *p, char *why, int cap) {
