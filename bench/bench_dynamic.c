@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base.h"
+#include "bench_pool.h"
 #include "bench_util.h"
 #include "cli_opt.h"
 #include "codegen.h"
@@ -79,23 +80,6 @@ static void io_free(io *d) {
   free(d->ref);
 }
 
-typedef struct {
-  eto_pool *pool;
-  eto_kernel_fn fn;
-  float **args;
-  int64_t blocks;
-} run_ctx;
-
-static void run_kernel(void *ctx) {
-  const run_ctx *c = ctx;
-  eto_pool_run(c->pool, c->fn, c->args, c->blocks);
-}
-
-static double time_run(eto_pool *pool, eto_kernel_fn fn, float **args, int64_t blocks, double min_s) {
-  run_ctx c = {pool, fn, args, blocks};
-  return bench_time_median3(run_kernel, &c, min_s);
-}
-
 /* --emit: prints the dynamic kernel as loop IR (c), optimized LLVM IR (llvm) or assembly (asm). */
 static int emit_kernel(const eto_compute *c, const eto_program *p, const eto_lower_opts *ld, const char *kind) {
   char msg[2048];
@@ -157,8 +141,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   eto_target t;
-  int nthreads = threads > 0 ? threads : eto_cli_opt_max_threads();
-  eto_target_cpu(nthreads, &t);
+  eto_target_cpu(threads, &t); /* threads 0: every online core (eto_cli_opt_max_threads is 4x that, a limit) */
+  int nthreads = t.cores;
   eto_kernel *kf = NULL, *kd = NULL;
   eto_lower_opts lo = {.lanes = t.warp_size};
   eto_lower_opts ld = {.lanes = t.warp_size, .grown = &g, .keep_direct = keep_direct};
@@ -177,7 +161,7 @@ int main(int argc, char **argv) {
   io_make(&opv, &dv);
   eto_pool_run(pool, eto_compiled_fn(cf), dv.a, kf->blocks);
   int wrong = !io_ok(&dv);
-  double tf = time_run(pool, eto_compiled_fn(cf), dv.a, kf->blocks, min_s);
+  double tf = bench_time_kernel(pool, eto_compiled_fn(cf), dv.a, kf->blocks, min_s);
   double fv = eto_op_flops(&opv);
   printf("| S | fixed kernel at %d, ms | dynamic kernel at S, ms | ideal ms (fixed x work) | vs fixed |\n"
          "|---|---|---|---|---|\n", value);
@@ -205,7 +189,7 @@ int main(int argc, char **argv) {
       fprintf(stderr, "bench_dynamic: the dynamic kernel at S=%lld is WRONG\n", s);
       wrong++;
     }
-    double td = time_run(pool, eto_compiled_fn(cd), args, kd->blocks, min_s);
+    double td = bench_time_kernel(pool, eto_compiled_fn(cd), args, kd->blocks, min_s);
     double ideal = tf * eto_op_flops(&op) / fv;
     printf("| %lld | %.4f | %.4f | %.4f | %.3f |\n", s, tf * 1e3, td * 1e3, ideal * 1e3, ideal / td);
     io_free(&d);
