@@ -44,42 +44,6 @@ static int op_at(const char *line, int64_t s, eto_op *out) {
   return 0;
 }
 
-typedef struct {
-  int nin;
-  float *a[6];
-  float *ref;
-  int64_t nout;
-} io;
-
-static void io_make(const eto_op *op, io *d) {
-  memset(d, 0, sizeof *d);
-  d->nin = eto_op_num_inputs(op);
-  eto_shape sh;
-  for (int i = 0; i < d->nin; i++) {
-    eto_op_input_shape(op, i, &sh);
-    int64_t n = eto_shape_size(&sh);
-    d->a[i] = eto_buffer_alloc(sizeof(float) * (size_t)n);
-    for (int64_t j = 0; j < n; j++) d->a[i][j] = (float)((j * 7919 + i * 131) % 1000) / 1000.0f - 0.5f;
-  }
-  eto_op_output_shape(op, &sh);
-  d->nout = eto_shape_size(&sh);
-  d->a[d->nin] = eto_buffer_alloc(sizeof(float) * (size_t)d->nout);
-  memset(d->a[d->nin], 0, sizeof(float) * (size_t)d->nout);
-  d->ref = malloc(sizeof(float) * (size_t)d->nout);
-  eto_op_reference(op, (const float *const *)d->a, d->ref);
-}
-
-static int io_ok(const io *d) {
-  for (int64_t j = 0; j < d->nout; j++)
-    if (!(fabsf(d->a[d->nin][j] - d->ref[j]) <= 1e-3f * (1.0f + fabsf(d->ref[j])))) return 0;
-  return 1;
-}
-
-static void io_free(io *d) {
-  for (int i = 0; i <= d->nin; i++) free(d->a[i]);
-  free(d->ref);
-}
-
 /* --emit: prints the dynamic kernel as loop IR (c), optimized LLVM IR (llvm) or assembly (asm). */
 static int emit_kernel(const eto_compute *c, const eto_program *p, const eto_lower_opts *ld, const char *kind) {
   char msg[2048];
@@ -157,10 +121,10 @@ int main(int argc, char **argv) {
   }
   eto_pool *pool = eto_pool_create(nthreads);
   double min_s = min_ms / 1000.0;
-  io dv;
-  io_make(&opv, &dv);
+  bench_io dv;
+  bench_io_make(&opv, 1, &dv);
   eto_pool_run(pool, eto_compiled_fn(cf), dv.a, kf->blocks);
-  int wrong = !io_ok(&dv);
+  int wrong = !bench_io_matches(&dv, dv.ref);
   double tf = bench_time_kernel(pool, eto_compiled_fn(cf), dv.a, kf->blocks, min_s);
   double fv = eto_op_flops(&opv);
   printf("| S | fixed kernel at %d, ms | dynamic kernel at S, ms | ideal ms (fixed x work) | vs fixed |\n"
@@ -178,25 +142,25 @@ int main(int argc, char **argv) {
     }
     eto_op op;
     op_at(line, s, &op);
-    io d;
-    io_make(&op, &d);
+    bench_io d;
+    bench_io_make(&op, 1, &d);
     int64_t sv = s;
     float *args[8] = {0};
     for (int i = 0; i <= d.nin; i++) args[i] = d.a[i];
     args[kd->nargs] = (float *)(void *)&sv;
     eto_pool_run(pool, eto_compiled_fn(cd), args, kd->blocks);
-    if (!io_ok(&d)) {
+    if (!bench_io_matches(&d, d.ref)) {
       fprintf(stderr, "bench_dynamic: the dynamic kernel at S=%lld is WRONG\n", s);
       wrong++;
     }
     double td = bench_time_kernel(pool, eto_compiled_fn(cd), args, kd->blocks, min_s);
     double ideal = tf * eto_op_flops(&op) / fv;
     printf("| %lld | %.4f | %.4f | %.4f | %.3f |\n", s, tf * 1e3, td * 1e3, ideal * 1e3, ideal / td);
-    io_free(&d);
+    bench_io_free(&d);
   }
   printf("\n%s; threads %d, repeats of >= %d ms, %s\n", wrong ? "WRONG results" : "every result checked against the reference",
          nthreads, min_ms, recipe);
-  io_free(&dv);
+  bench_io_free(&dv);
   eto_compiled_free(cf);
   eto_compiled_free(cd);
   eto_kernel_free(kf);

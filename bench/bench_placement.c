@@ -30,10 +30,6 @@
 #define MAX_COPIES 32
 #define MAX_ROUNDS 1000
 
-typedef struct {
-  float *a[ETO_MAX_INPUTS + 1];
-} copy;
-
 /* KiB of the mapping that holds p backed by transparent huge pages, from /proc/self/smaps; -1 when not found. */
 static long huge_kib(const void *p) {
   FILE *f = fopen("/proc/self/smaps", "r");
@@ -105,33 +101,14 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_placement: %s\n", msg);
     return 2;
   }
-  int nin = eto_op_num_inputs(&op);
-  int64_t n[ETO_MAX_INPUTS + 1];
-  eto_shape sh;
-  for (int i = 0; i < nin; i++) {
-    eto_op_input_shape(&op, i, &sh);
-    n[i] = eto_shape_size(&sh);
-  }
-  eto_op_output_shape(&op, &sh);
-  n[nin] = eto_shape_size(&sh);
-  copy cp[MAX_COPIES];
-  float *ref = malloc(sizeof(float) * (size_t)n[nin]);
+  bench_io cp[MAX_COPIES]; /* every copy holds the same inputs: copy 0's reference checks them all */
   int wrong = 0;
   eto_pool *pool = eto_pool_create(nthreads);
   eto_pool_spin(pool, 1);
   for (int q = 0; q < copies; q++) {
-    for (int i = 0; i <= nin; i++) {
-      cp[q].a[i] = eto_buffer_alloc(sizeof(float) * (size_t)n[i]);
-      for (int64_t j = 0; j < n[i]; j++)
-        cp[q].a[i][j] = i < nin ? (float)((j * 7919 + i * 131) % 1000) / 1000.0f - 0.5f : 0.0f;
-    }
-    if (q == 0) eto_op_reference(&op, (const float *const *)cp[0].a, ref);
+    bench_io_make(&op, q == 0, &cp[q]);
     eto_pool_run(pool, eto_compiled_fn(cc), cp[q].a, k->blocks);
-    for (int64_t j = 0; j < n[nin]; j++)
-      if (!(fabsf(cp[q].a[nin][j] - ref[j]) <= 1e-3f * (1.0f + fabsf(ref[j])))) {
-        wrong++;
-        break;
-      }
+    wrong += !bench_io_matches(&cp[q], cp[0].ref);
   }
   static double t_[MAX_COPIES][MAX_ROUNDS];
   double min_s = min_ms / 1000.0, start = eto_now();
@@ -155,15 +132,13 @@ int main(int argc, char **argv) {
     hi_all = fmax(hi_all, med[q]);
     printf("| %d | %.4f | %.1f | %.4f-%.4f | %.3f |", q, med[q] * 1e3, flops / med[q] * 1e-9, mn * 1e3, mx * 1e3,
            mx / mn);
-    for (int i = 0; i <= nin; i++) printf(" %ld", huge_kib(cp[q].a[i]));
+    for (int i = 0; i <= cp[q].nin; i++) printf(" %ld", huge_kib(cp[q].a[i]));
     printf(" |\n");
   }
   printf("\ncopies' medians: slowest / fastest %.3f; %s; threads %d, %d rounds of 3 repeats of >= %d ms, %s\n",
          hi_all / lo_all, wrong ? "WRONG results" : "every copy's result checked against the reference", nthreads,
          rounds, min_ms, recipe);
-  for (int q = 0; q < copies; q++)
-    for (int i = 0; i <= nin; i++) free(cp[q].a[i]);
-  free(ref);
+  for (int q = 0; q < copies; q++) bench_io_free(&cp[q]);
   eto_pool_free(pool);
   eto_compiled_free(cc);
   eto_kernel_free(k);
