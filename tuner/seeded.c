@@ -11,7 +11,10 @@
  *       reads kept where α's search may propose them, else read from a tile (fit_direct), and the first program
  *       also with every input α's rule allows read directly, and with blocks of about its own blocks' work where
  *       α's are at least 2x smaller (fit_work);
- *     the best programs of the cached operators of α's kind and sketch signature nearest α, transplanted alike;
+ *     the best programs of the cached operators of α's kind and sketch signature nearest α, transplanted alike,
+ *       and the first transplant of the SEEDED_FAST fastest (GFLOP/s) of them within SEEDED_FAST_DIST of α; the first
+ *       program of each of these sets and the fastest ones also with β's blocks and register tile kept and the loop
+ *       between them fitted to α (fit_middle);
  *   ETO's rounds (rounds 11-14: ETO's 1-4), run by the ETO policy from S*β: of each of their batches, the 1 in
  *     SEEDED_ETO_KEEP (4) the cost model ranks best once it is trained (on β's and the neighbours' stored trials:
  *     in a reuse run, from the first batch), every candidate while it is not (made again from a better S*β after
@@ -34,6 +37,13 @@
 
 #define SEEDED_SOURCE_PROGRAMS 8  /* β's best programs transplanted */
 #define SEEDED_NEIGHBOURS 3       /* nearest cached operators whose best programs are seeds */
+#ifndef SEEDED_FAST /* -DSEEDED_FAST=0: the policy before bench/RESULTS.md AQ */
+#define SEEDED_FAST 2 /* fastest (GFLOP/s) cached operators within SEEDED_FAST_DIST whose best programs are seeds too
+                       * (their first transplant each), where they are not among the nearest: a family's nearest members
+                       * can all be weak where one farther off is not (bench/RESULTS.md AQ: BERT's context at 512, its
+                       * nearest 444-448 at 0.74-0.77 of oneDNN, 324's program run at 512 1.36x its cached one) */
+#endif
+#define SEEDED_FAST_DIST 1.40 /* summed |log| extent ratio: every extent within 4x, or two within 2x each */
 #define SEEDED_MAX_SEEDS 64
 #define SEEDED_PER_ROUND 16       /* candidates per search batch */
 #ifndef SEEDED_PATIENCE /* -DSEEDED_PATIENCE=64: the policy of bench/RESULTS.md AB.4; 48: of AC-AD */
@@ -88,6 +98,25 @@ static int fit_loop(int64_t ext, const int64_t *f, int n, int64_t *fit, int64_t 
   }
   fit[0] = rest;
   return 0;
+}
+
+/* Fits one loop's factors f[0..n-1] to extent ext keeping every factor but the largest of the middle levels
+ * (f[1..n-2]), which takes what is left: β's blocks (f[0]) and register tile (f[n-1]) stay, and the loop each block
+ * runs over grows or shrinks with α (where fit_loop's exact fit recomputes the blocks: BERT's context at 512 from
+ * 324's program, m 1.1.81.4.1 and k 1.81.4, runs 1.1.128.4.1 and 1.128.4 at 353-361 GFLOP/s, fit_loop's 2.1.64.4.1 and
+ * 2.64.4 at 282, bench/RESULTS.md AQ). Returns 0 when what is left is not a whole factor, else 1. */
+static int fit_middle(int64_t ext, const int64_t *f, int n, int64_t *out) {
+  int at = n > 2 ? 1 : 0;
+  for (int l = 2; l < n - 1; l++)
+    if (f[l] > f[at]) at = l;
+  int64_t rest = 1;
+  for (int l = 0; l < n; l++) {
+    out[l] = f[l];
+    if (l != at) rest *= f[l];
+  }
+  if (rest < 1 || ext % rest != 0) return 0;
+  out[at] = ext / rest;
+  return 1;
 }
 
 /* The direct reads of p that the search may propose on α (eto_sched_direct_ok): β's program may read an input
@@ -271,14 +300,45 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
   return n;
 }
 
+/* p transplanted by fit_middle on every loop (β's direct reads where α's rule allows them, else every input the
+ * rule allows read directly), in *out when that differs from every loop's exact fit by fit_loop and is valid on t;
+ * returns 1 then, else 0. */
+static int transplant_middle(const eto_compute *ca, const eto_target *t, const eto_program *p, eto_program *out) {
+  if (p->nspace != ca->nest.nspace || p->nreduce != ca->nest.nreduce) return 0;
+  eto_program m = *p;
+  int64_t fit[ETO_SPACE_LEVELS], imp[ETO_SPACE_LEVELS];
+  int differs = 0;
+  for (int s = 0; s < p->nspace; s++) {
+    if (!fit_middle(ca->nest.space[s].extent, p->stile[s], ETO_SPACE_LEVELS, m.stile[s])) return 0;
+    fit_loop(ca->nest.space[s].extent, p->stile[s], ETO_SPACE_LEVELS, fit, imp);
+    differs |= memcmp(fit, m.stile[s], sizeof fit) != 0;
+  }
+  for (int j = 0; j < p->nreduce; j++) {
+    if (!fit_middle(ca->nest.reduce[j].extent, p->rtile[j], ETO_REDUCE_LEVELS, m.rtile[j])) return 0;
+    fit_loop(ca->nest.reduce[j].extent, p->rtile[j], ETO_REDUCE_LEVELS, fit, imp);
+    differs |= memcmp(fit, m.rtile[j], sizeof(int64_t) * ETO_REDUCE_LEVELS) != 0;
+  }
+  if (!differs) return 0;
+  for (int all = 0; all <= 1; all++) { /* a longer loop per block may need an input read directly, not tiled */
+    eto_program f = m;
+    fit_direct(ca, t, &f, all);
+    if (eto_sched_candidate_ok(ca, t, &f, NULL, 0) == 0) {
+      *out = f;
+      return 1;
+    }
+  }
+  return 0;
+}
+
 /* Queues the transplants of the first `limit` of ps; the first one (S*β, or the nearest neighbour) also with
- * every allowed input read directly. */
+ * every allowed input read directly, and fitted by fit_middle. */
 static void seed_all(tun_queue *q, const eto_compute *ca, const eto_target *t, const eto_program *ps, int np,
                      int limit) {
   for (int i = 0; i < np && i < limit; i++) {
     eto_program v[TRANSPLANTS];
     int nv = transplant(ca, t, &ps[i], i == 0, v);
     for (int k = 0; k < nv; k++) tun_queue_try(q, 1, &v[k]);
+    if (i == 0 && transplant_middle(ca, t, &ps[i], &v[0])) tun_queue_try(q, 1, &v[0]);
   }
 }
 
@@ -292,10 +352,35 @@ typedef struct {
   char sig[256];
   struct {
     double dist;
+    uint64_t id; /* the workload key's hash (fast[] names the same operators alike) */
     eto_program p;
   } near[SEEDED_NEIGHBOURS];
   int n;
+  struct {
+    double gflops;
+    uint64_t id;
+    eto_program p;
+  } fast[SEEDED_NEIGHBOURS + SEEDED_FAST + 1]; /* fastest first: enough to hold SEEDED_FAST beside the nearest */
+  int nfast;
 } near_ctx;
+
+static uint64_t key_id(const char *key) {
+  uint64_t h = 1469598103934665603ull; /* FNV-1a */
+  for (; *key; key++) h = (h ^ (unsigned char)*key) * 1099511628211ull;
+  return h;
+}
+
+/* Keeps b among x's fastest within SEEDED_FAST_DIST (dist: its distance from α). */
+static void keep_fast(near_ctx *x, const eto_cache_best *b, double dist, const eto_program *p) {
+  int cap = (int)(sizeof x->fast / sizeof x->fast[0]);
+  if (!(dist <= SEEDED_FAST_DIST) || !(b->gflops > 0)) return;
+  if (x->nfast == cap && x->fast[cap - 1].gflops >= b->gflops) return;
+  int at = x->nfast < cap ? x->nfast++ : cap - 1;
+  for (; at > 0 && x->fast[at - 1].gflops < b->gflops; at--) x->fast[at] = x->fast[at - 1];
+  x->fast[at].gflops = b->gflops;
+  x->fast[at].id = key_id(b->workload);
+  x->fast[at].p = *p;
+}
 
 static int visit_best(const eto_cache_best *b, void *user) {
   near_ctx *x = user;
@@ -317,18 +402,28 @@ static int visit_best(const eto_cache_best *b, void *user) {
     dist += fabs(log((double)c.nest.space[s].extent / (double)x->ca->nest.space[s].extent));
   for (int j = 0; j < c.nest.nreduce; j++)
     dist += fabs(log((double)c.nest.reduce[j].extent / (double)x->ca->nest.reduce[j].extent));
+  keep_fast(x, b, dist, &p);
+  /* (before AQ the test came after the count: the third neighbour found was counted but never stored) */
+  if (x->n == SEEDED_NEIGHBOURS && x->near[SEEDED_NEIGHBOURS - 1].dist <= dist) return 0;
   int at = x->n < SEEDED_NEIGHBOURS ? x->n++ : SEEDED_NEIGHBOURS - 1;
-  if (at == SEEDED_NEIGHBOURS - 1 && x->n == SEEDED_NEIGHBOURS && x->near[at].dist <= dist) return 0;
+  for (; at > 0 && x->near[at - 1].dist > dist; at--) x->near[at] = x->near[at - 1]; /* keep them nearest first */
   x->near[at].dist = dist;
+  x->near[at].id = key_id(b->workload);
   x->near[at].p = p;
-  for (; at > 0 && x->near[at - 1].dist > x->near[at].dist; at--) { /* keep them nearest first */
-    double d = x->near[at].dist;
-    eto_program q = x->near[at].p;
-    x->near[at] = x->near[at - 1];
-    x->near[at - 1].dist = d;
-    x->near[at - 1].p = q;
-  }
   return 0;
+}
+
+/* Queues the first transplant and the fit_middle one of each of the SEEDED_FAST fastest operators of x that are not among its nearest. */
+static void seed_fast(tun_queue *q, const eto_compute *ca, const eto_target *t, const near_ctx *x) {
+  for (int i = 0, k = 0; i < x->nfast && k < SEEDED_FAST; i++) {
+    int near = 0;
+    for (int j = 0; j < x->n; j++) near |= x->near[j].id == x->fast[i].id;
+    if (near) continue;
+    eto_program v[TRANSPLANTS];
+    if (transplant(ca, t, &x->fast[i].p, 0, v) > 0) tun_queue_try(q, 1, &v[0]);
+    if (transplant_middle(ca, t, &x->fast[i].p, &v[0])) tun_queue_try(q, 1, &v[0]);
+    k++;
+  }
 }
 
 /* ---- the policy ---- */
@@ -509,6 +604,7 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
     eto_sched_signature(&ca, a->t, nc.sig, sizeof nc.sig);
     eto_cache_foreach_best(a->cache, a->t->fingerprint, visit_best, &nc);
     for (int i = 0; i < nc.n && x->q.n < SEEDED_MAX_SEEDS; i++) seed_all(&x->q, &ca, a->t, &nc.near[i].p, 1, 1);
+    seed_fast(&x->q, &ca, a->t, &nc);
   }
   if (x->q.nomem) {
     seeded_free(x);

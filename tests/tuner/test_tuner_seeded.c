@@ -32,7 +32,13 @@
  *  12. a transplant whose register tile runs partial vectors along w (MobileNetV2's 1x1 conv k=96 c=16 at 112x112
  *      from k=16 c=16, whose best kept a 56-wide source's S4 = 14 along w: bench/RESULTS.md AM) also seeds α with
  *      whole vectors along w, the block's other factors re-fitted to 112 (before fit_lanes every seed ran 14 of
- *      16 lanes). */
+ *      16 lanes);
+ *  13. neighbours (BERT's attention context at 512 with its family's members cached, bench/RESULTS.md AQ): the seeds
+ *      hold the transplants of the 3 nearest cached members (the third among them: before AQ the third one found was
+ *      counted and never stored), of the 2 fastest ones within SEEDED_FAST_DIST that are not among them (one also
+ *      with its blocks and register tile kept and the loop between fitted, fit_middle), and not of a faster
+ *      member beyond that distance; each program's recipe divides α's extents after its outermost factors, so a
+ *      transplant is known without the policy's code: the outermost factor recomputed. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -464,6 +470,96 @@ static void diffuse_case(const eto_target *t) {
   free(pa.rec.recipes);
 }
 
+/* 13 */
+typedef struct {
+  recorder rec;
+} seeds_seen;
+
+static void record_seeds(void *user, const eto_tuner_trial *tr) {
+  if (tr->round == 1) record(&((seeds_seen *)user)->rec, tr->program);
+}
+
+/* Whether a seed in r has m's factors m5 and k's r3 (batch_matmul's loops: b, m, n; k). */
+static int seeded_with(const recorder *r, const int64_t m5[5], const int64_t r3[3]) {
+  for (int i = 0; i < r->n; i++) {
+    eto_program p;
+    if (eto_program_parse(r->recipes[i], &p, NULL, 0) != 0) continue;
+    if (memcmp(p.stile[1], m5, 5 * sizeof *m5) == 0 && memcmp(p.rtile[0], r3, 3 * sizeof *r3) == 0) return 1;
+  }
+  return 0;
+}
+
+static void neighbours_case(const eto_target *t) {
+  static const struct {
+    int m;
+    const char *recipe;
+    double gflops;
+  } cached[] = {
+      {480, "v1 mlt s=12.1.1.1.1/15.1.8.1.4/1.1.1.1.64 r=15.8.4 u=0 v=1.1", 300}, /* nearest (0.13) */
+      {448, "v1 mlt s=12.1.1.1.1/7.1.16.1.4/1.1.1.1.64 r=7.16.4 u=0 v=1.1", 290},  /* 0.27 */
+      {384, "v1 mlt s=12.1.1.1.1/3.1.32.1.4/1.1.1.1.64 r=3.32.4 u=0 v=1.1", 310},  /* 0.58: the third */
+      {324, "v1 mlt s=12.1.1.1.1/1.1.81.4.1/1.1.1.1.64 r=1.81.4 u=0 v=1.1", 406},  /* 0.92, the fastest near */
+      {256, "v1 mlt s=12.1.1.1.1/1.1.64.4.1/1.1.1.1.64 r=4.16.4 u=0 v=1.1", 379},  /* 1.39 */
+      {200, "v1 mlt s=12.1.1.1.1/25.1.2.1.4/1.1.1.1.64 r=25.2.4 u=0 v=1.1", 350}, /* 1.88: too far */
+      {64, "v1 mlt s=12.1.1.1.1/1.1.16.4.1/1.1.1.1.64 r=1.16.4 u=0 v=1.1", 999},   /* 4.16: too far, fastest */
+  };
+  char dir[512], msg[256];
+  eto_cache *cache = temp_cache(dir, sizeof dir, "tuner_seeded_near");
+  for (size_t i = 0; i < sizeof cached / sizeof cached[0]; i++) {
+    char line[128], key[512], sig[512];
+    snprintf(line, sizeof line, "batch_matmul b=12 m=%d n=64 k=%d\n", cached[i].m, cached[i].m);
+    eto_op op = test_op(line);
+    eto_compute c;
+    eto_op_compute(&op, &c);
+    eto_program p;
+    CHECK(eto_program_parse(cached[i].recipe, &p, msg, sizeof msg) == 0 &&
+              eto_sched_validate(&c, t, &p, msg, sizeof msg) == 0,
+          "m=%d %s: %s", cached[i].m, cached[i].recipe, msg);
+    eto_op_key(&op, key, sizeof key);
+    eto_sched_signature(&c, t, sig, sizeof sig);
+    eto_cache_best b = {.fingerprint = (char *)t->fingerprint, .workload = key, .kind = (char *)"batch_matmul",
+                        .signature = sig, .recipe = (char *)cached[i].recipe, .gflops = cached[i].gflops,
+                        .method = ETO_CACHE_METHOD_FULL, .trials = 1};
+    b.latency.median_s = b.latency.min_s = b.latency.max_s = eto_op_flops(&op) / (cached[i].gflops * 1e9);
+    b.latency.repeats = 3;
+    CHECK(eto_cache_put_best(cache, &b, NULL) == ETO_CACHE_OK, "put_best: %s", eto_cache_errmsg(cache));
+  }
+  seeds_seen seen = {0};
+  seeded_run x;
+  eto_op alpha = test_op("batch_matmul b=12 m=512 n=64 k=512\n");
+  eto_op beta = test_op("batch_matmul b=12 m=496 n=64 k=496\n");
+  eto_compute cb;
+  eto_op_compute(&alpha, &x.ca);
+  eto_op_compute(&beta, &cb);
+  CHECK(eto_program_parse("v1 mlt s=12.1.1.1.1/31.1.4.1.4/1.1.1.1.64 r=31.4.4 u=0 v=1.1", &x.sb, msg, sizeof msg) == 0 &&
+            eto_sched_validate(&cb, t, &x.sb, msg, sizeof msg) == 0,
+        "S*β: %s", msg);
+  eto_tuner_opts o = {.measure = tun_stand_in, .max_trials = 120};
+  CHECK(eto_tuner_seeded(&alpha, &beta, &x.sb, t, NULL, cache, &o, record_seeds, &seen, &x.r) == ETO_OK, "seeded: %s",
+        x.r.message);
+  static const struct {
+    const char *what;
+    int64_t m[5], r[3];
+    int want;
+  } expect[] = {
+      {"480 (nearest)", {16, 1, 8, 1, 4}, {16, 8, 4}, 1},
+      {"448", {8, 1, 16, 1, 4}, {8, 16, 4}, 1},
+      {"384 (the third nearest)", {4, 1, 32, 1, 4}, {4, 32, 4}, 1},
+      {"324 (fastest, fit_middle)", {1, 1, 128, 4, 1}, {1, 128, 4}, 1},
+      {"256 (second fastest)", {2, 1, 64, 4, 1}, {8, 16, 4}, 1},
+      {"200 (beyond SEEDED_FAST_DIST)", {64, 1, 2, 1, 4}, {64, 2, 4}, 0},
+      {"64 (beyond SEEDED_FAST_DIST, fastest)", {8, 1, 16, 4, 1}, {32, 16, 4}, 0},
+  };
+  for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++) {
+    int got = seeded_with(&seen.rec, expect[i].m, expect[i].r);
+    CHECK(got == expect[i].want, "the seeds %s the transplant of m=%s", got ? "hold" : "lack", expect[i].what);
+  }
+  printf("neighbours: %d seeds, %d trials (%s)\n", seen.rec.n, x.r.trials, x.r.stop);
+  free(seen.rec.recipes);
+  eto_cache_close(cache);
+  remove_tree(dir);
+}
+
 int main(void) {
   eto_target t;
   eto_target_cpu(2, &t);
@@ -482,5 +578,6 @@ int main(void) {
   work_case(&t);
   trained_model_case(&t);
   diffuse_case(&t);
+  neighbours_case(&t);
   return check_result();
 }
