@@ -149,11 +149,11 @@ eto_status tun_source_programs(eto_cache *cache, const eto_target *t, const char
     return ETO_ERR_IO;
   }
   if (l.n == 0) { /* no trials: the best record alone */
-    eto_cache_best b;
+    eto_cache_best b = {0};
     if (eto_cache_get_best(cache, t->fingerprint, key, &b) == ETO_CACHE_OK) push(&l, b.recipe, b.latency.median_s, 0);
     if (b.recipe) eto_cache_best_clear(&b);
   }
-  qsort(l.items, (size_t)l.n, sizeof *l.items, by_latency);
+  if (l.n > 1) qsort(l.items, (size_t)l.n, sizeof *l.items, by_latency); /* none: l.items is NULL */
   eto_program *progs = calloc((size_t)(l.n > 0 ? l.n : 1), sizeof *progs);
   if (!progs) {
     free(l.items);

@@ -41,7 +41,7 @@
 #define SEEDED_FAST 2 /* fastest (GFLOP/s) cached operators within SEEDED_FAST_DIST whose best programs are seeds too
                        * (their first transplant each), where they are not among the nearest: a family's nearest members
                        * can all be weak where one farther off is not (bench/RESULTS.md AQ: BERT's context at 512, its
-                       * nearest 444-448 at 0.74-0.77 of oneDNN, 324's program run at 512 1.36x its cached one) */
+                       * nearest weak themselves, 324's program run at 512 1.36x its cached one) */
 #endif
 #define SEEDED_FAST_DIST 1.40 /* summed |log| extent ratio: every extent within 4x, or two within 2x each */
 #define SEEDED_MAX_SEEDS 64
