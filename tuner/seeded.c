@@ -360,15 +360,9 @@ typedef struct {
     double gflops;
     uint64_t id;
     eto_program p;
-  } fast[SEEDED_NEIGHBOURS + SEEDED_FAST + 1]; /* fastest first: enough to hold SEEDED_FAST beside the nearest */
+  } fast[SEEDED_NEIGHBOURS + SEEDED_FAST]; /* fastest first: SEEDED_FAST remain when all the nearest are here */
   int nfast;
 } near_ctx;
-
-static uint64_t key_id(const char *key) {
-  uint64_t h = 1469598103934665603ull; /* FNV-1a */
-  for (; *key; key++) h = (h ^ (unsigned char)*key) * 1099511628211ull;
-  return h;
-}
 
 /* Keeps b among x's fastest within SEEDED_FAST_DIST (dist: its distance from α). */
 static void keep_fast(near_ctx *x, const eto_cache_best *b, double dist, const eto_program *p) {
@@ -378,7 +372,7 @@ static void keep_fast(near_ctx *x, const eto_cache_best *b, double dist, const e
   int at = x->nfast < cap ? x->nfast++ : cap - 1;
   for (; at > 0 && x->fast[at - 1].gflops < b->gflops; at--) x->fast[at] = x->fast[at - 1];
   x->fast[at].gflops = b->gflops;
-  x->fast[at].id = key_id(b->workload);
+  x->fast[at].id = eto_hash_str(ETO_HASH_SEED, b->workload);
   x->fast[at].p = *p;
 }
 
@@ -408,12 +402,13 @@ static int visit_best(const eto_cache_best *b, void *user) {
   int at = x->n < SEEDED_NEIGHBOURS ? x->n++ : SEEDED_NEIGHBOURS - 1;
   for (; at > 0 && x->near[at - 1].dist > dist; at--) x->near[at] = x->near[at - 1]; /* keep them nearest first */
   x->near[at].dist = dist;
-  x->near[at].id = key_id(b->workload);
+  x->near[at].id = eto_hash_str(ETO_HASH_SEED, b->workload);
   x->near[at].p = p;
   return 0;
 }
 
-/* Queues the first transplant and the fit_middle one of each of the SEEDED_FAST fastest operators of x that are not among its nearest. */
+/* Queues the first transplant and the fit_middle one of each of the SEEDED_FAST fastest operators of x that are not
+ * among its nearest. */
 static void seed_fast(tun_queue *q, const eto_compute *ca, const eto_target *t, const near_ctx *x) {
   for (int i = 0, k = 0; i < x->nfast && k < SEEDED_FAST; i++) {
     int near = 0;

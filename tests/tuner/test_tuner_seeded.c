@@ -471,12 +471,8 @@ static void diffuse_case(const eto_target *t) {
 }
 
 /* 13 */
-typedef struct {
-  recorder rec;
-} seeds_seen;
-
 static void record_seeds(void *user, const eto_tuner_trial *tr) {
-  if (tr->round == 1) record(&((seeds_seen *)user)->rec, tr->program);
+  if (tr->round == 1) record(user, tr->program);
 }
 
 /* Whether a seed in r has m's factors m5 and k's r3 (batch_matmul's loops: b, m, n; k). */
@@ -524,7 +520,7 @@ static void neighbours_case(const eto_target *t) {
     b.latency.repeats = 3;
     CHECK(eto_cache_put_best(cache, &b, NULL) == ETO_CACHE_OK, "put_best: %s", eto_cache_errmsg(cache));
   }
-  seeds_seen seen = {0};
+  recorder seen = {0};
   seeded_run x;
   eto_op alpha = test_op("batch_matmul b=12 m=512 n=64 k=512\n");
   eto_op beta = test_op("batch_matmul b=12 m=496 n=64 k=496\n");
@@ -551,11 +547,11 @@ static void neighbours_case(const eto_target *t) {
       {"64 (beyond SEEDED_FAST_DIST, fastest)", {8, 1, 16, 4, 1}, {32, 16, 4}, 0},
   };
   for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++) {
-    int got = seeded_with(&seen.rec, expect[i].m, expect[i].r);
+    int got = seeded_with(&seen, expect[i].m, expect[i].r);
     CHECK(got == expect[i].want, "the seeds %s the transplant of m=%s", got ? "hold" : "lack", expect[i].what);
   }
-  printf("neighbours: %d seeds, %d trials (%s)\n", seen.rec.n, x.r.trials, x.r.stop);
-  free(seen.rec.recipes);
+  printf("neighbours: %d seeds, %d trials (%s)\n", seen.n, x.r.trials, x.r.stop);
+  free(seen.recipes);
   eto_cache_close(cache);
   remove_tree(dir);
 }
