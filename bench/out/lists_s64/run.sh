@@ -5,3 +5,5 @@
 # Started by bench/out/versus_s64/run.sh after the hour's timing runs (never two timing runs at once).
 cd /work/main
 bench/lists.sh bench/out/lists_s64 /work/bins/s64/build examples/bert_base.list 1 eto,seeded
+# then at seed 2, the default alone against the same full search (bert_base_s2)
+bench/lists.sh bench/out/lists_s64 /work/bins/s64/build examples/bert_base.list 2 seeded
