@@ -186,17 +186,24 @@ int main(void) {
         r.median * 1e3, full * 1e3);
   CHECK(quick_time < 0.85 * screen_time || r.disturbed_repeats > 0, "timing: quick screen %.3f s (fastest of its "
         "tries), screen %.3f s", quick_time, screen_time);
-  /* a best 1.06x faster than the candidate, from a fresh full measurement each time (other tests beside this one
-   * move its latency by a few percent): up to 5 tries for the screen's verdict */
+  /* a best 1.06x faster than the candidate, from fresh full measurements each time (other tests beside this one
+   * move its latency by a few percent): the faster of two, since one slowed by a neighbour makes the best too slow
+   * for the screen to reject the candidate (seen once in CI on a busy host); up to 5 tries for the screen's verdict */
+  double fresh = 0;
   for (int i = 0; i < 5; i++) {
+    fresh = 1e30;
     eto_measurer_set_best(m, 0);
-    eto_measurer_run(m, &slow, &r);
-    eto_measurer_set_best(m, r.median / 1.06);
+    for (int k = 0; k < 2; k++) {
+      eto_measurer_run(m, &slow, &r);
+      if (r.error == ETO_MEASURE_OK && r.median < fresh) fresh = r.median;
+    }
+    eto_measurer_set_best(m, fresh / 1.06);
     eto_measurer_run(m, &slow, &r);
     if (r.screened && !r.quick) break;
   }
   CHECK(r.error == ETO_MEASURE_OK && r.screened && !r.quick, "1.06x slower than the best: screened %d quick %d "
-        "(disturbed %d), expected the screen's verdict", r.screened, r.quick, r.disturbed_repeats);
+        "(disturbed %d), expected the screen's verdict (the candidate %.4f ms then %.4f ms)", r.screened, r.quick,
+        r.disturbed_repeats, fresh * 1e3, r.median * 1e3);
   eto_measurer_set_best(m, full * 10);
   eto_measurer_run(m, &slow, &r);
   CHECK(r.error == ETO_MEASURE_OK && !r.screened && !r.quick && r.repeats == 3 && !r.decided_early,
