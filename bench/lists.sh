@@ -5,7 +5,8 @@
 # (OUT/NAME_sSEED: --full-from, the full search re-timed, not searched again). 1000 trials per full search, 2 threads,
 # BUILD's bench_reproduce; NAME is LIST's file name without .list. Each step is skipped when its summary.json exists,
 # so a session's end loses at most one step; a log in OUT/run.log. Run the full step once per host: the modes'
-# time-to-same compares with its curve, which no other host's reproduces.
+# time-to-same compares with its curve, which no other host's reproduces. OUT, BUILD and LIST are taken relative to
+# the repository's root (the script runs there).
 #   e.g. bench/lists.sh bench/out/lists_s64 /work/bins/s64/build examples/bert_base.list
 set -u
 o="$1"
