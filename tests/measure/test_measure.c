@@ -212,7 +212,7 @@ int main(void) {
   /* the full protocol's early verdict: screens that let everything through (confirm 2x), a best 1.3x faster than
    * the candidate: two repeats above it decide (the median of three would be above it too); with decide_early
    * off, all three run. Up to 5 tries each (a repeat other processes disturbed is run again, which is fine, but a
-   * best measured under load may be wrong) */
+   * best measured under load may be wrong: a candidate slowed 1.54x beside it is screened, seen once in CI) */
   for (int early = 1; early >= 0; early--) {
     eto_measure_opts oe = o;
     oe.confirm_ratio = 2;
@@ -224,7 +224,8 @@ int main(void) {
       eto_measurer_run(m, &slow, &r);
       eto_measurer_set_best(m, r.median / 1.3);
       eto_measurer_run(m, &slow, &r);
-      if (r.repeats == (early ? 2 : 3)) break;
+      /* a screen's verdict has 3 repeats too: only the full protocol's own verdict ends the tries */
+      if (r.error == ETO_MEASURE_OK && !r.screened && r.repeats == (early ? 2 : 3) && r.decided_early == early) break;
     }
     CHECK(r.error == ETO_MEASURE_OK && !r.screened && r.repeats == (early ? 2 : 3) && r.decided_early == early,
           "decide_early %d, a best 1.3x faster: screened %d, %d repeats, early %d", early, r.screened, r.repeats,
