@@ -17,8 +17,11 @@
 #
 #   bench/dynamic.sh [BUILD_DIR] [--list examples/bert_base_dynamic.list] [--time S] [--trials-total N] [--objective O]
 #                    [--scheduler S] [--small-trials N] [--small-time S] [--repair-trials N] [--repair-values V]
-#                    [--repair-objective O] [--repair-time S]
+#                    [--repair-objective O] [--repair-time S] [--repairs N]
 #                    [--no-first-dispatch] [--out bench/out/dynamic]
+# --repairs N: step 4 N times (default 1), each from the weak.list of the export before it (repair.*, exp2; then
+# repair2.*, exp3; ...), each export after a repair reusing the picks of the one before where their candidate kernels
+# are unchanged (etotune export --picks-from); the last export is timed (dispatch<N+1>.md)
 # --no-first-dispatch: with --repair-trials, skip step 3 before the repair (time the repaired export only).
 # --trials-total N: one budget of N trials for the whole family tuning (etotune tune --trials-total), besides the
 # time limit; the ratio to a full search of every operator is, in trials, (operators x 1000) / N or more.
@@ -38,6 +41,7 @@ repair=0
 repair_values=40
 repair_objective=latency
 repair_time=0
+repairs=1
 small_opt=()
 small_time=90
 first_dispatch=1
@@ -54,6 +58,7 @@ while [ $# -gt 0 ]; do
     --repair-values) repair_values=$2; shift 2 ;;
     --repair-objective) repair_objective=$2; shift 2 ;;
     --repair-time) repair_time=$2; shift 2 ;;
+    --repairs) repairs=$2; shift 2 ;;
     --small-trials) small_opt=(--small-trials "$2"); shift 2 ;;
     --small-time) small_time=$2; shift 2 ;;
     --no-first-dispatch) first_dispatch=0; shift ;;
@@ -76,12 +81,15 @@ if [ ! -s "$out/tune.json" ]; then
   mv "$out/tune.json.part" "$out/tune.json"
 fi
 # export_to EXP NAME: the list exported from OUT/db into OUT/EXP (NAME.log, NAME.wall), unless done
+# (PRIOR: an earlier export whose picks are reused where their candidates are unchanged, etotune export --picks-from)
 export_to() {
   [ -s "$out/$1/manifest.json" ] && return 0
-  log "export into $out/$1"
-  local start
+  log "export into $out/$1${3:+ (picks from $out/$3)}"
+  local start prior=()
+  [ -n "${3:-}" ] && prior=(--picks-from "$out/$3")
   start=$(date +%s)
-  "$et" export "$list" --out "$out/$1" --name bert_dyn --db "$out/db" --threads "$threads" > "$out/$2.log" 2>&1
+  "$et" export "$list" --out "$out/$1" --name bert_dyn --db "$out/db" --threads "$threads" ${prior[@]+"${prior[@]}"} \
+    > "$out/$2.log" 2>&1
   echo "$(( $(date +%s) - start ))" > "$out/$2.wall"
 }
 # dispatch_of EXP NAME: bench_dispatch of OUT/EXP into OUT/NAME.md (NAME.log), unless done
@@ -93,23 +101,32 @@ dispatch_of() {
 }
 export_to exp export
 if [ "$first_dispatch" = 1 ] || [ "$repair" -eq 0 ]; then dispatch_of exp dispatch; fi
-if [ "$repair" -gt 0 ] && [ -s "$out/exp/weak.list" ] && [ ! -s "$out/dispatch2.md" ]; then
-  if [ ! -s "$out/repair.json" ]; then
-    # the cache as the family tuning left it, kept for repairs to compare from the same start (bench/RESULTS.md AJ.4)
-    [ -d "$out/db_pre" ] || cp -a "$out/db" "$out/db_pre"
-    awk -v n="$repair_values" '!/^#/ && k < n { print; k++ }' "$out/exp/weak.list" > "$out/repair.list"
-    log "repair: tune $(wc -l < "$out/repair.list") of the $(grep -vc '^#' "$out/exp/weak.list") weak values, $repair trials"
+# repair k of --repairs N: exp's weak.list (k = 1) or exp<k>'s, into repair.* (k = 1) or repair<k>.*, exported into
+# exp<k+1> with the picks of the export before reused (--picks-from); the last export timed (dispatch<N+1>.md)
+last=$((repairs + 1))
+for ((k = 1; repair > 0 && k <= repairs; k++)); do
+  src=exp; [ "$k" -gt 1 ] && src=exp$k
+  r=repair; [ "$k" -gt 1 ] && r=repair$k
+  [ -s "$out/$src/weak.list" ] || { log "no $out/$src/weak.list: no repair $k"; break; }
+  [ -s "$out/dispatch$last.md" ] && break
+  if [ ! -s "$out/$r.json" ]; then
+    # the cache as the family tuning (the repair before) left it, kept for repairs to compare from the same start
+    # (bench/RESULTS.md AJ.4)
+    pre=db_pre; [ "$k" -gt 1 ] && pre=db_pre$k
+    [ -d "$out/$pre" ] || cp -a "$out/db" "$out/$pre"
+    awk -v n="$repair_values" '!/^#/ && k < n { print; k++ }' "$out/$src/weak.list" > "$out/$r.list"
+    log "repair $k: tune $(wc -l < "$out/$r.list") of the $(grep -vc '^#' "$out/$src/weak.list") weak values, $repair trials"
     start=$(date +%s)
     time_opt=()
     [ "$repair_time" -gt 0 ] && time_opt=(--time-budget "$repair_time")
-    "$et" tune "$out/repair.list" --seed 1 --threads "$threads" --db "$out/db" --trials-total "$repair" --refine \
-      --objective "$repair_objective" ${time_opt[@]+"${time_opt[@]}"} --report "$out/repair.json.part" > "$out/repair.log" 2>&1 || echo "repair tune exited $?" >&2
-    echo "$(( $(date +%s) - start ))" > "$out/repair.wall"
-    mv "$out/repair.json.part" "$out/repair.json"
+    "$et" tune "$out/$r.list" --seed 1 --threads "$threads" --db "$out/db" --trials-total "$repair" --refine \
+      --objective "$repair_objective" ${time_opt[@]+"${time_opt[@]}"} --report "$out/$r.json.part" > "$out/$r.log" 2>&1 || echo "repair tune exited $?" >&2
+    echo "$(( $(date +%s) - start ))" > "$out/$r.wall"
+    mv "$out/$r.json.part" "$out/$r.json"
   fi
-  export_to exp2 export2
-  dispatch_of exp2 dispatch2
-fi
+  export_to exp$((k + 1)) export$((k + 1)) $src
+  [ "$k" = "$repairs" ] && dispatch_of exp$((k + 1)) dispatch$((k + 1))
+done
 distinct=$("$et" check "$list" | sed -n 's/.* \([0-9][0-9]*\) distinct keys.*/\1/p' | tail -1)
 python3 - "$out" "$distinct" <<'PY'
 import json, os, sys
@@ -128,7 +145,12 @@ if os.path.exists(f"{out}/repair.json"):
     rr = json.load(open(f"{out}/repair.json"))
     rt = rr.get("totals", rr)
     rtrials = rt.get("new_trials", rt.get("trials", 0))
-    walls = {w: float(open(f"{out}/{w}.wall").read()) for w in ("export", "repair", "export2") if os.path.exists(f"{out}/{w}.wall")}
+    for k in range(2, 10):  # --repairs N: the later repairs' trials
+        if os.path.exists(f"{out}/repair{k}.json"):
+            rk = json.load(open(f"{out}/repair{k}.json"))
+            rtrials += rk.get("totals", rk).get("new_trials", rk.get("totals", rk).get("trials", 0))
+    steps = ["export", "repair", "export2"] + [x for k in range(2, 10) for x in (f"repair{k}", f"export{k + 1}")]
+    walls = {w: float(open(f"{out}/{w}.wall").read()) for w in steps if os.path.exists(f"{out}/{w}.wall")}
     total = wall + sum(walls.values())
     # the small values' steps (--small-trials) print their totals after the family tuning's, in tune.log
     tot = [int(l.split()[1]) for l in open(f"{out}/tune.log") if l.startswith("totals: ")]
@@ -137,8 +159,8 @@ if os.path.exists(f"{out}/repair.json"):
     refined = [o for o in rr["operators"] if o.get("method") == "refined"]
     faster = sum(1 for o in refined if o.get("gflops", 0) > 1.01 * o.get("cached_gflops", 0))
     print(f"with the repair: {got} of {len(rr['operators']) - len(refined)} new weak values tuned, {len(refined)} tuned "
-          f"members refined ({faster} over 1% faster), {rtrials} trials (small values {strials}, in the tune); tune {wall:.0f} s + export "
-          f"{walls.get('export', 0):.0f} s + repair {walls.get('repair', 0):.0f} s + export {walls.get('export2', 0):.0f} s "
-          f"= {total:.0f} s wall, {full / total:.0f}x below the full search, {distinct * 1000 / max(1, trials + rtrials + strials):.0f}x in trials")
+          f"members refined ({faster} over 1% faster), {rtrials} trials in the repairs (small values {strials}, in the tune); tune {wall:.0f} s + "
+          + " + ".join(f"{w.rstrip('0123456789')} {v:.0f} s" for w, v in walls.items())
+          + f" = {total:.0f} s wall, {full / total:.0f}x below the full search, {distinct * 1000 / max(1, trials + rtrials + strials):.0f}x in trials")
 PY
 log "done"

@@ -73,6 +73,8 @@ typedef struct {
   eto_export_picks picks; /* cpu families: how the dispatch picks its kernels (default: measured) */
   double weak_floor_us; /* measured picks: a value served in under this many µs is not judged weak (0:
                          * ETO_EXPORT_CALL_US; < 0: every value is judged) */
+  const char *picks_from; /* measured picks: NULL, or an earlier export's manifest.json (of this target): a value
+                           * whose candidate kernels are unchanged since keeps its pick and time from there */
   FILE *progress;      /* NULL, or where a line goes as a family's picks start and end being timed */
 } eto_export_opts;
 

@@ -71,6 +71,11 @@ typedef struct {
   int picks_split;                  /* values served by a split of their rows (pick j + 2n) */
   double *served;                   /* measured picks: served[s], the median seconds of s's pick at s (0: not timed),
                                      * s = 1..the largest tuned value; else NULL */
+  int *timed;                       /* measured picks: timed[s], the fastest kernel that was timed at s (pick[s] before
+                                     * any split of rows), and timed_s[s] its median seconds (0: not timed): the
+                                     * manifest's "timed", which a later export can reuse (prior.c) */
+  double *timed_s;
+  int picks_reused;                 /* values whose pick and time came from an earlier export (prior.c) */
   struct eto_export_weak *weak;     /* measured picks: the weak values (eto_export_weak_values), by increasing s */
   int nweak;
   int of;                           /* its index among eto_op_families of the list */
@@ -168,6 +173,32 @@ void eto_export_family_shapes(eto_export_plan *p);
  * dynamic kernel above s that the cached latency scaled by the work at s expects fastest). ETO_OK,
  * ETO_ERR_NOMEM, or a lowering or JIT error with a message. */
 eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs, char *msg, int cap);
+
+/* An earlier export's measured picks of one family (prior.c; eto_export_opts.picks_from): its members' values,
+ * programs and cached latencies, and per value s <= max the member value that served s, whether by its second
+ * dynamic kernel, and the seconds it took (0: not timed). */
+typedef struct {
+  int nm;
+  int64_t *mvalue;
+  double *mlat;
+  char (*mrecipe)[ETO_RECIPE_MAX];
+  int64_t max;
+  int64_t *value;
+  signed char *second;
+  double *secs;
+} eto_export_prior;
+/* The parsed manifest at path when it is of target t (else NULL, said on progress when not NULL). */
+void *eto_export_prior_open(const char *path, const eto_target *t, FILE *progress);
+void eto_export_prior_close(void *root);
+/* Family F's earlier picks (by its dispatch function's name) for s = 1..max into *pr: 1, 0 when the manifest has
+ * none for F (pr empty), -1 when out of memory. */
+int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, eto_export_prior *pr);
+void eto_export_prior_free(eto_export_prior *pr);
+/* 1 when s's candidates (lo: the first member whose value is >= s) are those the earlier export timed (every
+ * member of s's window unchanged, none added or gone): its pick into *pick (a member index, + F->n for a second
+ * dynamic kernel) and its seconds into *served; else 0. */
+int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, const eto_export_family *F, int lo,
+                          int64_t s, int *pick, double *served);
 /* 1 when the family's variable only stacks rows (matmul m=s): every tensor that depends on it has it as its one
  * variable dimension with only dimensions of 1 before it, so that rows can be served in chunks (dispatch.c). */
 int eto_export_row_chunks(const eto_export_family *F);

@@ -428,6 +428,9 @@ int eto_export_picks_busy(const eto_export_family *F) {
 eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs, char *msg, int cap) {
   eto_jit *jit = NULL;
   eto_status st = ETO_OK;
+  void *prior_root = p->o->picks == ETO_EXPORT_PICKS_MEASURED && p->o->picks_from
+                         ? eto_export_prior_open(p->o->picks_from, p->t, p->o->progress)
+                         : NULL;
   for (int f = 0; f < p->nfam && st == ETO_OK; f++) {
     eto_export_family *F = &p->fam[f];
     int ndyn = 0;
@@ -440,7 +443,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       break;
     }
     F->pick[0] = 0;
-    F->picks_differ = F->picks_retimed = F->picks_retimed_changed = F->picks_split = 0; /* counted below */
+    F->picks_differ = F->picks_retimed = F->picks_retimed_changed = F->picks_split = F->picks_reused = 0;
     bench b = {0};
     double t0 = eto_now();
     int measured = p->o->picks == ETO_EXPORT_PICKS_MEASURED;
@@ -455,7 +458,14 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
               "skip)\n", F->function, (long long)max);
     if (measured && !jit) st = eto_jit_create(&jit, msg, cap);
     if (measured && st == ETO_OK) st = bench_init(&b, p, F, jit, progs);
-    if (measured && st == ETO_OK && !(F->served = calloc((size_t)(max + 1), sizeof *F->served))) st = ETO_ERR_NOMEM;
+    if (measured && st == ETO_OK &&
+        (!(F->served = calloc((size_t)(max + 1), sizeof *F->served)) ||
+         !(F->timed = calloc((size_t)(max + 1), sizeof *F->timed)) ||
+         !(F->timed_s = calloc((size_t)(max + 1), sizeof *F->timed_s))))
+      st = ETO_ERR_NOMEM;
+    eto_export_prior prior = {0};
+    if (measured && st == ETO_OK && prior_root && eto_export_prior_load(prior_root, F, max, &prior) < 0)
+      st = ETO_ERR_NOMEM;
     if (measured && st == ETO_OK) eto_pool_spin(b.pool, 1); /* a sleeping pool's wake-up (~80 us) is no kernel's */
     int lo = 0; /* the first member whose value is >= s */
     int split_ok = eto_export_row_chunks(F) && 3 * F->n <= 65535; /* the table's codes fit in unsigned short */
@@ -465,8 +475,12 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       if (!measured) continue;
       int n = candidates(p, F, lo, s, cand, &own);
       if (n == 0) continue; /* served on padded copies: not timed */
-      /* a single candidate is timed too: its time at s tells how well s is served (weak values, below) */
-      st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
+      /* a single candidate is timed too: its time at s tells how well s is served (weak values, below); the
+       * candidates that an earlier export timed (--picks-from) are not timed again */
+      if (eto_export_prior_pick(&prior, p, F, lo, s, &F->pick[s], &F->served[s])) F->picks_reused++;
+      else st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
+      F->timed[s] = F->pick[s];
+      F->timed_s[s] = F->served[s];
       /* rows stacked (matmul m=s): the largest member u below s on u rows, served as u is, and the other s - u rows
        * as s - u is, two calls whose times were measured (bench/RESULTS.md X.2: the projection at 500, 448's kernel
        * and 56's at 52 rows, 1.35x faster than 512's dynamic kernel) */
@@ -482,6 +496,12 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
     double floor_s = p->o->weak_floor_us < 0 ? 0 : p->o->weak_floor_us == 0 ? PICK_CALL_S : p->o->weak_floor_us * 1e-6;
     if (measured && st == ETO_OK && !(F->weak = malloc(sizeof *F->weak * (size_t)(max + 1)))) st = ETO_ERR_NOMEM;
     if (measured && st == ETO_OK) st = retime(&b, p, F, max, floor_s, PICK_RETIME_SHARE * (eto_now() - t0), msg, cap);
+    for (int64_t s = 1; measured && st == ETO_OK && s <= max; s++) /* the retime's kernels, where they serve s */
+      if (F->pick[s] < 2 * F->n && F->served[s] > 0) {
+        F->timed[s] = F->pick[s];
+        F->timed_s[s] = F->served[s];
+      }
+    eto_export_prior_free(&prior);
     if (measured) {
       bench_free(&b, F->n, F->nargs);
       F->picks_measured = 1;
@@ -490,11 +510,11 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       F->picks_disturbed = b.disturbed;
       F->picks_dropped = b.dropped;
       if (p->o->progress && st == ETO_OK)
-        fprintf(p->o->progress, "%s: %lld picks measured in %.1f s, %d of them differ from the cost model's, %d split "
-                "their rows between two calls; %d values slower than a larger one timed again with its kernel, which "
-                "then serves %d of them\n",
-                F->function, (long long)max, F->picks_seconds, F->picks_differ, F->picks_split, F->picks_retimed,
-                F->picks_retimed_changed);
+        fprintf(p->o->progress, "%s: %lld picks measured in %.1f s (%d of them from --picks-from, their candidates "
+                "unchanged), %d of them differ from the cost model's, %d split their rows between two calls; %d values "
+                "slower than a larger one timed again with its kernel, which then serves %d of them\n",
+                F->function, (long long)max, F->picks_seconds, F->picks_reused, F->picks_differ, F->picks_split,
+                F->picks_retimed, F->picks_retimed_changed);
       if (st == ETO_OK) F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, floor_s, F->weak);
       if (F->nweak < 0) {
         F->nweak = 0;
@@ -511,5 +531,6 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
     }
   }
   eto_jit_free(jit);
+  eto_export_prior_close(prior_root);
   return st;
 }

@@ -3,6 +3,7 @@
  * into DIR/<name>.cu, DIR/<name>.ptx, DIR/<name>_host.c, DIR/<name>.h and DIR/manifest.json (export.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "cli_opt.h"
@@ -14,7 +15,7 @@
 #endif
 
 typedef struct {
-  const char *list, *out, *name, *target, *db, *arch, *picks;
+  const char *list, *out, *name, *target, *db, *arch, *picks, *picks_from;
   int threads, fallback, keep_build;
   double weak_floor_us;
 } export_args;
@@ -33,6 +34,7 @@ static int parse_args(int argc, char **argv, export_args *a) {
       {"--arch", ETO_CLI_STR, &a->arch, 0, 0},
       {"--threads", ETO_CLI_INT, &a->threads, 1, eto_cli_opt_max_threads()},
       {"--picks", ETO_CLI_STR, &a->picks, 0, 0},
+      {"--picks-from", ETO_CLI_STR, &a->picks_from, 0, 0},
       {"--weak-floor-us", ETO_CLI_DOUBLE, &a->weak_floor_us, 0, 1e6},
   };
   const char *p = "etotune export";
@@ -51,14 +53,18 @@ static int parse_args(int argc, char **argv, export_args *a) {
     fprintf(stderr, "%s: --picks %s: expected measured or model\n", p, a->picks);
     return -1;
   }
+  if (a->picks_from && a->picks && strcmp(a->picks, "model") == 0) {
+    fprintf(stderr, "%s: --picks-from is for measured picks, not --picks model\n", p);
+    return -1;
+  }
   int cuda = strcmp(a->target, "cuda") == 0;
   if (!cuda && a->arch) {
     fprintf(stderr, "%s: --arch is for --target cuda\n", p);
     return -1;
   }
-  if (cuda && (a->threads || a->keep_build || a->picks)) {
+  if (cuda && (a->threads || a->keep_build || a->picks || a->picks_from)) {
     fprintf(stderr, "%s: %s is for --target cpu\n", p,
-            a->threads ? "--threads" : a->keep_build ? "--keep-build" : "--picks");
+            a->threads ? "--threads" : a->keep_build ? "--keep-build" : a->picks ? "--picks" : "--picks-from");
     return -1;
   }
   return 0;
@@ -145,6 +151,12 @@ int eto_cli_export(int argc, char **argv) {
     eto_cache_close(cache);
     cache = NULL;
   }
+  char picks_from[1100] = ""; /* --picks-from DIR: DIR/manifest.json; a file is taken as the manifest itself */
+  if (a.picks_from) {
+    struct stat sb;
+    int dir = stat(a.picks_from, &sb) == 0 && S_ISDIR(sb.st_mode);
+    snprintf(picks_from, sizeof picks_from, dir ? "%s/manifest.json" : "%s", a.picks_from);
+  }
   eto_export_opts o = {.name = a.name ? a.name : name,
                        .out_dir = a.out,
                        .version = ETO_VERSION,
@@ -153,6 +165,7 @@ int eto_cli_export(int argc, char **argv) {
                        .picks = a.picks && strcmp(a.picks, "model") == 0 ? ETO_EXPORT_PICKS_MODEL
                                                                          : ETO_EXPORT_PICKS_MEASURED,
                        .weak_floor_us = a.weak_floor_us > 0 ? a.weak_floor_us : -1,
+                       .picks_from = picks_from[0] ? picks_from : NULL,
                        .progress = stderr};
   eto_export_result r;
   eto_status st = eto_export(ops, n, cache, &t, &o, &r, msg, sizeof msg);

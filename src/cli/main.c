@@ -38,7 +38,7 @@ const eto_cli_command eto_cli_commands[] = {
      "                   tune is skipped, not marked)",
      eto_cli_db},
     {"export", "LIST --out DIR [--name NAME] [--target cpu|cuda] [--arch sm_XX] [--db PATH] [--threads T] "
-               "[--fallback-reference] [--keep-build] [--picks measured|model] [--weak-floor-us US]",
+               "[--fallback-reference] [--keep-build] [--picks measured|model] [--picks-from DIR] [--weak-floor-us US]",
      "compile the best cached program of every operator of LIST into a C library (or CUDA code) with a header",
      "For every operator of LIST, takes its best verified program for this machine's target from the cache\n"
      "(the target of `etotune tune --threads T`), compiles it ahead of time with LLVM and writes\n"
@@ -69,6 +69,10 @@ const eto_cli_command eto_cli_commands[] = {
      "                        the cache with --refine (kernels of their own for the others, tuned members\n"
      "                        searched further) and export again\n"
      "  --picks model         the cost model alone (cached latency scaled by the work at s): no timing\n"
+     "  --picks-from DIR      an earlier export of this list for this machine (DIR/manifest.json): a value whose\n"
+     "                        candidate kernels are all unchanged since (no member in its reach added, gone or\n"
+     "                        re-tuned) keeps that export's pick and time, and only the others are timed: export\n"
+     "                        again after tuning weak.list in a fraction of the time\n"
      "  --weak-floor-us US    a value served in under US microseconds is not judged weak (default 2: what a\n"
      "                        call costs whatever its kernel; 0: every value is judged)\n"
      "An operator without a usable program (none cached for this target, marked bad, stale) is an error naming\n"

@@ -123,6 +123,41 @@ done
 "$tmp/check" >"$tmp/check.out" 2>&1 || bad "dispatch_check: $(cat "$tmp/check.out")"
 grep -q "335 dispatch calls" "$tmp/check.out" || bad "dispatch_check: $(cat "$tmp/check.out")"
 
+# --picks-from: exported again from the same cache, every timed value keeps the first export's pick and time (its
+# candidates are unchanged), and the tables are the first's where its retime changed nothing; with one member's
+# program changed in the earlier manifest (dense at 24), only the values whose candidate window [s, 2s + 16] does
+# not reach 24 are reused (dense's s <= 3); an earlier export of another target is not used at all
+run export_again export "$tmp/dyn.list" --out "$tmp/exp_again" --name dyn --db "$tmp/db" --threads 2 \
+  --weak-floor-us 0 --picks-from "$tmp/exp"
+[ "$rc" = 0 ] || bad "export --picks-from exited $rc: $(cat "$tmp/export_again.err")"
+jq -e '[.families[] | select(.picks == "measured") | (.timed | length) > 0 and .picks_reused == (.timed | length)]
+  | length > 0 and all' "$tmp/exp_again/manifest.json" >/dev/null ||
+  bad "export --picks-from: not every timed value reused: $(jq -c '[.families[] | [.picks_reused, (.timed | length)]]' \
+    "$tmp/exp_again/manifest.json")"
+jq -n -e --slurpfile a "$tmp/exp/manifest.json" --slurpfile b "$tmp/exp_again/manifest.json" \
+  '[range($a[0].families | length) as $i | $a[0].families[$i] | select(.picks_retimed_changed == 0)
+    | .dispatch == $b[0].families[$i].dispatch] | all' >/dev/null ||
+  bad "export --picks-from: another dispatch table from the same picks"
+grep -q "picks measured in .* s ([0-9]* of them from --picks-from" "$tmp/export_again.err" ||
+  bad "export --picks-from did not say how many picks it reused: $(head -3 "$tmp/export_again.err")"
+jq '(.operators[] | select(.function == "dyn_dense_24") | .recipe) |= "v1 changed"' "$tmp/exp/manifest.json" \
+  > "$tmp/changed.json"
+run export_changed export "$tmp/dyn.list" --out "$tmp/exp_changed" --name dyn --db "$tmp/db" --threads 2 \
+  --weak-floor-us 0 --picks-from "$tmp/changed.json"
+[ "$rc" = 0 ] || bad "export --picks-from a changed manifest exited $rc: $(cat "$tmp/export_changed.err")"
+want="$(jq '[.families[] | select(.function == "dyn_dense") | .timed[] | select(.[0] <= 3)] | length' \
+  "$tmp/exp/manifest.json")"
+got="$(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$tmp/exp_changed/manifest.json")"
+echo "--picks-from, dense's member 24 changed: $got values reused (expected $want)"
+[ "$want" -gt 0 ] && [ "$got" = "$want" ] ||
+  bad "export --picks-from with dense's member 24 changed: $got values reused, expected $want (s <= 3)"
+jq '.target.fingerprint = "0000000000000000"' "$tmp/exp/manifest.json" > "$tmp/other.json"
+run export_other export "$tmp/dyn.list" --out "$tmp/exp_other" --name dyn --db "$tmp/db" --threads 2 \
+  --weak-floor-us 0 --picks-from "$tmp/other.json"
+grep -q "another target's (its fingerprint differs): every value is timed" "$tmp/export_other.err" &&
+  jq -e '[.families[] | select(.picks == "measured") | .picks_reused == 0] | all' "$tmp/exp_other/manifest.json" \
+  >/dev/null || bad "export --picks-from another target's manifest: $(head -2 "$tmp/export_other.err")"
+
 # a family with no tuned member: an error naming it, nothing written
 families "let S=1..4" | sed 's/name=norm/name=norm2/; s/n=16 name=norm2/n=17 name=norm2/' > "$tmp/miss.list"
 run export_miss export "$tmp/miss.list" --out "$tmp/miss" --name miss --db "$tmp/db" --threads 2
