@@ -194,11 +194,11 @@ void eto_export_prior_close(void *root);
  * none for F (pr empty), -1 when out of memory. */
 int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, eto_export_prior *pr);
 void eto_export_prior_free(eto_export_prior *pr);
-/* 1 when s's candidates (lo: the first member whose value is >= s) are those the earlier export timed (every
- * member of s's window unchanged, none added or gone): its pick into *pick (a member index, + F->n for a second
- * dynamic kernel) and its seconds into *served; else 0. */
+/* 1 when s's candidates now (cand, ncand codes; lo: the first member whose value is >= s) are those the earlier
+ * export timed (the members of s's window it had unchanged and there, none added since among cand): its pick into
+ * *pick (a member index, + F->n for a second dynamic kernel) and its seconds into *served; else 0. */
 int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, const eto_export_family *F, int lo,
-                          int64_t s, int *pick, double *served);
+                          int64_t s, const int *cand, int ncand, int *pick, double *served);
 /* 1 when the family's variable only stacks rows (matmul m=s): every tensor that depends on it has it as its one
  * variable dimension with only dimensions of 1 before it, so that rows can be served in chunks (dispatch.c). */
 int eto_export_row_chunks(const eto_export_family *F);

@@ -477,7 +477,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       if (n == 0) continue; /* served on padded copies: not timed */
       /* a single candidate is timed too: its time at s tells how well s is served (weak values, below); the
        * candidates that an earlier export timed (--picks-from) are not timed again */
-      if (eto_export_prior_pick(&prior, p, F, lo, s, &F->pick[s], &F->served[s])) F->picks_reused++;
+      if (eto_export_prior_pick(&prior, p, F, lo, s, cand, n, &F->pick[s], &F->served[s])) F->picks_reused++;
       else st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
       F->timed[s] = F->pick[s];
       F->timed_s[s] = F->served[s];

@@ -4,9 +4,10 @@
  *
  * A measured pick of s (picks.c) depends on the members whose value lies in s's candidate window, [s, 2s + 16] and
  * the first member at or above s (candidates, shortlist): their values, programs and cached latencies (the cost model
- * shortlists by them). When every member of that window is in the earlier export with the same program and latency,
- * and no member was added to it or left it, s's candidates are the ones the earlier export timed, and its pick and
- * time at s are taken from there (the manifest's "timed": the fastest kernel before any split of rows, which picks.c
+ * shortlists by them). When every member of that window that the earlier export had is there with the same program
+ * and latency, none left it, and none of the members added since is among s's candidates now (the shortlist is the
+ * cost model's best few of the window: a member added that is not among them leaves the others' ranks as they
+ * were), s's candidates are the ones the earlier export timed, and its pick and time at s are taken from there (the manifest's "timed": the fastest kernel before any split of rows, which picks.c
  * decides again from the times of the values below). The earlier export must be of this target (its fingerprint):
  * another machine's times say nothing of this one's. */
 #include <math.h>
@@ -130,21 +131,26 @@ static int prior_member(const eto_export_prior *pr, int64_t v) {
 }
 
 int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, const eto_export_family *F, int lo,
-                          int64_t s, int *pick, double *served) {
+                          int64_t s, const int *cand, int ncand, int *pick, double *served) {
   if (!pr->value || s > pr->max || !pr->value[s]) return 0;
   int64_t reach = 2 * s + 16, lov = eto_export_fvalue(p, F, lo);
   if (lov > reach) reach = lov;
-  int now = 0, then = 0, at = -1;
-  for (int j = lo; j < F->n && eto_export_fvalue(p, F, j) <= reach; j++, now++) {
+  int kept = 0, then = 0, at = -1;
+  for (int j = lo; j < F->n && eto_export_fvalue(p, F, j) <= reach; j++) {
     const eto_export_item *x = &p->items[F->item[j]];
     int m = prior_member(pr, x->value);
-    if (m < 0 || strcmp(pr->mrecipe[m], x->e.recipe) != 0 || fabs(pr->mlat[m] - x->e.latency_s) >
-        1e-9 * x->e.latency_s)
-      return 0; /* a new or changed member in s's window: time s again */
+    if (m < 0) { /* new since: it changes nothing unless it is among s's candidates now */
+      for (int c = 0; c < ncand; c++)
+        if (cand[c] % F->n == j) return 0;
+      continue;
+    }
+    if (strcmp(pr->mrecipe[m], x->e.recipe) != 0 || fabs(pr->mlat[m] - x->e.latency_s) > 1e-9 * x->e.latency_s)
+      return 0; /* re-tuned: its place among the candidates may differ */
+    kept++;
     if (x->value == pr->value[s]) at = j;
   }
   for (int m = 0; m < pr->nm; m++) then += pr->mvalue[m] >= s && pr->mvalue[m] <= reach;
-  if (now != then || at < 0) return 0; /* a member left the window */
+  if (kept != then || at < 0) return 0; /* a member left the window */
   if (pr->second[s] && !p->items[F->item[at]].dynd) return 0;
   *pick = at + (pr->second[s] ? F->n : 0);
   *served = pr->secs[s];

@@ -151,6 +151,15 @@ got="$(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$tmp
 echo "--picks-from, dense's member 24 changed: $got values reused (expected $want)"
 [ "$want" -gt 0 ] && [ "$got" = "$want" ] ||
   bad "export --picks-from with dense's member 24 changed: $got values reused, expected $want (s <= 3)"
+# dense's member 20 absent from the earlier manifest (added since): s = 20, its own kernel a candidate, is timed,
+# values whose window does not reach 20 (s = 1) are reused
+jq 'del(.operators[] | select(.function == "dyn_dense_20"))' "$tmp/exp/manifest.json" > "$tmp/added.json"
+run export_added export "$tmp/dyn.list" --out "$tmp/exp_added" --name dyn --db "$tmp/db" --threads 2 \
+  --weak-floor-us 0 --picks-from "$tmp/added.json"
+jq -e '.families[] | select(.function == "dyn_dense") | .picks_reused > 0 and .picks_reused < (.timed | length)' \
+  "$tmp/exp_added/manifest.json" >/dev/null ||
+  bad "export --picks-from without dense's member 20: $(jq -c '.families[0] | [.picks_reused, (.timed | length)]' \
+    "$tmp/exp_added/manifest.json")"
 jq '.target.fingerprint = "0000000000000000"' "$tmp/exp/manifest.json" > "$tmp/other.json"
 run export_other export "$tmp/dyn.list" --out "$tmp/exp_other" --name dyn --db "$tmp/db" --threads 2 \
   --weak-floor-us 0 --picks-from "$tmp/other.json"
