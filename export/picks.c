@@ -509,11 +509,14 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       F->picks_samples = b.samples;
       F->picks_disturbed = b.disturbed;
       F->picks_dropped = b.dropped;
+      char reused[96] = ""; /* with --picks-from */
+      if (prior_root)
+        snprintf(reused, sizeof reused, " (%d of them from --picks-from, their candidates unchanged)", F->picks_reused);
       if (p->o->progress && st == ETO_OK)
-        fprintf(p->o->progress, "%s: %lld picks measured in %.1f s (%d of them from --picks-from, their candidates "
-                "unchanged), %d of them differ from the cost model's, %d split their rows between two calls; %d values "
-                "slower than a larger one timed again with its kernel, which then serves %d of them\n",
-                F->function, (long long)max, F->picks_seconds, F->picks_reused, F->picks_differ, F->picks_split,
+        fprintf(p->o->progress, "%s: %lld picks measured in %.1f s%s, %d of them differ from the cost model's, %d "
+                "split their rows between two calls; %d values slower than a larger one timed again with its kernel, "
+                "which then serves %d of them\n",
+                F->function, (long long)max, F->picks_seconds, reused, F->picks_differ, F->picks_split,
                 F->picks_retimed, F->picks_retimed_changed);
       if (st == ETO_OK) F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, floor_s, F->weak);
       if (F->nweak < 0) {
