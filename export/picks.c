@@ -393,10 +393,11 @@ static int by_share(const void *x, const void *y) {
  * more work in less time is a kernel that s's shortlist missed (t beyond 2s + 16, or the cost model ranked it low)
  * or s was timed in a slow spell of the machine (bench/RESULTS.md W.1: in one export of three, FFN down at s = 1-3
  * ran at twice its time, and a slower kernel won them). The lowest share first, for budget_s seconds at most (a large
- * layer's values take up to a second each). Counts them into F->picks_retimed and those that t's kernel now serves
- * into F->picks_retimed_changed; leaves F->weak in share order (computed again after). */
+ * layer's values take up to a second each). Skips s where both s's pick and t's came from an earlier export (reused,
+ * --picks-from): their times are the ones after that export's retime. Counts them into F->picks_retimed and those
+ * that t's kernel now serves into F->picks_retimed_changed; leaves F->weak in share order (computed again after). */
 static eto_status retime(bench *b, eto_export_plan *p, eto_export_family *F, int64_t max, double floor_s,
-                         double budget_s, char *msg, int cap) {
+                         double budget_s, const unsigned char *reused, char *msg, int cap) {
   int nw = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, floor_s, F->weak);
   if (nw < 0) return ETO_ERR_NOMEM;
   qsort(F->weak, (size_t)nw, sizeof *F->weak, by_share);
@@ -405,6 +406,7 @@ static eto_status retime(bench *b, eto_export_plan *p, eto_export_family *F, int
     int64_t s = F->weak[w].s, t = F->weak[w].than;
     int k = F->pick[t]; /* t's kernel: j (j's fixed kernel at t, its dynamic one at s), or j + F->n (its second) */
     if (t < s || k >= 2 * F->n || F->pick[s] >= 2 * F->n || (k < F->n && !p->items[F->item[k]].dyn)) continue;
+    if (reused[s] && reused[t]) continue; /* both from --picks-from: the earlier export's retime saw this pair */
     int lo = 0;
     while (eto_export_fvalue(p, F, lo) < s) lo++;
     int own, cand[PICK_MAX_CANDS], n = candidates(p, F, lo, s, cand, &own), before = F->pick[s], known = 0;
@@ -464,6 +466,8 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
          !(F->timed_s = calloc((size_t)(max + 1), sizeof *F->timed_s))))
       st = ETO_ERR_NOMEM;
     eto_export_prior prior = {0};
+    unsigned char *reused = measured ? calloc((size_t)(max + 1), 1) : NULL; /* s's pick from --picks-from */
+    if (measured && !reused) st = ETO_ERR_NOMEM;
     if (measured && st == ETO_OK && prior_root && eto_export_prior_load(prior_root, F, max, &prior) < 0)
       st = ETO_ERR_NOMEM;
     if (measured && st == ETO_OK) eto_pool_spin(b.pool, 1); /* a sleeping pool's wake-up (~80 us) is no kernel's */
@@ -477,30 +481,40 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       if (n == 0) continue; /* served on padded copies: not timed */
       /* a single candidate is timed too: its time at s tells how well s is served (weak values, below); the
        * candidates that an earlier export timed (--picks-from) are not timed again */
-      if (eto_export_prior_pick(&prior, p, F, lo, s, cand, n, &F->pick[s], &F->served[s])) F->picks_reused++;
-      else st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
-      F->timed[s] = F->pick[s];
-      F->timed_s[s] = F->served[s];
-      /* rows stacked (matmul m=s): the largest member u below s on u rows, served as u is, and the other s - u rows
-       * as s - u is, two calls whose times were measured (bench/RESULTS.md X.2: the projection at 500, 448's kernel
-       * and 56's at 52 rows, 1.35x faster than 512's dynamic kernel) */
-      int64_t u = lo > 0 ? eto_export_fvalue(p, F, lo - 1) : 0;
-      if (st == ETO_OK && split_ok && u > 0 && F->served[u] > 0 && F->served[s - u] > 0 &&
-          (F->served[u] + F->served[s - u]) * PICK_SPLIT_MARGIN < F->served[s]) {
-        F->pick[s] = lo - 1 + 2 * F->n;
-        F->served[s] = F->served[u] + F->served[s - u];
-        F->picks_split++;
+      if (eto_export_prior_pick(&prior, p, F, lo, s, cand, n, &F->pick[s], &F->served[s])) {
+        F->picks_reused++;
+        reused[s] = 1;
+      } else {
+        st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
       }
       F->picks_differ += F->pick[s] != model;
     }
     double floor_s = p->o->weak_floor_us < 0 ? 0 : p->o->weak_floor_us == 0 ? PICK_CALL_S : p->o->weak_floor_us * 1e-6;
     if (measured && st == ETO_OK && !(F->weak = malloc(sizeof *F->weak * (size_t)(max + 1)))) st = ETO_ERR_NOMEM;
-    if (measured && st == ETO_OK) st = retime(&b, p, F, max, floor_s, PICK_RETIME_SHARE * (eto_now() - t0), msg, cap);
-    for (int64_t s = 1; measured && st == ETO_OK && s <= max; s++) /* the retime's kernels, where they serve s */
-      if (F->pick[s] < 2 * F->n && F->served[s] > 0) {
-        F->timed[s] = F->pick[s];
-        F->timed_s[s] = F->served[s];
+    if (measured && st == ETO_OK)
+      st = retime(&b, p, F, max, floor_s, PICK_RETIME_SHARE * (eto_now() - t0), reused, msg, cap);
+    /* the times kept for a later export (--picks-from), then the splits, decided from those final times (so that an
+     * export that reuses them splits as this one did): rows stacked (matmul m=s), the largest member u below s on u
+     * rows, served as u is, and the other s - u rows as s - u is, two calls whose times were measured
+     * (bench/RESULTS.md X.2: the projection at 500, 448's kernel and 56's at 52 rows, 1.35x faster than 512's
+     * dynamic kernel) */
+    lo = 0;
+    for (int64_t s = 1; measured && st == ETO_OK && s <= max; s++) {
+      while (eto_export_fvalue(p, F, lo) < s) lo++;
+      if (F->served[s] <= 0) continue; /* served on padded copies */
+      F->timed[s] = F->pick[s];
+      F->timed_s[s] = F->served[s];
+      int64_t u = lo > 0 ? eto_export_fvalue(p, F, lo - 1) : 0;
+      if (split_ok && u > 0 && F->served[u] > 0 && F->served[s - u] > 0 &&
+          (F->served[u] + F->served[s - u]) * PICK_SPLIT_MARGIN < F->served[s]) {
+        int model = model_pick(p, F, lo, s);
+        F->picks_differ += (F->pick[s] == model); /* the split differs from the model's pick */
+        F->pick[s] = lo - 1 + 2 * F->n;
+        F->served[s] = F->served[u] + F->served[s - u];
+        F->picks_split++;
       }
+    }
+    free(reused);
     eto_export_prior_free(&prior);
     if (measured) {
       bench_free(&b, F->n, F->nargs);
