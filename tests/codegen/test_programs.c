@@ -7,6 +7,7 @@
 #include "check.h"
 #include "codegen.h"
 #include "kernel_util.h"
+#include "test_target.h"
 
 /* Lowers p for c, runs the kernel in the interpreter (which checks every access is in bounds) and JIT-compiled, and
  * compares both outputs with the reference in io. */
@@ -60,7 +61,7 @@ int main(void) {
   CHECK(st == ETO_OK, "parse: %s", msg);
   if (st != ETO_OK) return check_result();
   eto_target tgt;
-  eto_target_cpu(2, &tgt);
+  test_target_cpu(2, &tgt);
   eto_jit *jit = NULL;
   st = eto_jit_create(&jit, msg, sizeof msg);
   CHECK(st == ETO_OK, "jit: %s", msg);

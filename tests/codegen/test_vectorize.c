@@ -12,6 +12,7 @@
 #include "check.h"
 #include "codegen.h"
 #include "test_op.h"
+#include "test_target.h"
 
 /* Loads inside VECTOR loops whose index is neither contiguous (stride 1) nor uniform along the loop. */
 static int gathers_in_expr(const eto_expr *e, int var) {
@@ -49,7 +50,7 @@ static eto_kernel *lowered(const eto_op *op, int cores, const char *recipe) {
   eto_compute c;
   eto_op_compute(op, &c);
   eto_target t;
-  eto_target_cpu(cores, &t);
+  test_target_cpu(cores, &t);
   eto_program p;
   CHECK(eto_program_parse(recipe, &p, msg, sizeof msg) == 0, "%s", msg);
   CHECK(eto_sched_validate(&c, &t, &p, msg, sizeof msg) == 0, "%s", msg);
@@ -221,7 +222,7 @@ static void prefetched_weights(void) {
   eto_compute c;
   eto_op_compute(&mm, &c);
   eto_target t;
-  eto_target_cpu(2, &t);
+  test_target_cpu(2, &t);
   const char *bad[] = {"v1 mlt s=1.1.1.1.1/1.1.1.1.4/2.1.2.2.32 r=2.8.4 u=1024 v=1.1 p=8",
                        "v1 mlt s=1.1.1.1.1/1.1.1.1.4/2.1.2.2.32 r=2.8.4 u=1024 v=1.1 d=1.0 p=8"};
   for (int i = 0; i < 2; i++) {

@@ -5,6 +5,7 @@
 
 #include "check.h"
 #include "test_op.h"
+#include "test_target.h"
 #include "schedule.h"
 
 static void expect_invalid(const eto_compute *c, const eto_target *t, const char *recipe, const char *reason) {
@@ -18,7 +19,7 @@ static void expect_invalid(const eto_compute *c, const eto_target *t, const char
 
 int main(void) {
   eto_target cpu, gpu;
-  eto_target_cpu(2, &cpu);
+  test_target_cpu(2, &cpu);
   CHECK(eto_target_cuda("sm_80", NULL, 0, &gpu) == 0, "sm_80 unknown");
 
   /* the paper's β: conv2d 1x512x28x28, 128 filters 1x1, and its best program S*β */

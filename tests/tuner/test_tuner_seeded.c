@@ -46,6 +46,7 @@
 #include "check.h"
 #include "temp_util.h"
 #include "test_op.h"
+#include "test_target.h"
 #include "tuner_internal.h"
 
 typedef struct {
@@ -558,7 +559,7 @@ static void neighbours_case(const eto_target *t) {
 
 int main(void) {
   eto_target t;
-  eto_target_cpu(2, &t);
+  test_target_cpu(2, &t);
   pair_case("matmul m=64 n=128 k=64\n", "matmul m=128 n=128 k=64\n", &t, 3);
   pair_case("conv2d n=1 c=32 h=14 w=14 k=32 r=3 s=3 pad=1\n", "conv2d n=1 c=64 h=14 w=14 k=64 r=3 s=3 pad=1\n", &t,
             5);

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "lower.h"
+#include "test_target.h"
 #include "tuner_test_util.h"
 
 static tun_ratio q(int64_t n, int64_t d) { return tun_ratio_make(n, d); }
@@ -75,7 +76,7 @@ static void test_block_range(void) {
 static void test_thread_and_fetch_range(void) {
   eto_target gpu, cpu;
   CHECK(eto_target_cuda("sm_70", NULL, 0, &gpu) == 0, "sm_70");
-  eto_target_cpu(2, &cpu);
+  test_target_cpu(2, &cpu);
   eto_compute a, b;
   tun_pair pp;
   ex3_pair(&a, &b, &pp);
@@ -123,7 +124,7 @@ static void test_thread_and_fetch_range(void) {
 static void test_lines(void) {
   eto_target gpu, cpu;
   eto_target_cuda("sm_70", NULL, 0, &gpu);
-  eto_target_cpu(2, &cpu);
+  test_target_cpu(2, &cpu);
   /* matmul [1,4,16]·[8]: A rows of 8 floats, 4 rows contiguous (128 B); B 8 rows of 16 floats (512 B) */
   eto_op mm = test_op("matmul m=4 n=16 k=8\n");
   eto_compute c;
@@ -162,7 +163,7 @@ static void test_lines(void) {
 
 static void test_tshape_cpu(void) {
   eto_target cpu;
-  eto_target_cpu(2, &cpu);
+  test_target_cpu(2, &cpu);
   int lanes = cpu.warp_size;
   /* matmul block 8 x (4·lanes), 1 thread: a wide tile along N wins over a tall one */
   char line[128];
@@ -228,7 +229,7 @@ static void test_unroll_against_lowering(void) {
       "depthwise_conv2d n=1 c=8 h=12 w=12 r=3 s=3 multiplier=2 pad=1\n",
   };
   eto_target cpu;
-  eto_target_cpu(2, &cpu);
+  test_target_cpu(2, &cpu);
   eto_rng rng;
   eto_rng_seed(&rng, 11);
   int checked = 0;
@@ -290,7 +291,7 @@ static void test_registers_and_unroll(void) {
 
 static void test_vectors(void) {
   eto_target cpu;
-  eto_target_cpu(2, &cpu);
+  test_target_cpu(2, &cpu);
   int lanes = cpu.warp_size;
   char line[128], recipe[256];
   snprintf(line, sizeof line, "matmul m=16 n=%d k=%d\n", 8 * lanes, 4 * lanes);
@@ -326,7 +327,7 @@ static void test_adapt(void) {
 static void test_estimate(void) {
   eto_target gpu, cpu;
   eto_target_cuda("sm_70", NULL, 0, &gpu);
-  eto_target_cpu(2, &cpu);
+  test_target_cpu(2, &cpu);
   eto_op beta = test_op(EX3_BETA), alpha = test_op(EX3_ALPHA);
   double e1 = -1, e2 = -1, e3 = -1;
   struct timespec t0, t1;
@@ -405,7 +406,7 @@ static void test_dry_runs(void) {
       {"norm b=512 m=8 n=4\n", "norm b=512 m=4 n=4\n"},
   };
   eto_target targets[2];
-  eto_target_cpu(2, &targets[0]);
+  test_target_cpu(2, &targets[0]);
   eto_target_cuda("sm_80", NULL, 0, &targets[1]);
   eto_rng rng;
   eto_rng_seed(&rng, 21);
@@ -474,7 +475,7 @@ static void test_fetch_fits_limit(void) {
   eto_op_compute(&alpha, &ca);
   eto_op_compute(&beta, &cb);
   eto_target t;
-  eto_target_cpu(2, &t);
+  test_target_cpu(2, &t);
   eto_program sb;
   char why[256];
   CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1/4.2.32.4.1/1.1.1.7.2/1.1.7.1.2 r=4.4.32/1.1.1/1.1.1 u=16 v=4.4",
@@ -512,7 +513,7 @@ static void test_direct_beta(void) {
   eto_op_compute(&alpha, &ca);
   eto_op_compute(&beta, &cb);
   eto_target t;
-  eto_target_cpu(1, &t);
+  test_target_cpu(1, &t);
   eto_program sb = test_recipe("v1 mlt s=1.1.1.1.1/1.4.1.8.1/1.1.8.2.4 r=16.1.2 u=16 v=1.1 d=1.1");
   char why[256];
   CHECK(eto_sched_validate(&cb, &t, &sb, why, sizeof why) == 0, "S*beta: %s", why);
@@ -543,7 +544,7 @@ static void test_finds_nothing(void) {
   eto_compute cb;
   eto_op_compute(&beta, &cb);
   eto_target t;
-  eto_target_cpu(2, &t);
+  test_target_cpu(2, &t);
   eto_rng rng;
   eto_rng_seed(&rng, 3);
   eto_program sb;
