@@ -75,6 +75,11 @@ typedef struct {
                                      * any split of rows), and timed_s[s] its median seconds (0: not timed): the
                                      * manifest's "timed", which a later export can reuse (prior.c) */
   double *timed_s;
+  int *tcand;                       /* measured picks: the candidate codes timed at s (tcand + s * ETO_EXPORT_TIMED_MAX,
+                                     * ntcand[s] of them; with --picks-from, the earlier export's that are unchanged):
+                                     * the manifest's "timed" lists them, a later export reuses s's pick when its
+                                     * candidates then are among them (prior.c) */
+  unsigned char *ntcand;
   int picks_reused;                 /* values whose pick and time came from an earlier export (prior.c) */
   struct eto_export_weak *weak;     /* measured picks: the weak values (eto_export_weak_values), by increasing s */
   int nweak;
@@ -177,15 +182,20 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
 /* An earlier export's measured picks of one family (prior.c; eto_export_opts.picks_from): its members' values,
  * programs and cached latencies, and per value s <= max the member value that served s, whether by its second
  * dynamic kernel, and the seconds it took (0: not timed). */
+#define ETO_EXPORT_TIMED_MAX 10 /* candidates timed at one s at most (picks.c PICK_MAX_CANDS) */
+/* An earlier export's measured picks of one family (prior.c): its members (value, recipe) and per timed s the
+ * member value of its pick, whether its second dynamic kernel, its seconds, and the candidates timed (a member
+ * value each, negative for its second dynamic kernel). */
 typedef struct {
   int nm;
   int64_t *mvalue;
-  double *mlat;
   char (*mrecipe)[ETO_RECIPE_MAX];
   int64_t max;
   int64_t *value;
   signed char *second;
   double *secs;
+  int64_t *cand; /* cand + s * ETO_EXPORT_TIMED_MAX, ncand[s] of them */
+  unsigned char *ncand;
 } eto_export_prior;
 /* The parsed manifest at path when it is of target t (else NULL, said on progress when not NULL). */
 void *eto_export_prior_open(const char *path, const eto_target *t, FILE *progress);
@@ -194,11 +204,12 @@ void eto_export_prior_close(void *root);
  * none for F (pr empty), -1 when out of memory. */
 int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, eto_export_prior *pr);
 void eto_export_prior_free(eto_export_prior *pr);
-/* 1 when s's candidates now (cand, ncand codes; lo: the first member whose value is >= s) are those the earlier
- * export timed (the members of s's window it had unchanged and there, none added since among cand): its pick into
- * *pick (a member index, + F->n for a second dynamic kernel) and its seconds into *served; else 0. */
-int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, const eto_export_family *F, int lo,
-                          int64_t s, const int *cand, int ncand, int *pick, double *served);
+/* 1 when s's candidates now (cand, ncand codes; lo: the first member whose value is >= s) were all timed at s by the
+ * earlier export with the same programs, and its pick's member is there with the same program: that pick (a member
+ * index, + F->n for a second dynamic kernel) into *pick, its seconds into *served, and the earlier export's timed
+ * candidates that are unchanged into F->tcand/ntcand at s; else 0. */
+int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, eto_export_family *F, int64_t s,
+                          const int *cand, int ncand, int *pick, double *served);
 /* 1 when the family's variable only stacks rows (matmul m=s): every tensor that depends on it has it as its one
  * variable dimension with only dimensions of 1 before it, so that rows can be served in chunks (dispatch.c). */
 int eto_export_row_chunks(const eto_export_family *F);

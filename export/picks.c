@@ -383,6 +383,14 @@ int eto_export_weak_values(const double *served, int64_t max, int nkeys, double 
   return n;
 }
 
+_Static_assert(PICK_MAX_CANDS <= ETO_EXPORT_TIMED_MAX, "the manifest keeps every candidate timed at s");
+
+/* The candidates just timed at s (cand, n codes), kept for the manifest's "timed" (a later export's --picks-from). */
+static void keep_timed(eto_export_family *F, int64_t s, const int *cand, int n) {
+  memcpy(F->tcand + s * ETO_EXPORT_TIMED_MAX, cand, sizeof(int) * (size_t)n);
+  F->ntcand[s] = (unsigned char)n;
+}
+
 static int by_share(const void *x, const void *y) {
   double a = ((const eto_export_weak *)x)->share, b = ((const eto_export_weak *)y)->share;
   return (a > b) - (a < b);
@@ -415,6 +423,7 @@ static eto_status retime(bench *b, eto_export_plan *p, eto_export_family *F, int
     if (!known) cand[n++] = k;
     eto_status st = fastest(b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
     if (st != ETO_OK) return st;
+    keep_timed(F, s, cand, n);
     int model = model_pick(p, F, lo, s);
     F->picks_differ += (F->pick[s] != model) - (before != model);
     F->picks_retimed++;
@@ -463,7 +472,9 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
     if (measured && st == ETO_OK &&
         (!(F->served = calloc((size_t)(max + 1), sizeof *F->served)) ||
          !(F->timed = calloc((size_t)(max + 1), sizeof *F->timed)) ||
-         !(F->timed_s = calloc((size_t)(max + 1), sizeof *F->timed_s))))
+         !(F->timed_s = calloc((size_t)(max + 1), sizeof *F->timed_s)) ||
+         !(F->tcand = malloc(sizeof *F->tcand * (size_t)(max + 1) * ETO_EXPORT_TIMED_MAX)) ||
+         !(F->ntcand = calloc((size_t)(max + 1), sizeof *F->ntcand))))
       st = ETO_ERR_NOMEM;
     eto_export_prior prior = {0};
     unsigned char *reused = measured ? calloc((size_t)(max + 1), 1) : NULL; /* s's pick from --picks-from */
@@ -481,11 +492,12 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       if (n == 0) continue; /* served on padded copies: not timed */
       /* a single candidate is timed too: its time at s tells how well s is served (weak values, below); the
        * candidates that an earlier export timed (--picks-from) are not timed again */
-      if (eto_export_prior_pick(&prior, p, F, lo, s, cand, n, &F->pick[s], &F->served[s])) {
+      if (eto_export_prior_pick(&prior, p, F, s, cand, n, &F->pick[s], &F->served[s])) {
         F->picks_reused++;
         reused[s] = 1;
       } else {
         st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
+        keep_timed(F, s, cand, n);
       }
       F->picks_differ += F->pick[s] != model;
     }

@@ -2,15 +2,14 @@
  * values whose candidates changed (eto_export_opts.picks_from, etotune export --picks-from; docs/architecture.md
  * §11).
  *
- * A measured pick of s (picks.c) depends on the members whose value lies in s's candidate window, [s, 2s + 16] and
- * the first member at or above s (candidates, shortlist): their values, programs and cached latencies (the cost model
- * shortlists by them). When every member of that window that the earlier export had is there with the same program
- * and latency, none left it, and none of the members added since is among s's candidates now (the shortlist is the
- * cost model's best few of the window: a member added that is not among them leaves the others' ranks as they
- * were), s's candidates are the ones the earlier export timed, and its pick and time at s are taken from there (the manifest's "timed": the fastest kernel before any split of rows, which picks.c
- * decides again from the times of the values below). The earlier export must be of this target (its fingerprint):
- * another machine's times say nothing of this one's. */
-#include <math.h>
+ * A measured pick of s (picks.c) is the fastest of the candidate kernels timed at s. The manifest's "timed" keeps,
+ * per timed s, that pick (the fastest kernel before any split of rows, which picks.c decides again from the times),
+ * its seconds and the candidates timed. A later export takes s's pick and time from there when every candidate it
+ * would time at s now was timed then, with the same program (a member's recipe: a re-tuned member's kernel is new),
+ * and the pick's member is there with the same program: the pick was the fastest of a superset of today's
+ * candidates. A member whose cached latency alone changed (tune --refine times it again) changes nothing unless it
+ * moves another into s's shortlist. The earlier export must be of this target (its fingerprint): another machine's
+ * times say nothing of this one's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +20,12 @@
 
 void eto_export_prior_free(eto_export_prior *pr) {
   free(pr->mvalue);
-  free(pr->mlat);
   free(pr->mrecipe);
   free(pr->value);
   free(pr->second);
   free(pr->secs);
+  free(pr->cand);
+  free(pr->ncand);
   memset(pr, 0, sizeof *pr);
 }
 
@@ -88,13 +88,14 @@ int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, e
   ops = cJSON_GetObjectItemCaseSensitive((cJSON *)root, "operators");
   int nops = cJSON_GetArraySize(ops);
   pr->mvalue = calloc((size_t)nops + 1, sizeof *pr->mvalue);
-  pr->mlat = calloc((size_t)nops + 1, sizeof *pr->mlat);
   pr->mrecipe = calloc((size_t)nops + 1, sizeof *pr->mrecipe);
   pr->max = max;
   pr->value = calloc((size_t)max + 1, sizeof *pr->value);
   pr->second = calloc((size_t)max + 1, sizeof *pr->second);
   pr->secs = calloc((size_t)max + 1, sizeof *pr->secs);
-  if (!pr->mvalue || !pr->mlat || !pr->mrecipe || !pr->value || !pr->second || !pr->secs) {
+  pr->cand = calloc(((size_t)max + 1) * ETO_EXPORT_TIMED_MAX, sizeof *pr->cand);
+  pr->ncand = calloc((size_t)max + 1, sizeof *pr->ncand);
+  if (!pr->mvalue || !pr->mrecipe || !pr->value || !pr->second || !pr->secs || !pr->cand || !pr->ncand) {
     eto_export_prior_free(pr);
     return -1;
   }
@@ -102,23 +103,25 @@ int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, e
   cJSON_ArrayForEach(o, ops) {
     const cJSON *fn = cJSON_GetObjectItemCaseSensitive(o, "function");
     const cJSON *rc = cJSON_GetObjectItemCaseSensitive(o, "recipe");
-    const cJSON *lat = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(o, "latency_s"), "median");
     int64_t v = cJSON_IsString(fn) ? member_value(fn->valuestring, F->function) : 0;
-    if (!v || !cJSON_IsString(rc) || !cJSON_IsNumber(lat) || strlen(rc->valuestring) >= ETO_RECIPE_MAX) continue;
+    if (!v || !cJSON_IsString(rc) || strlen(rc->valuestring) >= ETO_RECIPE_MAX) continue;
     pr->mvalue[pr->nm] = v;
-    pr->mlat[pr->nm] = lat->valuedouble;
     snprintf(pr->mrecipe[pr->nm], ETO_RECIPE_MAX, "%s", rc->valuestring);
     pr->nm++;
   }
-  const cJSON *row; /* [s, value, second, seconds] */
+  const cJSON *row; /* [s, value, second, seconds, [candidates: a member value each, negative for its second]] */
   cJSON_ArrayForEach(row, timed) {
-    if (cJSON_GetArraySize(row) != 4) continue;
+    const cJSON *cands = cJSON_GetArrayItem(row, 4), *c; /* a manifest without them (before 0.1.0's candidates) */
+    if (cJSON_GetArraySize(row) != 5 || !cJSON_IsArray(cands) || cJSON_GetArraySize(cands) > ETO_EXPORT_TIMED_MAX)
+      continue;
     double s = cJSON_GetArrayItem(row, 0)->valuedouble, v = cJSON_GetArrayItem(row, 1)->valuedouble;
     double sec = cJSON_GetArrayItem(row, 3)->valuedouble;
     if (!(s >= 1 && s <= (double)max && v >= s && sec > 0)) continue;
-    pr->value[(int64_t)s] = (int64_t)v;
-    pr->second[(int64_t)s] = cJSON_GetArrayItem(row, 2)->valueint != 0;
-    pr->secs[(int64_t)s] = sec;
+    int64_t i = (int64_t)s;
+    pr->value[i] = (int64_t)v;
+    pr->second[i] = cJSON_GetArrayItem(row, 2)->valueint != 0;
+    pr->secs[i] = sec;
+    cJSON_ArrayForEach(c, cands) pr->cand[i * ETO_EXPORT_TIMED_MAX + pr->ncand[i]++] = (int64_t)c->valuedouble;
   }
   return 1;
 }
@@ -130,29 +133,44 @@ static int prior_member(const eto_export_prior *pr, int64_t v) {
   return -1;
 }
 
-int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, const eto_export_family *F, int lo,
-                          int64_t s, const int *cand, int ncand, int *pick, double *served) {
-  if (!pr->value || s > pr->max || !pr->value[s]) return 0;
-  int64_t reach = 2 * s + 16, lov = eto_export_fvalue(p, F, lo);
-  if (lov > reach) reach = lov;
-  int kept = 0, then = 0, at = -1;
-  for (int j = lo; j < F->n && eto_export_fvalue(p, F, j) <= reach; j++) {
-    const eto_export_item *x = &p->items[F->item[j]];
-    int m = prior_member(pr, x->value);
-    if (m < 0) { /* new since: it changes nothing unless it is among s's candidates now */
-      for (int c = 0; c < ncand; c++)
-        if (cand[c] % F->n == j) return 0;
-      continue;
+/* Member j's program now is the one the earlier export had for its value. */
+static int unchanged(const eto_export_prior *pr, const eto_export_plan *p, const eto_export_family *F, int j) {
+  const eto_export_item *x = &p->items[F->item[j]];
+  int m = prior_member(pr, x->value);
+  return m >= 0 && strcmp(pr->mrecipe[m], x->e.recipe) == 0;
+}
+
+/* The code at s of the earlier export's candidate c (a member value, negative for its second dynamic kernel): a
+ * member index (+ F->n for the second), or -1 when that member is gone or its program changed. */
+static int code_of(const eto_export_prior *pr, const eto_export_plan *p, const eto_export_family *F, int64_t c) {
+  int64_t v = c < 0 ? -c : c;
+  for (int j = 0; j < F->n; j++)
+    if (eto_export_fvalue(p, F, j) == v) {
+      if (!unchanged(pr, p, F, j) || (c < 0 && !p->items[F->item[j]].dynd)) return -1;
+      return j + (c < 0 ? F->n : 0);
     }
-    if (strcmp(pr->mrecipe[m], x->e.recipe) != 0 || fabs(pr->mlat[m] - x->e.latency_s) > 1e-9 * x->e.latency_s)
-      return 0; /* re-tuned: its place among the candidates may differ */
-    kept++;
-    if (x->value == pr->value[s]) at = j;
+  return -1;
+}
+
+int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, eto_export_family *F, int64_t s,
+                          const int *cand, int ncand, int *pick, double *served) {
+  if (!pr->value || s > pr->max || !pr->value[s] || !pr->ncand[s]) return 0;
+  const int64_t *then = pr->cand + s * ETO_EXPORT_TIMED_MAX;
+  int was[ETO_EXPORT_TIMED_MAX], nwas = 0;
+  for (int c = 0; c < pr->ncand[s]; c++) {
+    int k = code_of(pr, p, F, then[c]);
+    if (k >= 0) was[nwas++] = k;
   }
-  for (int m = 0; m < pr->nm; m++) then += pr->mvalue[m] >= s && pr->mvalue[m] <= reach;
-  if (kept != then || at < 0) return 0; /* a member left the window */
-  if (pr->second[s] && !p->items[F->item[at]].dynd) return 0;
-  *pick = at + (pr->second[s] ? F->n : 0);
+  for (int c = 0; c < ncand; c++) { /* each candidate now timed then, with the same program */
+    int seen = 0;
+    for (int w = 0; w < nwas && !seen; w++) seen = was[w] == cand[c];
+    if (!seen) return 0;
+  }
+  int at = code_of(pr, p, F, pr->second[s] ? -pr->value[s] : pr->value[s]);
+  if (at < 0) return 0; /* the pick's member is gone or re-tuned */
+  *pick = at;
   *served = pr->secs[s];
+  memcpy(F->tcand + s * ETO_EXPORT_TIMED_MAX, was, sizeof(int) * (size_t)nwas);
+  F->ntcand[s] = (unsigned char)nwas;
   return 1;
 }

@@ -124,10 +124,10 @@ done
 grep -q "335 dispatch calls" "$tmp/check.out" || bad "dispatch_check: $(cat "$tmp/check.out")"
 
 # --picks-from: exported again from the same cache, every timed value keeps the first export's pick and time (its
-# candidates are unchanged), none is timed again, and the tables are the first's (splits are decided from the times
-# after the retime, which the manifest keeps); with one member's
-# program changed in the earlier manifest (dense at 24), only the values whose candidate window [s, 2s + 16] does
-# not reach 24 are reused (dense's s <= 3); an earlier export of another target is not used at all
+# candidates are the ones timed then), none is timed again, and the tables are the first's (splits are decided from
+# the times after the retime, which the manifest keeps); with one member's program changed in the earlier manifest
+# (dense at 24), only the values whose candidates timed then do not include 24 are reused; a manifest without the
+# candidates (an older export's) or of another target is not used at all
 run export_again export "$tmp/dyn.list" --out "$tmp/exp_again" --name dyn --db "$tmp/db" --threads 2 \
   --weak-floor-us 0 --picks-from "$tmp/exp"
 [ "$rc" = 0 ] || bad "export --picks-from exited $rc: $(cat "$tmp/export_again.err")"
@@ -148,21 +148,29 @@ jq '(.operators[] | select(.function == "dyn_dense_24") | .recipe) |= "v1 change
 run export_changed export "$tmp/dyn.list" --out "$tmp/exp_changed" --name dyn --db "$tmp/db" --threads 2 \
   --weak-floor-us 0 --picks-from "$tmp/changed.json"
 [ "$rc" = 0 ] || bad "export --picks-from a changed manifest exited $rc: $(cat "$tmp/export_changed.err")"
-want="$(jq '[.families[] | select(.function == "dyn_dense") | .timed[] | select(.[0] <= 3)] | length' \
-  "$tmp/exp/manifest.json")"
+want="$(jq '[.families[] | select(.function == "dyn_dense") | .timed[] | select(.[4] | index(24) or index(-24) | not)]
+  | length' "$tmp/exp/manifest.json")"
+all="$(jq '.families[] | select(.function == "dyn_dense") | .timed | length' "$tmp/exp/manifest.json")"
 got="$(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$tmp/exp_changed/manifest.json")"
-echo "--picks-from, dense's member 24 changed: $got values reused (expected $want)"
-[ "$want" -gt 0 ] && [ "$got" = "$want" ] ||
-  bad "export --picks-from with dense's member 24 changed: $got values reused, expected $want (s <= 3)"
-# dense's member 20 absent from the earlier manifest (added since): s = 20, its own kernel a candidate, is timed,
-# values whose window does not reach 20 (s = 1) are reused
+echo "--picks-from, dense's member 24 changed: $got of $all values reused (expected $want)"
+[ "$want" -gt 0 ] && [ "$want" -lt "$all" ] && [ "$got" = "$want" ] ||
+  bad "export --picks-from with dense's member 24 changed: $got of $all values reused, expected $want (those whose \
+candidates did not include 24)"
+# dense's member 20 absent from the earlier manifest (added since): the values whose candidates include 20 (s = 20,
+# its own kernel among them) are timed, the others reused
 jq 'del(.operators[] | select(.function == "dyn_dense_20"))' "$tmp/exp/manifest.json" > "$tmp/added.json"
 run export_added export "$tmp/dyn.list" --out "$tmp/exp_added" --name dyn --db "$tmp/db" --threads 2 \
   --weak-floor-us 0 --picks-from "$tmp/added.json"
-jq -e '.families[] | select(.function == "dyn_dense") | .picks_reused > 0 and .picks_reused < (.timed | length)' \
-  "$tmp/exp_added/manifest.json" >/dev/null ||
-  bad "export --picks-from without dense's member 20: $(jq -c '.families[0] | [.picks_reused, (.timed | length)]' \
-    "$tmp/exp_added/manifest.json")"
+want="$(jq '[.families[] | select(.function == "dyn_dense") | .timed[] | select(.[4] | index(20) or index(-20) | not)]
+  | length' "$tmp/exp/manifest.json")"
+got="$(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$tmp/exp_added/manifest.json")"
+[ "$want" -gt 0 ] && [ "$want" -lt "$all" ] && [ "$got" = "$want" ] ||
+  bad "export --picks-from without dense's member 20: $got of $all values reused, expected $want"
+jq '.families[].timed[] |= .[0:4]' "$tmp/exp/manifest.json" > "$tmp/old.json"
+run export_old export "$tmp/dyn.list" --out "$tmp/exp_old" --name dyn --db "$tmp/db" --threads 2 \
+  --weak-floor-us 0 --picks-from "$tmp/old.json"
+jq -e '[.families[] | select(.picks == "measured") | .picks_reused == 0] | all' "$tmp/exp_old/manifest.json" \
+  >/dev/null || bad "export --picks-from a manifest without the candidates reused picks"
 jq '.target.fingerprint = "0000000000000000"' "$tmp/exp/manifest.json" > "$tmp/other.json"
 run export_other export "$tmp/dyn.list" --out "$tmp/exp_other" --name dyn --db "$tmp/db" --threads 2 \
   --weak-floor-us 0 --picks-from "$tmp/other.json"
