@@ -166,11 +166,12 @@ want="$(jq '[.families[] | select(.function == "dyn_dense") | .timed[] | select(
 got="$(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$tmp/exp_added/manifest.json")"
 [ "$want" -gt 0 ] && [ "$want" -lt "$all" ] && [ "$got" = "$want" ] ||
   bad "export --picks-from without dense's member 20: $got of $all values reused, expected $want"
-jq '.families[].timed[] |= .[0:4]' "$tmp/exp/manifest.json" > "$tmp/old.json"
+jq '(.families[] | select(.timed) | .timed[]) |= .[0:4]' "$tmp/exp/manifest.json" > "$tmp/old.json"
 run export_old export "$tmp/dyn.list" --out "$tmp/exp_old" --name dyn --db "$tmp/db" --threads 2 \
   --weak-floor-us 0 --picks-from "$tmp/old.json"
 jq -e '[.families[] | select(.picks == "measured") | .picks_reused == 0] | all' "$tmp/exp_old/manifest.json" \
-  >/dev/null || bad "export --picks-from a manifest without the candidates reused picks"
+  >/dev/null && ! grep -q "not a JSON manifest" "$tmp/export_old.err" ||
+  bad "export --picks-from a manifest without the candidates: $(head -2 "$tmp/export_old.err")"
 jq '.target.fingerprint = "0000000000000000"' "$tmp/exp/manifest.json" > "$tmp/other.json"
 run export_other export "$tmp/dyn.list" --out "$tmp/exp_other" --name dyn --db "$tmp/db" --threads 2 \
   --weak-floor-us 0 --picks-from "$tmp/other.json"
