@@ -179,13 +179,10 @@ void eto_export_family_shapes(eto_export_plan *p);
  * ETO_ERR_NOMEM, or a lowering or JIT error with a message. */
 eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs, char *msg, int cap);
 
-/* An earlier export's measured picks of one family (prior.c; eto_export_opts.picks_from): its members' values,
- * programs and cached latencies, and per value s <= max the member value that served s, whether by its second
- * dynamic kernel, and the seconds it took (0: not timed). */
 #define ETO_EXPORT_TIMED_MAX 10 /* candidates timed at one s at most (picks.c PICK_MAX_CANDS) */
-/* An earlier export's measured picks of one family (prior.c): its members (value, recipe) and per timed s the
- * member value of its pick, whether its second dynamic kernel, its seconds, and the candidates timed (a member
- * value each, negative for its second dynamic kernel). */
+/* An earlier export's measured picks of one family (prior.c; eto_export_opts.picks_from): its members (value,
+ * recipe) and per value s <= max the member value of its pick, whether its second dynamic kernel, its seconds (0:
+ * not timed), and the candidates timed (a member value each, negative for its second dynamic kernel). */
 typedef struct {
   int nm;
   int64_t *mvalue;
@@ -204,8 +201,7 @@ void eto_export_prior_close(void *root);
  * none for F (pr empty), -1 when out of memory. */
 int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, eto_export_prior *pr);
 void eto_export_prior_free(eto_export_prior *pr);
-/* 1 when s's candidates now (cand, ncand codes; lo: the first member whose value is >= s) were all timed at s by the
- * earlier export with the same programs, and its pick's member is there with the same program: that pick (a member
+/* 1 when s's candidates now (cand, ncand codes) were all timed at s by the earlier export with the same programs, and its pick's member is there with the same program: that pick (a member
  * index, + F->n for a second dynamic kernel) into *pick, its seconds into *served, and the earlier export's timed
  * candidates that are unchanged into F->tcand/ntcand at s; else 0. */
 int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, eto_export_family *F, int64_t s,

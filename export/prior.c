@@ -111,7 +111,7 @@ int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, e
   }
   const cJSON *row; /* [s, value, second, seconds, [candidates: a member value each, negative for its second]] */
   cJSON_ArrayForEach(row, timed) {
-    const cJSON *cands = cJSON_GetArrayItem(row, 4), *c; /* a manifest without them (before 0.1.0's candidates) */
+    const cJSON *cands = cJSON_GetArrayItem(row, 4), *c; /* none in an export from before they were kept */
     if (cJSON_GetArraySize(row) != 5 || !cJSON_IsArray(cands) || cJSON_GetArraySize(cands) > ETO_EXPORT_TIMED_MAX)
       continue;
     double s = cJSON_GetArrayItem(row, 0)->valuedouble, v = cJSON_GetArrayItem(row, 1)->valuedouble;

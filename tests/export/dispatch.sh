@@ -148,8 +148,13 @@ jq '(.operators[] | select(.function == "dyn_dense_24") | .recipe) |= "v1 change
 run export_changed export "$tmp/dyn.list" --out "$tmp/exp_changed" --name dyn --db "$tmp/db" --threads 2 \
   --weak-floor-us 0 --picks-from "$tmp/changed.json"
 [ "$rc" = 0 ] || bad "export --picks-from a changed manifest exited $rc: $(cat "$tmp/export_changed.err")"
-want="$(jq '[.families[] | select(.function == "dyn_dense") | .timed[] | select(.[4] | index(24) or index(-24) | not)]
-  | length' "$tmp/exp/manifest.json")"
+# dense's timed values of the first export whose candidates did not include member $1: those a later export reuses
+# when $1 changed
+without() {
+  jq --argjson v "$1" '[.families[] | select(.function == "dyn_dense") | .timed[]
+    | select(.[4] | index($v) or index(-$v) | not)] | length' "$tmp/exp/manifest.json"
+}
+want="$(without 24)"
 all="$(jq '.families[] | select(.function == "dyn_dense") | .timed | length' "$tmp/exp/manifest.json")"
 got="$(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$tmp/exp_changed/manifest.json")"
 echo "--picks-from, dense's member 24 changed: $got of $all values reused (expected $want)"
@@ -161,8 +166,7 @@ candidates did not include 24)"
 jq 'del(.operators[] | select(.function == "dyn_dense_20"))' "$tmp/exp/manifest.json" > "$tmp/added.json"
 run export_added export "$tmp/dyn.list" --out "$tmp/exp_added" --name dyn --db "$tmp/db" --threads 2 \
   --weak-floor-us 0 --picks-from "$tmp/added.json"
-want="$(jq '[.families[] | select(.function == "dyn_dense") | .timed[] | select(.[4] | index(20) or index(-20) | not)]
-  | length' "$tmp/exp/manifest.json")"
+want="$(without 20)"
 got="$(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$tmp/exp_added/manifest.json")"
 [ "$want" -gt 0 ] && [ "$want" -lt "$all" ] && [ "$got" = "$want" ] ||
   bad "export --picks-from without dense's member 20: $got of $all values reused, expected $want"
