@@ -154,22 +154,28 @@ without() {
   jq --argjson v "$1" '[.families[] | select(.function == "dyn_dense") | .timed[]
     | select(.[4] | index($v) or index(-$v) | not)] | length' "$tmp/exp/manifest.json"
 }
+# (a value whose timed candidates include 24 only through the first export's retime, which adds a larger value's
+# kernel, has 24 outside its candidates now and is reused too, unless 24 was its pick: so between the two counts)
 want="$(without 24)"
+most="$(jq '[.families[] | select(.function == "dyn_dense") | .timed[] | select(.[1] != 24)] | length' \
+  "$tmp/exp/manifest.json")"
 all="$(jq '.families[] | select(.function == "dyn_dense") | .timed | length' "$tmp/exp/manifest.json")"
 got="$(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$tmp/exp_changed/manifest.json")"
-echo "--picks-from, dense's member 24 changed: $got of $all values reused (expected $want)"
-[ "$want" -gt 0 ] && [ "$want" -lt "$all" ] && [ "$got" = "$want" ] ||
-  bad "export --picks-from with dense's member 24 changed: $got of $all values reused, expected $want (those whose \
-candidates did not include 24)"
+echo "--picks-from, dense's member 24 changed: $got of $all values reused (expected $want..$most)"
+[ "$want" -gt 0 ] && [ "$most" -lt "$all" ] && [ "$got" -ge "$want" ] && [ "$got" -le "$most" ] ||
+  bad "export --picks-from with dense's member 24 changed: $got of $all values reused, expected $want..$most (those \
+whose candidates did not include 24, and those retimed against it that it does not serve)"
 # dense's member 20 absent from the earlier manifest (added since): the values whose candidates include 20 (s = 20,
 # its own kernel among them) are timed, the others reused
 jq 'del(.operators[] | select(.function == "dyn_dense_20"))' "$tmp/exp/manifest.json" > "$tmp/added.json"
 run export_added export "$tmp/dyn.list" --out "$tmp/exp_added" --name dyn --db "$tmp/db" --threads 2 \
   --weak-floor-us 0 --picks-from "$tmp/added.json"
 want="$(without 20)"
+most="$(jq '[.families[] | select(.function == "dyn_dense") | .timed[] | select(.[1] != 20)] | length' \
+  "$tmp/exp/manifest.json")"
 got="$(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$tmp/exp_added/manifest.json")"
-[ "$want" -gt 0 ] && [ "$want" -lt "$all" ] && [ "$got" = "$want" ] ||
-  bad "export --picks-from without dense's member 20: $got of $all values reused, expected $want"
+[ "$want" -gt 0 ] && [ "$most" -lt "$all" ] && [ "$got" -ge "$want" ] && [ "$got" -le "$most" ] ||
+  bad "export --picks-from without dense's member 20: $got of $all values reused, expected $want..$most"
 jq '(.families[] | select(.timed) | .timed[]) |= .[0:4]' "$tmp/exp/manifest.json" > "$tmp/old.json"
 run export_old export "$tmp/dyn.list" --out "$tmp/exp_old" --name dyn --db "$tmp/db" --threads 2 \
   --weak-floor-us 0 --picks-from "$tmp/old.json"
