@@ -342,9 +342,11 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
         cJSON_AddNumberToObject(j, "picks_retimed_changed", F->picks_retimed_changed);
         cJSON_AddNumberToObject(j, "picks_split", F->picks_split);
         cJSON_AddNumberToObject(j, "picks_reused", F->picks_reused);
+        cJSON_AddNumberToObject(j, "picks_partial", F->picks_partial);
         /* per timed s: [s, the member value of its fastest kernel before any split, 1 for that member's second
          * dynamic kernel, its median seconds at s, [the candidates timed at s: a member value each, negative for
-         * its second dynamic kernel]] (prior.c reads them back: etotune export --picks-from) */
+         * its second dynamic kernel], [their median seconds at s]] (prior.c reads them back: etotune export
+         * --picks-from) */
         cJSON *jtm = cJSON_AddArrayToObject(j, "timed");
         for (int64_t s = 1; F->timed && s <= eto_export_fvalue(p, F, F->n - 1); s++) {
           if (!(F->timed_s[s] > 0)) continue;
@@ -361,6 +363,10 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
             double v = (double)eto_export_fvalue(p, F, k % F->n);
             cJSON_AddItemToArray(jc, cJSON_CreateNumber(k >= F->n ? -v : v));
           }
+          cJSON *js = cJSON_CreateArray();
+          cJSON_AddItemToArray(e, js);
+          for (int c = 0; c < F->ntcand[s]; c++)
+            cJSON_AddItemToArray(js, cJSON_CreateNumber(F->tcand_s[s * ETO_EXPORT_TIMED_MAX + c]));
         }
         /* values served at under PICK_WEAK_SHARE of a smaller value's throughput or slower than a larger value's
          * time over it, "than" that value (all in weak.list; a tuned one is searched further by etotune tune

@@ -74,7 +74,8 @@ typedef struct {
   double weak_floor_us; /* measured picks: a value served in under this many µs is not judged weak (0:
                          * ETO_EXPORT_CALL_US; < 0: every value is judged) */
   const char *picks_from; /* measured picks: NULL, or an earlier export's manifest.json (of this target): a value
-                           * whose candidate kernels are unchanged since keeps its pick and time from there */
+                           * whose candidate kernels are unchanged since keeps its pick and time from there; the
+                           * others time only their new candidates beside the fastest unchanged one */
   FILE *progress;      /* NULL, or where a line goes as a family's picks start and end being timed */
 } eto_export_opts;
 

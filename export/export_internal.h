@@ -80,7 +80,10 @@ typedef struct {
                                      * the manifest's "timed" lists them, a later export reuses s's pick when its
                                      * candidates then are among them (prior.c) */
   unsigned char *ntcand;
+  double *tcand_s;                  /* the median seconds of each of them at s (0: not known), the manifest's too */
   int picks_reused;                 /* values whose pick and time came from an earlier export (prior.c) */
+  int picks_partial;                /* values of which only the candidates new since an earlier export and its fastest
+                                     * unchanged one were timed (prior.c eto_export_prior_known) */
   struct eto_export_weak *weak;     /* measured picks: the weak values (eto_export_weak_values), by increasing s */
   int nweak;
   int of;                           /* its index among eto_op_families of the list */
@@ -182,7 +185,8 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
 #define ETO_EXPORT_TIMED_MAX 10 /* candidates timed at one s at most (picks.c PICK_MAX_CANDS) */
 /* An earlier export's measured picks of one family (prior.c; eto_export_opts.picks_from): its members (value,
  * recipe) and per value s <= max the member value of its pick, whether its second dynamic kernel, its seconds (0:
- * not timed), and the candidates timed (a member value each, negative for its second dynamic kernel). */
+ * not timed), and the candidates timed (a member value each, negative for its second dynamic kernel) with their
+ * median seconds (0 where the manifest predates them). */
 typedef struct {
   int nm;
   int64_t *mvalue;
@@ -192,6 +196,7 @@ typedef struct {
   signed char *second;
   double *secs;
   int64_t *cand; /* cand + s * ETO_EXPORT_TIMED_MAX, ncand[s] of them */
+  double *csec;  /* their seconds, at the same places */
   unsigned char *ncand;
 } eto_export_prior;
 /* The parsed manifest at path when it is of target t (else NULL, said on progress when not NULL). */
@@ -201,11 +206,17 @@ void eto_export_prior_close(void *root);
  * none for F (pr empty), -1 when out of memory. */
 int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, eto_export_prior *pr);
 void eto_export_prior_free(eto_export_prior *pr);
-/* 1 when s's candidates now (cand, ncand codes) were all timed at s by the earlier export with the same programs, and its pick's member is there with the same program: that pick (a member
- * index, + F->n for a second dynamic kernel) into *pick, its seconds into *served, and the earlier export's timed
- * candidates that are unchanged into F->tcand/ntcand at s; else 0. */
+/* 1 when s's candidates now (cand, ncand codes) were all timed at s by the earlier export with the same programs,
+ * and its pick's member is there with the same program: that pick (a member index, + F->n for a second dynamic
+ * kernel) into *pick, its seconds into *served, and the earlier export's timed candidates that are unchanged (with
+ * their seconds) into F->tcand/ntcand/tcand_s at s; else 0. */
 int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, eto_export_family *F, int64_t s,
                           const int *cand, int ncand, int *pick, double *served);
+/* The candidates the earlier export timed at s whose programs are unchanged: their codes (a member index, + F->n for a
+ * second dynamic kernel) into code and their seconds then into secs (0: not kept), room for ETO_EXPORT_TIMED_MAX;
+ * returns how many. */
+int eto_export_prior_known(const eto_export_prior *pr, const eto_export_plan *p, const eto_export_family *F, int64_t s,
+                           int *code, double *secs);
 /* 1 when the family's variable only stacks rows (matmul m=s): every tensor that depends on it has it as its one
  * variable dimension with only dimensions of 1 before it, so that rows can be served in chunks (dispatch.c). */
 int eto_export_row_chunks(const eto_export_family *F);

@@ -235,9 +235,10 @@ static double sample(bench *b, const eto_export_plan *p, const eto_export_family
  * process's time slice: beside busy processes, two such samples of a 15 us kernel made its median 10x its time and
  * lost it s = 48 to a 147 us kernel, export.picks), else the fastest. After two rounds, a candidate clearly slower
  * than another (PICK_DROP: its fastest clean sample against the other's slowest, both all clean) takes no more
- * samples: most of the time of large families' picks went to such candidates (bench/RESULTS.md T.4). */
+ * samples: most of the time of large families' picks went to such candidates (bench/RESULTS.md T.4). Each one's median
+ * into meds when not NULL. */
 static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_family *F, int64_t s, const int *cand,
-                          int n, int own, int *best, double *best_s, char *msg, int cap) {
+                          int n, int own, int *best, double *best_s, double *meds, char *msg, int cap) {
   double t[PICK_MAX_CANDS][PICK_ROUNDS], med[PICK_MAX_CANDS];
   int reps[PICK_MAX_CANDS];
   for (int c = 0; c < n; c++) {
@@ -284,6 +285,7 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
   if (own && med[0] <= med[k] * PICK_OWN_MARGIN) k = 0;
   *best = cand[k];
   *best_s = med[k];
+  if (meds) memcpy(meds, med, sizeof(double) * (size_t)n);
   return ETO_OK;
 }
 
@@ -385,10 +387,55 @@ int eto_export_weak_values(const double *served, int64_t max, int nkeys, double 
 
 _Static_assert(PICK_MAX_CANDS <= ETO_EXPORT_TIMED_MAX, "the manifest keeps every candidate timed at s");
 
-/* The candidates just timed at s (cand, n codes), kept for the manifest's "timed" (a later export's --picks-from). */
-static void keep_timed(eto_export_family *F, int64_t s, const int *cand, int n) {
+/* The candidates timed at s (cand, n codes) and their median seconds, kept for the manifest's "timed" (a later
+ * export's --picks-from). */
+static void keep_timed(eto_export_family *F, int64_t s, const int *cand, const double *secs, int n) {
   memcpy(F->tcand + s * ETO_EXPORT_TIMED_MAX, cand, sizeof(int) * (size_t)n);
+  memcpy(F->tcand_s + s * ETO_EXPORT_TIMED_MAX, secs, sizeof(double) * (size_t)n);
   F->ntcand[s] = (unsigned char)n;
+}
+
+/* Times s's candidates (cand, n codes; own: cand[0] is s's own member) into F->pick[s] and F->served[s]. With an
+ * earlier export's times (prior, --picks-from) of some of them whose programs are unchanged, only the others are
+ * timed, beside the fastest of those (the incumbent, timed again so that it is compared in the same run: the machine's
+ * speed drifts between runs), and the stored times of the rest stand for them in the manifest (they lost to the
+ * incumbent then); *partial = 1. A repair re-tunes a few members, so most values have one or two new candidates of
+ * five or more (bench/RESULTS.md AT.2: 86% of values had a changed candidate after a repair). */
+static eto_status time_value(bench *b, const eto_export_plan *p, eto_export_family *F, const eto_export_prior *prior,
+                             int64_t s, const int *cand, int n, int own, int *partial, char *msg, int cap) {
+  int known[ETO_EXPORT_TIMED_MAX], tc[ETO_EXPORT_TIMED_MAX], tn = 0, town = 0, inc = -1;
+  double ksec[ETO_EXPORT_TIMED_MAX], tsec[ETO_EXPORT_TIMED_MAX];
+  int nk = eto_export_prior_known(prior, p, F, s, known, ksec);
+  for (int k = 0; k < nk; k++)
+    if (ksec[k] > 0 && (inc < 0 || ksec[k] < ksec[inc])) inc = k;
+  *partial = inc >= 0;
+  if (!*partial) {
+    eto_status st = fastest(b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], tsec, msg, cap);
+    if (st == ETO_OK) keep_timed(F, s, cand, tsec, n);
+    return st;
+  }
+  for (int c = 0; c < n; c++) { /* the candidates not timed then (s's own member first) and the incumbent */
+    int seen = 0;
+    for (int k = 0; k < nk && !seen; k++) seen = known[k] == cand[c] && k != inc;
+    if (seen) continue;
+    town |= own && c == 0;
+    tc[tn++] = cand[c];
+  }
+  int have_inc = 0;
+  for (int c = 0; c < tn; c++) have_inc |= tc[c] == known[inc];
+  if (!have_inc) tc[tn++] = known[inc];
+  eto_status st = fastest(b, p, F, s, tc, tn, town, &F->pick[s], &F->served[s], tsec, msg, cap);
+  if (st != ETO_OK) return st;
+  for (int k = 0; k < nk && tn < ETO_EXPORT_TIMED_MAX; k++) { /* the others, with their times then */
+    int seen = 0;
+    for (int c = 0; c < tn && !seen; c++) seen = tc[c] == known[k];
+    if (!seen) {
+      tc[tn] = known[k];
+      tsec[tn++] = ksec[k];
+    }
+  }
+  keep_timed(F, s, tc, tsec, tn);
+  return ETO_OK;
 }
 
 static int by_share(const void *x, const void *y) {
@@ -421,9 +468,10 @@ static eto_status retime(bench *b, eto_export_plan *p, eto_export_family *F, int
     for (int c = 0; c < n; c++) known |= cand[c] == k; /* not s's own fixed kernel: k's member is above s */
     if (known && before != k) continue; /* timed against it already and slower: s is weak, not mistimed */
     if (!known) cand[n++] = k;
-    eto_status st = fastest(b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
+    double secs[PICK_MAX_CANDS];
+    eto_status st = fastest(b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], secs, msg, cap);
     if (st != ETO_OK) return st;
-    keep_timed(F, s, cand, n);
+    keep_timed(F, s, cand, secs, n);
     int model = model_pick(p, F, lo, s);
     F->picks_differ += (F->pick[s] != model) - (before != model);
     F->picks_retimed++;
@@ -454,7 +502,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       break;
     }
     F->pick[0] = 0;
-    F->picks_differ = F->picks_retimed = F->picks_retimed_changed = F->picks_split = F->picks_reused = 0;
+    F->picks_differ = F->picks_retimed = F->picks_retimed_changed = F->picks_split = F->picks_reused = F->picks_partial = 0;
     bench b = {0};
     double t0 = eto_now();
     int measured = p->o->picks == ETO_EXPORT_PICKS_MEASURED;
@@ -474,7 +522,8 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
          !(F->timed = calloc((size_t)(max + 1), sizeof *F->timed)) ||
          !(F->timed_s = calloc((size_t)(max + 1), sizeof *F->timed_s)) ||
          !(F->tcand = malloc(sizeof *F->tcand * (size_t)(max + 1) * ETO_EXPORT_TIMED_MAX)) ||
-         !(F->ntcand = calloc((size_t)(max + 1), sizeof *F->ntcand))))
+         !(F->ntcand = calloc((size_t)(max + 1), sizeof *F->ntcand)) ||
+         !(F->tcand_s = calloc((size_t)(max + 1) * ETO_EXPORT_TIMED_MAX, sizeof *F->tcand_s))))
       st = ETO_ERR_NOMEM;
     eto_export_prior prior = {0};
     unsigned char *reused = measured ? calloc((size_t)(max + 1), 1) : NULL; /* s's pick from --picks-from */
@@ -496,8 +545,9 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
         F->picks_reused++;
         reused[s] = 1;
       } else {
-        st = fastest(&b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], msg, cap);
-        keep_timed(F, s, cand, n);
+        int partial;
+        st = time_value(&b, p, F, &prior, s, cand, n, own, &partial, msg, cap);
+        F->picks_partial += partial;
       }
       F->picks_differ += F->pick[s] != model;
     }
@@ -535,9 +585,10 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       F->picks_samples = b.samples;
       F->picks_disturbed = b.disturbed;
       F->picks_dropped = b.dropped;
-      char reused[96] = ""; /* with --picks-from */
+      char reused[160] = ""; /* with --picks-from */
       if (prior_root)
-        snprintf(reused, sizeof reused, " (%d of them from --picks-from, their candidates unchanged)", F->picks_reused);
+        snprintf(reused, sizeof reused, " (%d of them from --picks-from, their candidates unchanged; %d timing only "
+                 "their new candidates and the fastest one timed then)", F->picks_reused, F->picks_partial);
       if (p->o->progress && st == ETO_OK)
         fprintf(p->o->progress, "%s: %lld picks measured in %.1f s%s, %d of them differ from the cost model's, %d "
                 "split their rows between two calls; %d values slower than a larger one timed again with its kernel, "

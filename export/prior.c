@@ -8,8 +8,9 @@
  * would time at s now was timed then, with the same program (a member's recipe: a re-tuned member's kernel is new),
  * and the pick's member is there with the same program: the pick was the fastest of a superset of today's
  * candidates. A member whose cached latency alone changed (tune --refine times it again) changes nothing unless it
- * moves another into s's shortlist. The earlier export must be of this target (its fingerprint): another machine's
- * times say nothing of this one's. */
+ * moves another into s's shortlist. Where some candidates are new or re-tuned, the others' times then
+ * (eto_export_prior_known) let picks.c time only the new ones beside the fastest unchanged one. The earlier export
+ * must be of this target (its fingerprint): another machine's times say nothing of this one's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ void eto_export_prior_free(eto_export_prior *pr) {
   free(pr->second);
   free(pr->secs);
   free(pr->cand);
+  free(pr->csec);
   free(pr->ncand);
   memset(pr, 0, sizeof *pr);
 }
@@ -94,8 +96,9 @@ int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, e
   pr->second = calloc((size_t)max + 1, sizeof *pr->second);
   pr->secs = calloc((size_t)max + 1, sizeof *pr->secs);
   pr->cand = calloc(((size_t)max + 1) * ETO_EXPORT_TIMED_MAX, sizeof *pr->cand);
+  pr->csec = calloc(((size_t)max + 1) * ETO_EXPORT_TIMED_MAX, sizeof *pr->csec);
   pr->ncand = calloc((size_t)max + 1, sizeof *pr->ncand);
-  if (!pr->mvalue || !pr->mrecipe || !pr->value || !pr->second || !pr->secs || !pr->cand || !pr->ncand) {
+  if (!pr->mvalue || !pr->mrecipe || !pr->value || !pr->second || !pr->secs || !pr->cand || !pr->csec || !pr->ncand) {
     eto_export_prior_free(pr);
     return -1;
   }
@@ -109,11 +112,12 @@ int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, e
     snprintf(pr->mrecipe[pr->nm], ETO_RECIPE_MAX, "%s", rc->valuestring);
     pr->nm++;
   }
-  const cJSON *row; /* [s, value, second, seconds, [candidates: a member value each, negative for its second]] */
+  const cJSON *row; /* [s, value, second, seconds, [candidates: a member value each, negative for its second],
+                     *  [their seconds]] (the last two missing in exports from before they were kept) */
   cJSON_ArrayForEach(row, timed) {
-    const cJSON *cands = cJSON_GetArrayItem(row, 4), *c; /* none in an export from before they were kept */
-    if (cJSON_GetArraySize(row) != 5 || !cJSON_IsArray(cands) || cJSON_GetArraySize(cands) > ETO_EXPORT_TIMED_MAX)
-      continue;
+    const cJSON *cands = cJSON_GetArrayItem(row, 4), *csecs = cJSON_GetArrayItem(row, 5), *c;
+    int len = cJSON_GetArraySize(row), nc = cJSON_GetArraySize(cands);
+    if ((len != 5 && len != 6) || !cJSON_IsArray(cands) || nc > ETO_EXPORT_TIMED_MAX) continue;
     double s = cJSON_GetArrayItem(row, 0)->valuedouble, v = cJSON_GetArrayItem(row, 1)->valuedouble;
     double sec = cJSON_GetArrayItem(row, 3)->valuedouble;
     if (!(s >= 1 && s <= (double)max && v >= s && sec > 0)) continue;
@@ -121,7 +125,12 @@ int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, e
     pr->value[i] = (int64_t)v;
     pr->second[i] = cJSON_GetArrayItem(row, 2)->valueint != 0;
     pr->secs[i] = sec;
-    cJSON_ArrayForEach(c, cands) pr->cand[i * ETO_EXPORT_TIMED_MAX + pr->ncand[i]++] = (int64_t)c->valuedouble;
+    int timesok = cJSON_IsArray(csecs) && cJSON_GetArraySize(csecs) == nc;
+    cJSON_ArrayForEach(c, cands) {
+      const cJSON *t = timesok ? cJSON_GetArrayItem(csecs, pr->ncand[i]) : NULL;
+      pr->csec[i * ETO_EXPORT_TIMED_MAX + pr->ncand[i]] = cJSON_IsNumber(t) && t->valuedouble > 0 ? t->valuedouble : 0;
+      pr->cand[i * ETO_EXPORT_TIMED_MAX + pr->ncand[i]++] = (int64_t)c->valuedouble;
+    }
   }
   return 1;
 }
@@ -152,15 +161,25 @@ static int code_of(const eto_export_prior *pr, const eto_export_plan *p, const e
   return -1;
 }
 
+int eto_export_prior_known(const eto_export_prior *pr, const eto_export_plan *p, const eto_export_family *F, int64_t s,
+                           int *code, double *secs) {
+  if (!pr->value || s > pr->max || !pr->value[s]) return 0;
+  int n = 0;
+  for (int c = 0; c < pr->ncand[s]; c++) {
+    int k = code_of(pr, p, F, pr->cand[s * ETO_EXPORT_TIMED_MAX + c]);
+    if (k < 0) continue;
+    code[n] = k;
+    secs[n++] = pr->csec[s * ETO_EXPORT_TIMED_MAX + c];
+  }
+  return n;
+}
+
 int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, eto_export_family *F, int64_t s,
                           const int *cand, int ncand, int *pick, double *served) {
-  if (!pr->value || s > pr->max || !pr->value[s] || !pr->ncand[s]) return 0;
-  const int64_t *then = pr->cand + s * ETO_EXPORT_TIMED_MAX;
-  int was[ETO_EXPORT_TIMED_MAX], nwas = 0;
-  for (int c = 0; c < pr->ncand[s]; c++) {
-    int k = code_of(pr, p, F, then[c]);
-    if (k >= 0) was[nwas++] = k;
-  }
+  int was[ETO_EXPORT_TIMED_MAX];
+  double secs[ETO_EXPORT_TIMED_MAX];
+  int nwas = eto_export_prior_known(pr, p, F, s, was, secs);
+  if (!nwas) return 0;
   for (int c = 0; c < ncand; c++) { /* each candidate now timed then, with the same program */
     int seen = 0;
     for (int w = 0; w < nwas && !seen; w++) seen = was[w] == cand[c];
@@ -171,6 +190,7 @@ int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, 
   *pick = at;
   *served = pr->secs[s];
   memcpy(F->tcand + s * ETO_EXPORT_TIMED_MAX, was, sizeof(int) * (size_t)nwas);
+  memcpy(F->tcand_s + s * ETO_EXPORT_TIMED_MAX, secs, sizeof(double) * (size_t)nwas);
   F->ntcand[s] = (unsigned char)nwas;
   return 1;
 }

@@ -165,6 +165,30 @@ echo "--picks-from, dense's member 24 changed: $got of $all values reused (expec
 [ "$want" -gt 0 ] && [ "$want" -lt "$all" ] && [ "$got" -ge "$want" ] && [ "$got" -le "$most" ] ||
   bad "export --picks-from with dense's member 24 changed: $got of $all values reused, expected $want..$most (those \
 whose candidates did not include 24, and those retimed against it that it does not serve)"
+# the values not reused time only their new candidates beside the fastest unchanged one timed then (partial),
+# except those whose candidates timed then were all member $1's kernels (none unchanged): every timed value is one of
+# the three, the partial ones list every earlier candidate again with a time, and the samples are fewer than the
+# first export's; every timed value keeps a time per candidate
+partial_ok() { # $1: the changed or absent member, $2: the export's directory
+  local only part nt
+  only="$(jq --argjson v "$1" '[.families[] | select(.function == "dyn_dense") | .timed[]
+    | select(.[4] | all(. == $v or . == -$v))] | length' "$tmp/exp/manifest.json")"
+  part="$(jq '.families[] | select(.function == "dyn_dense") | .picks_partial' "$2/manifest.json")"
+  nt="$(jq '.families[] | select(.function == "dyn_dense") | .timed | length' "$2/manifest.json")"
+  echo "--picks-from, dense's member $1 changed: $(jq '.families[] | select(.function == "dyn_dense") |
+    "\(.picks_reused) reused, \(.picks_partial) partly timed, \(.picks_samples) samples"' "$2/manifest.json") of $nt \
+(the first export: $(jq '.families[] | select(.function == "dyn_dense") | .picks_samples' "$tmp/exp/manifest.json") \
+samples), $only with no unchanged candidate"
+  [ "$part" -gt 0 ] && [ $(( $(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$2/manifest.json") \
+    + part + only )) = "$nt" ] && [ "$nt" = "$all" ] &&
+    jq -e '[.families[] | select(.function == "dyn_dense") | .timed[]
+      | length == 6 and (.[4] | length) == (.[5] | length) and all(.[5][]; . > 0)] | all' "$2/manifest.json" \
+      >/dev/null &&
+    [ "$(jq '.families[] | select(.function == "dyn_dense") | .picks_samples' "$2/manifest.json")" -lt \
+      "$(jq '.families[] | select(.function == "dyn_dense") | .picks_samples' "$tmp/exp/manifest.json")" ]
+}
+partial_ok 24 "$tmp/exp_changed" || bad "export --picks-from with dense's member 24 changed: the values not reused \
+were not timed on their new candidates only"
 # dense's member 20 absent from the earlier manifest (added since): the values whose candidates include 20 (s = 20,
 # its own kernel among them) are timed, the others reused
 jq 'del(.operators[] | select(.function == "dyn_dense_20"))' "$tmp/exp/manifest.json" > "$tmp/added.json"
@@ -176,6 +200,8 @@ most="$(jq '[.families[] | select(.function == "dyn_dense") | .timed[] | select(
 got="$(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$tmp/exp_added/manifest.json")"
 [ "$want" -gt 0 ] && [ "$want" -lt "$all" ] && [ "$got" -ge "$want" ] && [ "$got" -le "$most" ] ||
   bad "export --picks-from without dense's member 20: $got of $all values reused, expected $want..$most"
+partial_ok 20 "$tmp/exp_added" || bad "export --picks-from without dense's member 20: the values not reused were not \
+timed on their new candidates only"
 jq '(.families[] | select(.timed) | .timed[]) |= .[0:4]' "$tmp/exp/manifest.json" > "$tmp/old.json"
 run export_old export "$tmp/dyn.list" --out "$tmp/exp_old" --name dyn --db "$tmp/db" --threads 2 \
   --weak-floor-us 0 --picks-from "$tmp/old.json"
