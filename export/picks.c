@@ -42,6 +42,7 @@
 #define PICK_MAX_CANDS (2 * PICK_CANDS + 2) /* s's own member, PICK_CANDS dynamic kernels and the second ones of those
                                              * that have one, and a larger value's kernel (retime) */
 #define PICK_ROUNDS 5        /* measured: timed samples of each candidate at s, interleaved */
+#define PICK_EARLY_ROUNDS 3  /* measured: after this many rounds, candidates already apart take no more (settled) */
 #define PICK_SAMPLE_S 200e-6 /* measured: a sample repeats the call until it lasts about this long */
 #define PICK_WARM_S 1e-3     /* a first call under this is followed by two more, the fastest sizing the samples */
 #define PICK_OWN_MARGIN 1.02 /* measured: s's own member keeps s unless another one is faster by more than this */
@@ -229,14 +230,40 @@ static double sample(bench *b, const eto_export_plan *p, const eto_export_family
   return best;
 }
 
+/* 1 when the candidates still timed (out[c] == 0) are settled after their samples so far (t[c], nt[c] of them,
+ * nclean[c] clean): one is left, or the fastest one's slowest sample is under every other's fastest, all of them
+ * clean: more rounds would not change the pick (fastest). */
+static int settled(double t[][PICK_ROUNDS], const int *nt, const int *nclean, const int *out, int n) {
+  int live = 0, lead = -1;
+  for (int c = 0; c < n; c++) live += !out[c];
+  if (live <= 1) return 1; /* its median of PICK_EARLY_ROUNDS samples is its time at s */
+  double lead_max = INFINITY;
+  for (int c = 0; c < n; c++) {
+    if (out[c]) continue;
+    if (nclean[c] != nt[c]) return 0;
+    double mx = 0;
+    for (int r = 0; r < nt[c]; r++) mx = fmax(mx, t[c][r]);
+    if (mx < lead_max) {
+      lead_max = mx;
+      lead = c;
+    }
+  }
+  for (int c = 0; c < n; c++)
+    for (int r = 0; !out[c] && c != lead && r < nt[c]; r++)
+      if (t[c][r] <= lead_max) return 0;
+  return 1;
+}
+
 /* Times the candidates n of s (cand[0] may be s's own member: own = 1) and returns the fastest: PICK_ROUNDS samples
  * each (sample), interleaved so that a slow spell of the machine hits all of them, the median of each compared: of
  * its clean samples where it has any (a sample that stayed disturbed is a short kernel's calls stretched by another
  * process's time slice: beside busy processes, two such samples of a 15 us kernel made its median 10x its time and
  * lost it s = 48 to a 147 us kernel, export.picks), else the fastest. After two rounds, a candidate clearly slower
  * than another (PICK_DROP: its fastest clean sample against the other's slowest, both all clean) takes no more
- * samples: most of the time of large families' picks went to such candidates (bench/RESULTS.md T.4). Each one's median
- * into meds when not NULL. */
+ * samples: most of the time of large families' picks went to such candidates (bench/RESULTS.md T.4). After
+ * PICK_EARLY_ROUNDS rounds, candidates already settled (one left, or apart: settled) take no more: after a repair the
+ * samples went mostly to the two or three close ones, and a lone candidate's five samples only refined its time
+ * (bench/RESULTS.md AU.1). Each one's median into meds when not NULL. */
 static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_family *F, int64_t s, const int *cand,
                           int n, int own, int *best, double *best_s, double *meds, char *msg, int cap) {
   double t[PICK_MAX_CANDS][PICK_ROUNDS], med[PICK_MAX_CANDS];
@@ -264,6 +291,7 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
       t[c][nt[c]++] = sample(b, p, F, cand[c], s, reps[c], &clean);
       if (clean) tclean[c][nclean[c]++] = t[c][nt[c] - 1];
     }
+    if (r == PICK_EARLY_ROUNDS - 1 && settled(t, nt, nclean, out, n)) break;
     if (r != 1) continue;
     for (int c = 0; c < n; c++) /* c and l with two clean samples each; the one whose slowest is least stays */
       for (int l = 0; l < n && !out[c] && nclean[c] == 2; l++)
