@@ -263,7 +263,7 @@ static int settled(double t[][PICK_ROUNDS], const int *nt, const int *nclean, co
  * samples: most of the time of large families' picks went to such candidates (bench/RESULTS.md T.4). After
  * PICK_EARLY_ROUNDS rounds, candidates already settled (one left, or apart: settled) take no more: after a repair the
  * samples went mostly to the two or three close ones, and a lone candidate's five samples only refined its time
- * (bench/RESULTS.md AU.1). Each one's median into meds when not NULL. */
+ * (bench/RESULTS.md AU.2: 6% fewer samples in an export after a repair). Each one's median into meds when not NULL. */
 static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_family *F, int64_t s, const int *cand,
                           int n, int own, int *best, double *best_s, double *meds, char *msg, int cap) {
   double t[PICK_MAX_CANDS][PICK_ROUNDS], med[PICK_MAX_CANDS];
