@@ -167,7 +167,7 @@ const eto_cli_command eto_cli_commands[] = {
      "                         holds now (etotune export's weak.list names such members); eto mode only. Each\n"
      "                         is first timed again: over 10% slower than stored, the stored time is replaced\n"
      "  --no-reseed            eto mode: do not search an operator again from a reuse child that beat it (by\n"
-     "                         default, after the plan's searches, an operator whose reuse child reached 1.25x its\n"
+     "                         default, after the plan's searches, an operator whose reuse child reached 1.05x its\n"
      "                         GFLOP/s is searched again by the reuse-seeded search from that child's best, under\n"
      "                         5% of --time-budget kept back for it and what is left of --trials-total)\n"
      "  --release-after N      a seeded reuse edge starts from its source's best once the source's search has N\n"
