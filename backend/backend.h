@@ -437,6 +437,11 @@ typedef struct {
    * (least trials / share), so that a short budget shortens every operator's search alike instead of leaving the
    * operators of least weight with their seeds alone. */
   int64_t share;
+  /* Under a total budget that no longer covers the shares (share, above): among the tasks equally far behind their
+   * share, the one with the larger priority goes first, then the one with the larger weight (0 for all: by weight,
+   * then in task order). The driver's reseed step gives each task the part of the objective its source's speed
+   * promises to save, so that a short reserve reaches the nodes that promise most first. */
+  double priority;
   /* 1: a new search of an operator searched before (the driver's refine and reseed steps). Its stored trials are
    * another search's: its share and its floor under a total budget count this run's trials only, and the task
    * scheduler gives it its warm-up round as to a new task. 0: stored trials count as the task's own (a resumed

@@ -52,6 +52,7 @@ typedef struct {
   int shared;             /* its share is spent: its children were released */
   int parked;             /* past its share, held while other tasks have plan work left (total budget) */
   int64_t share;          /* its share of the plan's work under a total budget (eto_backend_task.share) */
+  double priority;        /* eto_backend_task.priority: first among ties behind their shares */
   int fresh;              /* eto_backend_task.fresh */
   int64_t patience;       /* eto_backend_task.patience (0: none) */
   int64_t gain_trials;    /* its trials when its best last gained more than ETO_BACKEND_PATIENCE_GAIN */

@@ -495,7 +495,7 @@ static double floor_trials(const tune_ctx *x, double budget) {
 /* Under a total budget that cannot cover the plan's work (the tasks' shares), the task scheduler picks by weighted
  * gain as always, but every task with plan work is owed a floor (floor_trials): once what is left of the budget
  * (trials; and the time at the run's rate, once it has one), less one round, no longer covers what the tasks
- * below their floor still lack (in whole rounds), the task furthest below its floor goes next (least trials / floor; ties: the larger weight).
+ * below their floor still lack (in whole rounds), the task furthest below its floor goes next (least trials / floor; ties: the larger priority, then the larger weight).
  * Returns -1 while the budget covers the plan or the floors, or when no task below its floor can run (the task
  * scheduler picks). So the heavy operators keep what the gain gives them and none ends with its seeds alone. */
 /* The trials of the task's own search: a fresh task's stored trials are another search's (eto_backend_task.fresh). */
@@ -530,7 +530,9 @@ static int tight_pick(tune_ctx *x) {
     double fl = fmin((double)tk->share, f), own = (double)own_trials(tk);
     if (!eto_backend_scheduler_active(x->sched, i) || tk->waiting || !has_plan_work(tk) || own >= fl) continue;
     double prog = own / fmax(fl, 1);
-    if (prog < bp || (prog == bp && best >= 0 && tk->weight > x->tasks[best].weight)) {
+    const eto_task *b = best >= 0 ? &x->tasks[best] : NULL;
+    if (prog < bp || (prog == bp && b &&
+                      (tk->priority > b->priority || (tk->priority == b->priority && tk->weight > b->weight)))) {
       bp = prog;
       best = i;
     }
@@ -980,6 +982,7 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
     tk->release_cost = INFINITY;
     tk->waiting = tk->parent >= 0;
     tk->share = specs[i].share > 0 ? specs[i].share : is_full(tk) ? x.o.trials_per_op : x.per_round;
+    tk->priority = specs[i].priority;
     tk->fresh = specs[i].fresh;
     tk->patience = specs[i].patience > 0 ? specs[i].patience : 0;
     if (tk->policy.vt) snprintf(tk->first_policy, sizeof tk->first_policy, "%s", tk->policy.vt->name);

@@ -19,7 +19,8 @@
  *        ──► 5. reseeding (unless opts.no_reseed; not for TopK plans): every list operator with a program whose
  *               best reuse child of this run reached ETO_DRV_RESEED_GAIN times its GFLOP/s is searched again by the
  *               reuse-seeded policy from that child's best (the edge run backwards), in one more search under what
- *               is left of the budgets (ETO_DRV_RESEED_RESERVE of a time budget is kept back for it)
+ *               is left of the budgets (ETO_DRV_RESEED_RESERVE of a time budget is kept back for it), the nodes
+ *               whose weighted latency the child's speed promises to lower most first
  *        ──► report (per node: method, source, trials, seconds, latency, GFLOP/s, recipe; totals)
  * Everything is measured, verified and stored in the cache as it goes (one transaction per measured batch),
  * so a run stopped by a signal or a kill resumes with the same command: stored trials are never measured

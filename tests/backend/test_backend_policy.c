@@ -25,7 +25,10 @@
  *   9. patience: a full search with patience 16 whose stand-in latencies gain 10% per trial for 20 trials and then
  *      by less than 1% in all (8 trials of 0.1% each) ends at the first batch end 16 trials after trial 20 (40, in
  *      batches of 8), its waiting child released then, its report saying so; the controls: without patience it
- *      spends its budget (120), and a rule that counted every gain would end it at 48. */
+ *      spends its budget (120), and a rule that counted every gain would end it at 48;
+ *  10. priority (the driver's reseed step): a total budget of one batch, too short for any task's floor, goes to the
+ *      task of the largest priority, though another weighs 1000 times more and comes first; the controls: without
+ *      priorities the heavy task takes it, and with equal weights and none the first task does. */
 #include <math.h>
 
 #include "backend_internal.h"
@@ -370,16 +373,13 @@ static void on_progress(const eto_backend_progress *p, void *user) {
     told_tight++;
 }
 
-/* Three tasks, the first 1000 times the weight of the others, 60 trials in all; with shares of 40 each (120 >
- * 60) and with the default shares (one round: 8 each, 24 <= 60). The third task fresh or not (case 8), cache NULL
- * or one that holds its earlier trials. Returns the trials of each in tr[]. */
-static void run_three(const eto_target *t, int64_t share, eto_cache *cache, int fresh, int64_t tr[3]) {
-  static const char *lines[3] = {"matmul m=48 n=32 k=16 freq=1000", "matmul m=16 n=48 k=32", "matmul m=32 n=16 k=48"};
-  pool_pol pols[3];
-  eto_backend_task tasks[3];
+/* n tasks of the pool policy over the operators of lines (each proposing POOL distinct programs drawn with seed),
+ * with the given share each. */
+static void pool_tasks(const eto_target *t, const char *const *lines, int n, uint64_t seed, int64_t share,
+                       pool_pol *pols, eto_backend_task *tasks) {
   eto_rng rng;
-  eto_rng_seed(&rng, 23);
-  for (int i = 0; i < 3; i++) {
+  eto_rng_seed(&rng, seed);
+  for (int i = 0; i < n; i++) {
     eto_op op = test_op(lines[i]);
     eto_compute c;
     eto_op_compute(&op, &c);
@@ -387,6 +387,16 @@ static void run_three(const eto_target *t, int64_t share, eto_cache *cache, int 
     sample_distinct(&c, t, &rng, pols[i].progs, POOL);
     tasks[i] = (eto_backend_task){.op = op, .policy = {&pool_vtbl, &pols[i]}, .parent = -1, .share = share};
   }
+}
+
+/* Three tasks, the first 1000 times the weight of the others, 60 trials in all; with shares of 40 each (120 >
+ * 60) and with the default shares (one round: 8 each, 24 <= 60). The third task fresh or not (case 8), cache NULL
+ * or one that holds its earlier trials. Returns the trials of each in tr[]. */
+static void run_three(const eto_target *t, int64_t share, eto_cache *cache, int fresh, int64_t tr[3]) {
+  static const char *lines[3] = {"matmul m=48 n=32 k=16 freq=1000", "matmul m=16 n=48 k=32", "matmul m=32 n=16 k=48"};
+  pool_pol pols[3];
+  eto_backend_task tasks[3];
+  pool_tasks(t, lines, 3, 23, share, pols, tasks);
   tasks[2].fresh = fresh;
   eto_backend_hooks hooks = {.measure = measure_by_hash};
   eto_backend_opts o;
@@ -416,6 +426,50 @@ static void test_tight_budget(const eto_target *t) {
   run_three(t, 0, NULL, 0, tr);
   CHECK(tr[0] >= 36, "budget 60 >= plan 24: the heavy task takes the most (%lld, %lld, %lld)", (long long)tr[0],
         (long long)tr[1], (long long)tr[2]);
+}
+
+/* ---- 10. priority among the tasks equally far behind their shares ---- */
+
+/* Four tasks with shares of 40 and 4 trials in all (one batch of the pool's 4): the task picked first gets them all.
+ * heavy: the first task weighs 1000; prio: the priority of each task (NULL: none). Returns the task that got them
+ * (-1: not one task). */
+static int one_round_goes_to(const eto_target *t, int heavy, const double *prio) {
+  static const char *lines[2][4] = {
+      {"matmul m=48 n=32 k=16", "matmul m=16 n=48 k=32", "matmul m=32 n=16 k=48", "matmul m=32 n=48 k=16"},
+      {"matmul m=48 n=32 k=16 freq=1000", "matmul m=16 n=48 k=32", "matmul m=32 n=16 k=48", "matmul m=32 n=48 k=16"}};
+  pool_pol pols[4];
+  eto_backend_task tasks[4];
+  pool_tasks(t, lines[heavy != 0], 4, 29, 40, pols, tasks);
+  for (int i = 0; i < 4; i++) tasks[i].priority = prio ? prio[i] : 0;
+  eto_backend_hooks hooks = {.measure = measure_by_hash};
+  eto_backend_opts o;
+  eto_backend_opts_default(&o);
+  o.seed = 5;
+  o.measures_per_round = 8;
+  o.total_trials = 4;
+  eto_backend_report rep;
+  char msg[256];
+  if (eto_backend_run(tasks, 4, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) != ETO_OK) {
+    CHECK(0, "run: %s", msg);
+    return -1;
+  }
+  int got = -1, n = 0;
+  for (int i = 0; i < rep.count; i++)
+    if (rep.ops[i].new_trials > 0) got = i, n++;
+  CHECK(rep.count == 4 && rep.new_trials == 4 && n == 1, "%d operators, %lld trials, %d tasks measured", rep.count,
+        (long long)rep.new_trials, n);
+  eto_backend_report_free(&rep);
+  return n == 1 ? got : -1;
+}
+
+static void test_priority(const eto_target *t) {
+  const double prio[4] = {0.5, 1, 3, 2};
+  int g = one_round_goes_to(t, 1, prio);
+  CHECK(g == 2, "the one round went to task %d, not to the one of the largest priority (2)", g);
+  g = one_round_goes_to(t, 1, NULL);
+  CHECK(g == 0, "the control without priorities: the round went to task %d, not to the heavy task 0", g);
+  g = one_round_goes_to(t, 0, NULL);
+  CHECK(g == 0, "the control with equal weights and no priorities: the round went to task %d, not to the first", g);
 }
 
 /* ---- 8. a fresh task: a new search of an operator another search measured ---- */
@@ -624,6 +678,7 @@ int main(void) {
   test_dependencies(&t, cache);
   test_patience(&t);
   test_tight_budget(&t);
+  test_priority(&t);
   int64_t trf[3], trr[3];
   test_fresh(&t, trf, trr);
   CHECK(trf[2] >= 6 && trf[1] >= 6 && trf[0] >= 30,

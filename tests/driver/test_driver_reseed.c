@@ -4,7 +4,10 @@
  * far faster programs (checked: the premise of the rule). With opts.no_reseed (its own cache) the root stays as
  * cached and nothing more is measured for it; by default the root is searched again from the child's best, its
  * report row names the child and its trials, and the cache's best for it becomes a verified program measured faster
- * than the cached one (the oracle: that program's own measurement by the same protocol). */
+ * than the cached one (the oracle: that program's own measurement by the same protocol). Two such pairs, the second
+ * root weighing 100 times the first: both reseeded, the one whose reseed promises the larger saving of the list's
+ * weighted latency (its frequency x its latency x (1 - its GFLOP/s over its child's), from the report) first, not
+ * in list order. */
 #include <stdio.h>
 #include <string.h>
 
@@ -54,6 +57,78 @@ static double run(const char *dir, const eto_op *ops, int no_reseed, eto_drv_rep
   return slow;
 }
 
+typedef struct {
+  char first[512]; /* the workload of the first "reseeded" progress line */
+  int lines;
+} reseed_lines;
+
+static void on_progress(void *user, const char *line) {
+  reseed_lines *x = user;
+  if (strncmp(line, "reseeded ", 9) != 0) return;
+  if (x->lines++ == 0) {
+    const char *sp = strchr(line + 9, ' ');
+    size_t n = sp ? (size_t)(sp - (line + 9)) : strlen(line + 9);
+    if (n >= sizeof x->first) n = sizeof x->first - 1;
+    memcpy(x->first, line + 9, n);
+    x->first[n] = 0;
+  }
+}
+
+/* The weighted latency reseeding row r from its child c promised to save (seconds x frequency). */
+static double promised(const eto_drv_op *r, const eto_drv_op *c) {
+  double before = r->flops / (r->reseed_gflops * 1e9);
+  return (double)r->freq * before * (1 - r->reseed_gflops / c->gflops);
+}
+
+/* Two roots cached slow (the second with freq 100), each with a child reusing it: the reseeds in order of promise. */
+static void test_order(void) {
+  eto_op ops[4] = {test_op("matmul m=60 n=64 k=48 name=light"), test_op("matmul m=64 n=64 k=48 name=light_child"),
+                   test_op("matmul m=40 n=48 k=64 freq=100 name=heavy"),
+                   test_op("matmul m=48 n=48 k=64 name=heavy_child")};
+  char dir[512], msg[2048];
+  temp_dir(dir, sizeof dir, "drv_reseed_order");
+  eto_target t;
+  eto_target_cpu(1, &t);
+  eto_cache *cache = NULL;
+  CHECK(eto_cache_open(dir, NULL, &cache) == ETO_CACHE_OK, "open %s", dir);
+  cache_random_best(cache, &t, &ops[0], 11, 1, 1);
+  cache_random_best(cache, &t, &ops[2], 13, 1, 1);
+  eto_sel_plan_opts po;
+  memset(&po, 0, sizeof po);
+  po.bridges = ETO_BRIDGES_NONE;
+  po.full_budget = 1000;
+  eto_sel_plan *p = NULL;
+  CHECK(eto_sel_plan_build(ops, 4, &t, cache, &po, &p, msg, sizeof msg) == ETO_OK, "plan: %s", msg);
+  if (!p) return;
+  CHECK(p->node[0].cached && p->node[2].cached && p->node[1].parent == 0 && p->node[3].parent == 2,
+        "the plan does not reuse each cached root for its child");
+  eto_drv_opts ro;
+  eto_drv_opts_default(&ro);
+  ro.seed = 5;
+  ro.measure.min_repeat_seconds = 0.002;
+  ro.measure.threads = 1;
+  eto_drv_report rep;
+  reseed_lines seen = {"", 0};
+  CHECK(eto_drv_run(p, &t, cache, &ro, on_progress, &seen, &rep, msg, sizeof msg) == ETO_OK, "run: %s", msg);
+  CHECK(rep.count == 4, "%d rows", rep.count);
+  if (rep.count == 4) {
+    const eto_drv_op *l = &rep.ops[0], *h = &rep.ops[2];
+    CHECK(l->reseeded_from[0] && h->reseeded_from[0] && seen.lines == 2,
+          "not both roots reseeded (light from '%s', heavy from '%s', %d lines): the premise does not hold",
+          l->reseeded_from, h->reseeded_from, seen.lines);
+    if (l->reseeded_from[0] && h->reseeded_from[0]) {
+      double pl = promised(l, &rep.ops[1]), ph = promised(h, &rep.ops[3]);
+      CHECK(ph > pl, "the heavy root promised %.3g, the light %.3g: the order would not tell", ph, pl);
+      CHECK(strcmp(seen.first, h->key) == 0, "the first reseeded was %s, not the heavy root (promised %.3g vs %.3g)",
+            seen.first, ph, pl);
+    }
+  }
+  eto_drv_report_free(&rep);
+  eto_sel_plan_free(p);
+  eto_cache_close(cache);
+  remove_tree(dir);
+}
+
 int main(void) {
   eto_op ops[2] = {test_op("matmul m=60 n=64 k=48 name=root"), test_op("matmul m=64 n=64 k=48 name=child")};
   char key[512];
@@ -97,5 +172,7 @@ int main(void) {
   }
   eto_drv_report_free(&rep);
   remove_tree(dir);
+
+  test_order();
   return check_result();
 }
