@@ -24,7 +24,8 @@ one() { # LABEL MODES [OPTION...]
   [ -s "$o/$label/summary.json" ] && return 0
   echo "[$(date -u +%T)] $label start ($m)" >> "$o/run.log"
   "$b" "${a[@]}" --modes "$m" --out "$o/$label" "$@" > "$o/$label.md" 2> "$o/$label.log"
-  echo "[$(date -u +%T)] $label exit $?" >> "$o/run.log"
+  local rc=$? # before the date's command substitution, which sets $? again
+  echo "[$(date -u +%T)] $label exit $rc" >> "$o/run.log"
 }
 one "${name}_full" full --keep
 one "${name}_s$seed" "full,$modes" --full-from "$o/${name}_full"

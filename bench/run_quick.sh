@@ -11,7 +11,8 @@ step() { # name, command...
   local name=$1; shift
   echo "[$(date -u +%H:%M:%S)] $name: $*" >&2
   "$@" > "bench/out/$name.md" 2> "bench/out/$name.log"
-  echo "[$(date -u +%H:%M:%S)] $name: exit $?" >&2
+  local rc=$? # before the date's command substitution, which sets $? again
+  echo "[$(date -u +%H:%M:%S)] $name: exit $rc" >&2
 }
 step bert_base  "$B/bench/bench_reproduce" examples/bert_base.list --trials 200 --min-repeat-ms $MS --out bench/out/bert_base
 step resnet50   "$B/bench/bench_reproduce" examples/resnet50.list --trials 100 --min-repeat-ms $MS --out bench/out/resnet50
