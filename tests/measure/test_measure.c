@@ -161,7 +161,9 @@ int main(void) {
   double screen_time = r.timing_seconds;
   eto_measurer_set_best(m, full * 10);
   eto_measurer_run(m, &slow, &r);
-  CHECK(r.error == ETO_MEASURE_OK && !r.screened && r.repeats == 3, "screened against a 10x slower best");
+  CHECK(r.error == ETO_MEASURE_OK && !r.screened && r.repeats == 3,
+        "screened against a 10x slower best: %s (%s), screened %d, repeats %d, disturbed %d",
+        eto_measure_error_name(r.error), r.message, r.screened, r.repeats, r.disturbed_repeats);
   CHECK(r.timing_seconds >= 3 * o.min_repeat_seconds && (screen_time < 0.6 * r.timing_seconds || r.disturbed_repeats > 0),
         "timing: screen %.3f s, full protocol %.3f s", screen_time, r.timing_seconds);
   eto_measurer_free(m);
