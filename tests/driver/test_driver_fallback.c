@@ -10,6 +10,7 @@
 #include "check.h"
 #include "schedule.h"
 #include "driver.h"
+#include "drv_util.h"
 #include "selector.h"
 #include "temp_util.h"
 
@@ -47,22 +48,14 @@ int main(void) {
   b.trials = 1;
   CHECK(eto_cache_put_best(cache, &b, NULL) == ETO_CACHE_OK, "put_best: %s", eto_cache_errmsg(cache));
 
-  eto_sel_plan_opts po;
-  memset(&po, 0, sizeof po);
-  po.bridges = ETO_BRIDGES_NONE;
-  po.full_budget = 1000; /* plan as usual (reuse is far cheaper); the run then spends only 8 trials */
-  eto_sel_plan *p = NULL;
-  CHECK(eto_sel_plan_build(ops, 2, &t, cache, &po, &p, msg, sizeof msg) == ETO_OK, "plan: %s", msg);
+  eto_sel_plan *p = drv_plan(ops, 2, &t, cache); /* planned as usual (reuse is far cheaper); the run spends 8 trials */
   CHECK(p->node[0].cached && p->node[1].parent == 0, "the plan does not reuse the cached source (parent %d)",
         p->node[1].parent);
 
   eto_drv_opts ro;
-  eto_drv_opts_default(&ro);
+  drv_test_opts(&ro, 3);
   ro.full_trials = 8;
-  ro.seed = 3;
   ro.no_verify = 1; /* trust the cached source, so that only the reuse edge fails */
-  ro.measure.min_repeat_seconds = 0.002;
-  ro.measure.threads = 1;
   eto_drv_report rep;
   CHECK(eto_drv_run(p, &t, cache, &ro, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "run: %s", msg);
   CHECK(rep.count == 2, "rows %d", rep.count);

@@ -17,7 +17,7 @@
 #include "check.h"
 #include "driver.h"
 #include "measure.h"
-#include "random_best.h"
+#include "drv_util.h"
 #include "schedule.h"
 #include "selector.h"
 #include "temp_util.h"
@@ -25,11 +25,8 @@
 
 static void run(const eto_sel_plan *p, const eto_target *t, eto_cache *cache, int refine, eto_drv_report *rep) {
   eto_drv_opts ro;
-  eto_drv_opts_default(&ro);
-  ro.seed = 5;
+  drv_test_opts(&ro, 5);
   ro.refine = refine;
-  ro.measure.min_repeat_seconds = 0.002;
-  ro.measure.threads = 1;
   char msg[2048];
   CHECK(eto_drv_run(p, t, cache, &ro, NULL, NULL, rep, msg, sizeof msg) == ETO_OK, "run: %s", msg);
 }
@@ -37,7 +34,6 @@ static void run(const eto_sel_plan *p, const eto_target *t, eto_cache *cache, in
 int main(void) {
   char dir[512];
   temp_dir(dir, sizeof dir, "drv_refine");
-  char msg[2048];
   eto_op ops[2] = {test_op("matmul m=60 n=64 k=48 name=alpha"), test_op("matmul m=64 n=64 k=48 name=near")};
   eto_target t;
   eto_target_cpu(1, &t);
@@ -48,12 +44,7 @@ int main(void) {
   char key[512];
   eto_op_key(&ops[0], key, sizeof key);
 
-  eto_sel_plan_opts po;
-  memset(&po, 0, sizeof po);
-  po.bridges = ETO_BRIDGES_NONE;
-  po.full_budget = 1000;
-  eto_sel_plan *p = NULL;
-  CHECK(eto_sel_plan_build(ops, 1, &t, cache, &po, &p, msg, sizeof msg) == ETO_OK, "plan: %s", msg);
+  eto_sel_plan *p = drv_plan(ops, 1, &t, cache);
   CHECK(p->node[0].cached, "the plan does not serve alpha from the cache");
 
   /* 1. without refine: served as cached, nothing measured */
@@ -93,7 +84,7 @@ int main(void) {
   eto_op lucky = test_op("matmul m=56 n=64 k=48 name=lucky");
   double real = cache_random_best(cache, &t, &lucky, 13, 1, 1.0 / 8);
   eto_op_key(&lucky, key, sizeof key);
-  CHECK(eto_sel_plan_build(&lucky, 1, &t, cache, &po, &p, msg, sizeof msg) == ETO_OK, "plan: %s", msg);
+  p = drv_plan(&lucky, 1, &t, cache);
   run(p, &t, cache, 1, &rep);
   a = &rep.ops[0];
   double stored = eto_op_flops(&lucky) / (real / 8) * 1e-9;

@@ -14,31 +14,10 @@
 #include "cache.h"
 #include "check.h"
 #include "driver.h"
-#include "random_best.h"
+#include "drv_util.h"
 #include "selector.h"
 #include "temp_util.h"
 #include "test_op.h"
-
-/* The plan of ops[0..n) from the cache, without bridges, full searches of 1000 trials (NULL on failure, checked). */
-static eto_sel_plan *plan_of(const eto_op *ops, int n, const eto_target *t, eto_cache *cache) {
-  eto_sel_plan_opts po;
-  memset(&po, 0, sizeof po);
-  po.bridges = ETO_BRIDGES_NONE;
-  po.full_budget = 1000;
-  eto_sel_plan *p = NULL;
-  char msg[2048];
-  CHECK(eto_sel_plan_build(ops, n, t, cache, &po, &p, msg, sizeof msg) == ETO_OK, "plan: %s", msg);
-  return p;
-}
-
-/* The driver's options of these tests: seed 5, short single-thread timings. */
-static void test_drv_opts(eto_drv_opts *ro, int no_reseed) {
-  eto_drv_opts_default(ro);
-  ro->seed = 5;
-  ro->no_reseed = no_reseed;
-  ro->measure.min_repeat_seconds = 0.002;
-  ro->measure.threads = 1;
-}
 
 /* Caches root's slow program in a fresh cache at dir, plans ops (root, child), runs the plan; returns the root's
  * cached latency (seconds) and fills rep. */
@@ -49,10 +28,11 @@ static double run(const char *dir, const eto_op *ops, int no_reseed, eto_drv_rep
   char msg[2048];
   CHECK(eto_cache_open(dir, NULL, &cache) == ETO_CACHE_OK, "open %s", dir);
   double slow = cache_random_best(cache, &t, &ops[0], 11, 1, 1);
-  eto_sel_plan *p = plan_of(ops, 2, &t, cache);
+  eto_sel_plan *p = drv_plan(ops, 2, &t, cache);
   CHECK(p->node[0].cached && p->node[1].parent == 0, "the plan does not reuse the cached root for the child");
   eto_drv_opts ro;
-  test_drv_opts(&ro, no_reseed);
+  drv_test_opts(&ro, 5);
+  ro.no_reseed = no_reseed;
   CHECK(eto_drv_run(p, &t, cache, &ro, NULL, NULL, rep, msg, sizeof msg) == ETO_OK, "run: %s", msg);
   if (!no_reseed && rep->count == 2) { /* the report's program is the cache's */
     char key[512];
@@ -105,12 +85,12 @@ static void test_order(void) {
   CHECK(eto_cache_open(dir, NULL, &cache) == ETO_CACHE_OK, "open %s", dir);
   cache_random_best(cache, &t, &ops[0], 11, 1, 1);
   cache_random_best(cache, &t, &ops[2], 13, 1, 1);
-  eto_sel_plan *p = plan_of(ops, 4, &t, cache);
+  eto_sel_plan *p = drv_plan(ops, 4, &t, cache);
   if (!p) return;
   CHECK(p->node[0].cached && p->node[2].cached && p->node[1].parent == 0 && p->node[3].parent == 2,
         "the plan does not reuse each cached root for its child");
   eto_drv_opts ro;
-  test_drv_opts(&ro, 0);
+  drv_test_opts(&ro, 5);
   eto_drv_report rep;
   reseed_lines seen = {"", 0};
   CHECK(eto_drv_run(p, &t, cache, &ro, on_progress, &seen, &rep, msg, sizeof msg) == ETO_OK, "run: %s", msg);

@@ -1,15 +1,38 @@
-/* random_best.h — the driver tests' cached starting point: a random program of an operator, measured here and
- * stored as its best (test_driver_refine.c, test_driver_reseed.c). */
-#ifndef ETO_TEST_RANDOM_BEST_H
-#define ETO_TEST_RANDOM_BEST_H
+/* drv_util.h — the driver tests' shared setup (test_driver_fallback.c, test_driver_refine.c, test_driver_reseed.c):
+ * the cached starting point (a random program of an operator, measured here and stored as its best), the plan of a
+ * few operators from the cache, and the driver's options with short single-thread timings. */
+#ifndef ETO_TEST_DRV_UTIL_H
+#define ETO_TEST_DRV_UTIL_H
 
 #include <string.h>
 
 #include "cache.h"
 #include "check.h"
+#include "driver.h"
 #include "measure.h"
 #include "schedule.h"
+#include "selector.h"
 #include "test_op.h"
+
+/* The plan of ops[0..n) from the cache, without bridges, full searches of 1000 trials (NULL on failure, checked). */
+static inline eto_sel_plan *drv_plan(const eto_op *ops, int n, const eto_target *t, eto_cache *cache) {
+  eto_sel_plan_opts po;
+  memset(&po, 0, sizeof po);
+  po.bridges = ETO_BRIDGES_NONE;
+  po.full_budget = 1000;
+  eto_sel_plan *p = NULL;
+  char msg[2048];
+  CHECK(eto_sel_plan_build(ops, n, t, cache, &po, &p, msg, sizeof msg) == ETO_OK, "plan: %s", msg);
+  return p;
+}
+
+/* The driver's defaults with seed and short single-thread timings (2 ms repeats). */
+static inline void drv_test_opts(eto_drv_opts *ro, uint64_t seed) {
+  eto_drv_opts_default(ro);
+  ro->seed = seed;
+  ro->measure.min_repeat_seconds = 0.002;
+  ro->measure.threads = 1;
+}
 
 /* Measures 12 random valid programs of op (seed) and stores the slowest (slowest = 1) or the fastest as its best,
  * with one trial record, at its measured median times `as` (1: as measured). Returns that measured median (seconds),
