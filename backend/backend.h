@@ -208,6 +208,12 @@ typedef struct {
    * budget of its own: a task that has spent its share (trials_per_op for a full search, its policy's end for
    * another) goes on as a full search whenever the task scheduler finds it the best place for the next round */
   int64_t total_trials;
+  /* Patiences that grow with what depends on a task: a task's patience (eto_backend_task.patience, and a policy's own
+   * through eto_policy_view.patience_scale) is multiplied by n x its share, at least 1 and at most this (1: fixed
+   * patiences), where n is the run's task count and its share the part of the run's weighted latency held by the task
+   * and the tasks that reuse its result (its children, theirs, ...): a list's root whose children hold most of the
+   * list's latency searches longer than one whose child weighs little (ETO_BACKEND_PATIENCE_GROWTH) */
+  double patience_growth;
   /* task scheduler */
   eto_backend_sched_opts sched;
   /* measurement (eto_measure_opts_default: 100 ms minimum repeat, 3 repeats, 10 s timeouts) */
@@ -330,6 +336,8 @@ typedef struct {
   eto_cost_model *model;            /* the run's shared cost model (every record of every task, plus transfer
                                        records); NULL unless a policy of the run wants one */
   const eto_backend_opts *opts;     /* the run's options */
+  double patience_scale;            /* >= 1: what a policy's patience is multiplied by for this task, from the part
+                                       of the run's weighted latency that depends on it (opts->patience_growth) */
   void *task;                       /* the engine's task: for the backend's own policies only */
 } eto_policy_view;
 
@@ -459,6 +467,12 @@ typedef struct {
 
 /* The relative gain on a task's best that resets its patience (eto_backend_task.patience). */
 #define ETO_BACKEND_PATIENCE_GAIN 0.01
+
+/* eto_backend_opts.patience_growth's default: fixed patiences. bench/RESULTS.md AY.1: on ResNet-50, growth 2 took the
+ * final throughput from 95.7% / 91.7% of the full search's to 98.4% / 99.2% (seeds 1, 2), but in 1.6-1.8x the time and
+ * with a curve below the fixed patiences' for most of the run (300 s: 85.1% against 91.7%), under the full search's
+ * for 37-47% of its seconds; an option until a rule keeps the early curve */
+#define ETO_BACKEND_PATIENCE_GROWTH 1.0
 
 /* The relative gain of a parent's best that re-makes an early-released child's policy. */
 #define ETO_BACKEND_REFRESH_GAIN 0.01

@@ -35,6 +35,7 @@ void eto_backend_opts_default(eto_backend_opts *o) {
   o->retrain_ratio = 0.2;
   o->transfer = 1;
   o->transfer_max_records = 8192;
+  o->patience_growth = ETO_BACKEND_PATIENCE_GROWTH;
   eto_backend_sched_opts_default(&o->sched);
   eto_measure_opts_default(&o->measure);
 }
@@ -311,6 +312,37 @@ static void train_model(tune_ctx *x, int force) {
   x->rep->train_seconds += eto_cost_model_train_seconds(x->model);
 }
 
+/* ---- patiences that grow with what depends on a task ---- */
+
+/* What task i's patiences are multiplied by (eto_backend_opts.patience_growth): n x the part of the run's weighted
+ * latency that i and the tasks reusing its result hold, within [1, growth]. A task's latency is its best, or before
+ * it has one its FLOPs at the rate (weighted FLOPs per weighted second) of the tasks that have one, or its FLOPs
+ * alone while none has; tasks without a program to come (dead, failed) hold none. */
+static double patience_scale(const tune_ctx *x, int i) {
+  if (!(x->o.patience_growth > 1) || x->n <= 1) return 1;
+  double known_w = 0, known_f = 0;
+  for (int j = 0; j < x->n; j++) {
+    const eto_task *tj = &x->tasks[j];
+    if (isfinite(tj->best_cost) && tj->best_cost > 0) {
+      known_w += tj->weight * tj->best_cost;
+      known_f += tj->weight * tj->flops;
+    }
+  }
+  double rate = known_w > 0 ? known_f / known_w : 1; /* FLOPs per second (per FLOP while none is known) */
+  double all = 0, mine = 0;
+  for (int j = 0; j < x->n; j++) {
+    const eto_task *tj = &x->tasks[j];
+    if (tj->dead || tj->failed) continue;
+    double lat = tj->weight * (isfinite(tj->best_cost) && tj->best_cost > 0 ? tj->best_cost : tj->flops / rate);
+    all += lat;
+    int a = j;
+    for (int hop = 0; a >= 0 && a != i && hop < x->n; hop++) a = x->tasks[a].parent; /* is i j or an ancestor? */
+    if (a == i) mine += lat;
+  }
+  double s = all > 0 ? x->n * mine / all : 1;
+  return s < 1 ? 1 : s > x->o.patience_growth ? x->o.patience_growth : s;
+}
+
 /* ---- one batch of one task ---- */
 
 static void make_view(tune_ctx *x, eto_task *tk, eto_policy_view *v) {
@@ -326,6 +358,7 @@ static void make_view(tune_ctx *x, eto_task *tk, eto_policy_view *v) {
   v->model = x->model;
   v->opts = &x->o;
   v->task = tk;
+  v->patience_scale = patience_scale(x, tk->index);
 }
 
 /* ---- dependencies, fallback and further rounds ---- */
@@ -418,7 +451,8 @@ static int is_full(const eto_task *tk) { return tk->policy.vt && tk->policy.vt->
 /* A full search with a patience (eto_backend_task.patience) whose last gain is that many trials back: patient. */
 static void check_patience(tune_ctx *x, int i) {
   eto_task *tk = &x->tasks[i];
-  if (tk->patience <= 0 || tk->patient || !is_full(tk) || tk->trials - tk->gain_trials < tk->patience) return;
+  if (tk->patience <= 0 || tk->patient || !is_full(tk)) return;
+  if ((double)(tk->trials - tk->gain_trials) < (double)tk->patience * patience_scale(x, i)) return;
   tk->patient = 1;
   snprintf(tk->message, sizeof tk->message, "full search ended by patience: no %.0f%% gain in its last %lld trials",
            ETO_BACKEND_PATIENCE_GAIN * 100, (long long)(tk->trials - tk->gain_trials));

@@ -17,7 +17,7 @@
  *
  *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait,diffuse] [--seed S] [--threads T]
  *                               [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N]
- *                               [--time-budget S] [--root-patience N] [--release-after N]
+ *                               [--time-budget S] [--root-patience N] [--patience-growth G] [--release-after N]
  *
  * Curves come from the caches themselves: every measured trial is stored with its time, so a mode's weighted
  * latency over time is replayed from its cache once the mode finished (whole seconds, as the cache stores).
@@ -282,6 +282,8 @@ typedef struct {
   int release_after;     /* the seeded mode's early release (etotune tune --release-after; seeded-wait: 0) */
   int root_patience;     /* the seeded modes' roots (etotune tune --root-patience; ETO's and TopK's roots spend
                             --trials, as in their papers) */
+  double patience_growth; /* the seeded modes' patiences grow with what depends on an operator (etotune tune
+                             --patience-growth) */
   uint64_t seed;
   double min_repeat_ms;
 } run_opts;
@@ -305,6 +307,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
   eto_backend_opts bo;
   eto_backend_opts_default(&bo);
   bo.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(ro->scheduler);
+  bo.patience_growth = ro->patience_growth;
   if (m == M_FULL || m == M_DIFFUSE) {
     bo.trials_per_op = ro->trials;
     bo.seed = ro->seed;
@@ -435,7 +438,7 @@ static void usage(const char *a0) {
   fprintf(stderr,
           "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait,diffuse] [--seed S] [--threads T]\n"
           "       [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N] [--scheduler S]\n"
-          "       [--time-budget S] [--root-patience N] [--release-after N]\n"
+          "       [--time-budget S] [--root-patience N] [--patience-growth G] [--release-after N]\n"
           "Runs each mode on a fresh cache and prints trials, seconds, weighted latency, throughput normalized to\n"
           "the full search and speed-ups (total, time-to-best, time-to-same). --trials: full-search budget per\n"
           "operator (1000; e.g. 200 for a quick run). Output in DIR (default bench/out/<list name>).\n"
@@ -447,8 +450,10 @@ static void usage(const char *a0) {
           "--time-budget S: every mode but the full search stops after S seconds (its early curve, not its end).\n"
           "--root-patience N: the seeded modes' roots with reuse children end their search after N trials without a\n"
           "1%% gain (default %d; 0: --trials); ETO's and TopK's roots always spend --trials.\n"
+          "--patience-growth G: the seeded modes' patiences grow with what depends on an operator, up to G times\n"
+          "(etotune tune --patience-growth; default %g: fixed).\n"
           "--release-after N: the seeded mode's early release (etotune tune --release-after; default %d).\n",
-          a0, ETO_DRV_ROOT_PATIENCE, ETO_DRV_RELEASE_AFTER);
+          a0, ETO_DRV_ROOT_PATIENCE, ETO_BACKEND_PATIENCE_GROWTH, ETO_DRV_RELEASE_AFTER);
 }
 
 /* --modes, for eto_cli_parse (user: the want[] array of the modes) */
@@ -463,6 +468,7 @@ int main(int argc, char **argv) {
   eto_backend_sched_opts sched_default;
   eto_backend_sched_opts_default(&sched_default);
   run_opts ro = {.trials = 1000, .root_patience = ETO_DRV_ROOT_PATIENCE, .release_after = ETO_DRV_RELEASE_AFTER,
+                 .patience_growth = ETO_BACKEND_PATIENCE_GROWTH,
                  .threads = 0,
                  .seed = 1,
                  .min_repeat_ms = 100,
@@ -483,6 +489,7 @@ int main(int argc, char **argv) {
       {"--time-budget", ETO_CLI_DOUBLE, &ro.time_budget, 0, ETO_CLI_MAX_SECONDS},
       {"--scheduler", ETO_CLI_TEXT, &ro.scheduler, 0, 0},
       {"--root-patience", ETO_CLI_INT, &ro.root_patience, 0, ETO_CLI_MAX_TRIALS},
+      {"--patience-growth", ETO_CLI_DOUBLE, &ro.patience_growth, 1, 64},
       {"--release-after", ETO_CLI_INT, &ro.release_after, 0, ETO_CLI_MAX_TRIALS},
   };
   if (eto_cli_parse("bench_reproduce", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), modes_option,

@@ -25,7 +25,8 @@
  *     from a population that holds the measured seeds, scored by the run's cost model, which the engine trains
  *     on the cache's records of other workloads (β and α's neighbours) before the first batch and on every
  *     result after;
- *   stop: when SEEDED_PATIENCE trials in a row have not improved α's best by SEEDED_MIN_GAIN (relative), or
+ *   stop: when SEEDED_PATIENCE trials in a row (times the engine's eto_policy_view.patience_scale: 1 by default,
+ *     up to --patience-growth for an operator that much of the list's weighted latency depends on) have not improved α's best by SEEDED_MIN_GAIN, or
  *     after SEEDED_MAX_TRIALS trials, or when nothing new is reachable.
  * Every candidate is measured, verified and stored by the engine as for every policy. */
 #include <math.h>
@@ -519,9 +520,11 @@ static int seeded_propose(void *self, const eto_policy_view *v, eto_program *out
     stop_message(x, b, why);
     return 0;
   }
-  if (v->trials - x->last_gain >= SEEDED_PATIENCE) {
-    snprintf(why, sizeof why, "no gain of %.0f%% in the last %d trials, stopped", SEEDED_MIN_GAIN * 100,
-             SEEDED_PATIENCE);
+  /* the engine's scale: longer for an operator that more of the list's weighted latency depends on */
+  int64_t patience = llround(SEEDED_PATIENCE * (v->patience_scale > 1 ? v->patience_scale : 1));
+  if (v->trials - x->last_gain >= patience) {
+    snprintf(why, sizeof why, "no gain of %.0f%% in the last %lld trials, stopped", SEEDED_MIN_GAIN * 100,
+             (long long)patience);
     stop_message(x, b, why);
     return 0;
   }

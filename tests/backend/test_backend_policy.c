@@ -26,6 +26,11 @@
  *      by less than 1% in all (8 trials of 0.1% each) ends at the first batch end 16 trials after trial 20 (40, in
  *      batches of 8), its waiting child released then, its report saying so; the controls: without patience it
  *      spends its budget (120), and a rule that counted every gain would end it at 48;
+ *  9b. patience that grows with what depends on a task (patience_growth 2): the same root, whose child is the run's
+ *      only other task, holds all of the run's weighted latency (2 x its share = 2): its patience doubles to 32 and
+ *      it ends at 56; the child's policy sees a scale over 1.5 (it holds most of the latency: its stand-in programs
+ *      are the slower ones); with a third task outside the root's tree that weighs 1000 times more, both scales are
+ *      1 and the root ends at 40 again, as with fixed patiences (growth 1, the case above);
  *  10. priority (the driver's reseed step): a total budget of one batch, too short for any task's floor, goes to the
  *      task of the largest priority, though another weighs 1000 times more and comes first; the controls: without
  *      priorities the heavy task takes it, and with equal weights and none the first task does. */
@@ -44,11 +49,12 @@ typedef struct {
   int order_ok;             /* every observed program was the one proposed at that position */
   int dead;                 /* propose nothing and say dead */
   int freed;
+  double scale;             /* the last view's patience_scale (proposing or observing) */
 } toy;
 
 static int toy_propose(void *self, const eto_policy_view *v, eto_program *out, int cap, eto_policy_batch *b) {
   toy *x = self;
-  (void)v;
+  x->scale = v->patience_scale;
   if (x->dead) {
     b->dead = 1;
     snprintf(b->message, sizeof b->message, "toy: nothing to try");
@@ -63,7 +69,7 @@ static int toy_propose(void *self, const eto_policy_view *v, eto_program *out, i
 static void toy_observe(void *self, const eto_policy_view *v, const eto_program *p, const eto_measure_result *r,
                         int n) {
   toy *x = self;
-  (void)v;
+  x->scale = v->patience_scale;
   for (int j = 0; j < n; j++) {
     int at = x->observed;
     if (at >= NPROG || eto_program_hash(&p[j]) != eto_program_hash(&x->progs[at])) x->order_ok = 0;
@@ -524,55 +530,83 @@ static void test_fallback_without_model(const eto_op *op, const eto_target *t, c
 /* ---- 9. a full search that ends by patience ---- */
 
 static int patience_calls;
+static const toy *heavy_toy; /* case 9b's third task: its programs take 1 ms and are not counted */
 
 static void measure_plateau(void *user, const eto_program *p, eto_measure_result *out) {
-  (void)user, (void)p;
+  (void)user;
+  memset(out, 0, sizeof *out);
+  out->error = ETO_MEASURE_OK;
+  out->repeats = 1;
+  if (index_of(heavy_toy, p) >= 0) {
+    out->median = out->min = out->max = 1e-3;
+    return;
+  }
   int i = patience_calls++;
   double l = 1e-3 * pow(0.9, i < 19 ? i : 19);
   if (i >= 20 && i < 28) l *= 1 - 0.001 * (i - 19); /* 0.1% .. 0.8% better than trial 20's: no 1% gain */
   if (i >= 28) l = 2e-3;
-  memset(out, 0, sizeof *out);
-  out->error = ETO_MEASURE_OK;
   out->median = out->min = out->max = l;
-  out->repeats = 1;
+}
+
+/* The root's patience 16 (0: none) under patience_growth growth, with a third task of weight 1000 when heavy. */
+static void one_patience(const eto_target *t, int patience, double growth, int heavy) {
+  eto_op pa = test_op("matmul m=64 n=48 k=32"), ch = test_op("matmul m=64 n=48 k=16");
+  eto_op hv = test_op("matmul m=32 n=32 k=32");
+  hv.freq = 1000;
+  toy ht = {.order_ok = 1};
+  eto_compute hc;
+  eto_op_compute(&hv, &hc);
+  eto_rng hrng;
+  eto_rng_seed(&hrng, 31);
+  sample_distinct(&hc, t, &hrng, ht.progs, NPROG);
+  heavy_toy = heavy ? &ht : NULL;
+  eto_backend_task tasks[3] = {{.op = pa, .budget = 120, .parent = -1, .patience = patience},
+                               {.op = ch, .budget = 5, .parent = 0, .make = toy_make, .source = "parent"},
+                               {.op = hv, .budget = 10, .parent = -1, .policy = {&toy_vtbl, &ht}}};
+  eto_backend_policy_full(NULL, &tasks[0].policy, NULL, 0);
+  tasks[1].args = (eto_policy_args){.op = &tasks[1].op, .source = &tasks[0].op, .t = t};
+  toy kid = {.order_ok = 1};
+  eto_compute cc;
+  eto_op_compute(&ch, &cc);
+  eto_rng rng;
+  eto_rng_seed(&rng, 29);
+  sample_distinct(&cc, t, &rng, kid.progs, NPROG);
+  child_toy = kid;
+  made = refuse = 0;
+  patience_calls = 0;
+  eto_backend_hooks hooks = {.measure = measure_plateau};
+  eto_backend_opts o;
+  eto_backend_opts_default(&o);
+  o.seed = 5;
+  o.measures_per_round = 8;
+  o.patience_growth = growth;
+  eto_backend_report rep;
+  char msg[256];
+  if (eto_backend_run(tasks, heavy ? 3 : 2, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) != ETO_OK) {
+    CHECK(0, "patience %d: %s", patience, msg);
+    heavy_toy = NULL;
+    return;
+  }
+  int grows = growth > 1 && !heavy;
+  int64_t want = patience ? (grows ? 56 : 40) : 120;
+  CHECK(rep.count == (heavy ? 3 : 2) && rep.ops[0].new_trials == want && made == 1 && rep.ops[1].new_trials == 5 &&
+            !rep.interrupted && (strstr(rep.ops[0].message, "patience") != NULL) == (patience > 0),
+        "patience %d, growth %g%s: the root ended at %lld trials (want %lld), its child made %d times, %lld trials, "
+        "interrupted %d, message '%s'", patience, growth, heavy ? ", a heavy third task" : "",
+        rep.count ? (long long)rep.ops[0].new_trials : -1LL, (long long)want, made,
+        rep.count > 1 ? (long long)rep.ops[1].new_trials : -1LL, rep.interrupted, rep.count ? rep.ops[0].message : "");
+  CHECK(grows ? child_toy.scale > 1.5 && child_toy.scale <= 2 : child_toy.scale == 1,
+        "patience %d, growth %g%s: the child's policy saw a patience scale of %g", patience, growth,
+        heavy ? ", a heavy third task" : "", child_toy.scale);
+  heavy_toy = NULL;
+  eto_backend_report_free(&rep);
 }
 
 static void test_patience(const eto_target *t) {
-  eto_op pa = test_op("matmul m=64 n=48 k=32"), ch = test_op("matmul m=64 n=48 k=16");
-  for (int patience = 0; patience <= 16; patience += 16) {
-    eto_backend_task tasks[2] = {{.op = pa, .budget = 120, .parent = -1, .patience = patience},
-                                 {.op = ch, .budget = 5, .parent = 0, .make = toy_make, .source = "parent"}};
-    eto_backend_policy_full(NULL, &tasks[0].policy, NULL, 0);
-    tasks[1].args = (eto_policy_args){.op = &tasks[1].op, .source = &tasks[0].op, .t = t};
-    toy kid = {.order_ok = 1};
-    eto_compute cc;
-    eto_op_compute(&ch, &cc);
-    eto_rng rng;
-    eto_rng_seed(&rng, 29);
-    sample_distinct(&cc, t, &rng, kid.progs, NPROG);
-    child_toy = kid;
-    made = refuse = 0;
-    patience_calls = 0;
-    eto_backend_hooks hooks = {.measure = measure_plateau};
-    eto_backend_opts o;
-    eto_backend_opts_default(&o);
-    o.seed = 5;
-    o.measures_per_round = 8;
-    eto_backend_report rep;
-    char msg[256];
-    if (eto_backend_run(tasks, 2, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) != ETO_OK) {
-      CHECK(0, "patience %d: %s", patience, msg);
-      continue;
-    }
-    int64_t want = patience ? 40 : 120;
-    CHECK(rep.count == 2 && rep.ops[0].new_trials == want && made == 1 && rep.ops[1].new_trials == 5 &&
-              !rep.interrupted && (strstr(rep.ops[0].message, "patience") != NULL) == (patience > 0),
-          "patience %d: the root ended at %lld trials (want %lld), its child made %d times, %lld trials, "
-          "interrupted %d, message '%s'", patience, rep.count ? (long long)rep.ops[0].new_trials : -1LL,
-          (long long)want, made, rep.count > 1 ? (long long)rep.ops[1].new_trials : -1LL, rep.interrupted,
-          rep.count ? rep.ops[0].message : "");
-    eto_backend_report_free(&rep);
-  }
+  one_patience(t, 0, 1, 0);
+  one_patience(t, 16, 1, 0);
+  one_patience(t, 16, 2, 0);
+  one_patience(t, 16, 2, 1);
 }
 
 int main(void) {
