@@ -58,6 +58,7 @@ typedef struct {
   int tight;      /* the budget left no longer covers the plan's work left (total budget; told once) */
   int ready;      /* every task initialized */
   int last_train; /* records the model was last trained on */
+  int grown;      /* the second pass has begun: patiences grow (opts.patience_growth; see grow) */
   eto_backend_report *rep;
   char *msg;
   int cap;
@@ -314,12 +315,13 @@ static void train_model(tune_ctx *x, int force) {
 
 /* ---- patiences that grow with what depends on a task ---- */
 
-/* What task i's patiences are multiplied by (eto_backend_opts.patience_growth): n x the part of the run's weighted
- * latency that i and the tasks reusing its result hold, within [1, growth]. A task's latency is its best, or before
+/* What task i's patiences are multiplied by (eto_backend_opts.patience_growth): 1 in the run's first pass, then
+ * (grow) n x the part of the run's weighted latency that i and the tasks reusing its result hold, within [1, growth].
+ * A task's latency is its best, or before
  * it has one its FLOPs at the rate (weighted FLOPs per weighted second) of the tasks that have one, or its FLOPs
  * alone while none has; tasks without a program to come (dead, failed) hold none. */
 static double patience_scale(const tune_ctx *x, int i) {
-  if (!(x->o.patience_growth > 1) || x->n <= 1) return 1;
+  if (!x->grown || !(x->o.patience_growth > 1) || x->n <= 1) return 1;
   double known_w = 0, known_f = 0;
   for (int j = 0; j < x->n; j++) {
     const eto_task *tj = &x->tasks[j];
@@ -457,6 +459,36 @@ static void check_patience(tune_ctx *x, int i) {
   snprintf(tk->message, sizeof tk->message, "full search ended by patience: no %.0f%% gain in its last %lld trials",
            ETO_BACKEND_PATIENCE_GAIN * 100, (long long)(tk->trials - tk->gain_trials));
   emitf(x, i, "%s: %s (%lld trials)", tk->key, tk->message, (long long)tk->trials);
+}
+
+/* The first pass has ended (no task can run) with every patience fixed: under patience_growth, the tasks whose
+ * patience grows (patience_scale > 1) go on in a second pass, so that the list's early curve is the fixed
+ * patiences' own: a full search that patience ended resumes while its last gain is fewer than its grown patience
+ * back, and a reuse policy that ended is asked again (the seeded policy's own patience grows through the view; one
+ * that ended for another reason proposes nothing and ends again). Their children are refreshed as always when their
+ * best improves by more than ETO_BACKEND_REFRESH_GAIN. Once per run, never under a total budget (there the task
+ * scheduler already gives further rounds by gain). Returns how many tasks go on. */
+static int grow(tune_ctx *x) {
+  if (x->grown || !(x->o.patience_growth > 1) || total_mode(x) || cancelled(x)) return 0;
+  x->grown = 1;
+  int n = 0;
+  for (int i = 0; i < x->n; i++) {
+    eto_task *tk = &x->tasks[i];
+    double s = patience_scale(x, i);
+    if (tk->dead || tk->failed || tk->waiting || !(s > 1)) continue;
+    if (tk->patient && tk->trials < tk->budget && is_full(tk)) {
+      if ((double)(tk->trials - tk->gain_trials) >= (double)tk->patience * s) continue;
+      tk->patient = tk->done = 0;
+    } else if (tk->exhausted && !is_full(tk) && tk->trials < tk->budget) {
+      tk->exhausted = 0;
+    } else {
+      continue;
+    }
+    eto_backend_scheduler_activate(x->sched, i);
+    emitf(x, i, "%s: patience grown %.2fx (what depends on it); its search goes on", tk->key, s);
+    n++;
+  }
+  return n;
 }
 
 /* Task i has spent its share (its budget, trials_per_op under a total budget, or its policy ended): its waiting
@@ -1093,6 +1125,7 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
     balance(&x);
     int i = tight_pick(&x);
     if (i < 0) i = eto_backend_scheduler_next(x.sched);
+    if (i < 0 && grow(&x) > 0) i = eto_backend_scheduler_next(x.sched);
     if (i < 0) break;
     if ((st = run_round(&x, i)) != ETO_OK) break;
   }

@@ -27,10 +27,12 @@
  *      batches of 8), its waiting child released then, its report saying so; the controls: without patience it
  *      spends its budget (120), and a rule that counted every gain would end it at 48;
  *  9b. patience that grows with what depends on a task (patience_growth 2): the same root, whose child is the run's
- *      only other task, holds all of the run's weighted latency (2 x its share = 2): its patience doubles to 32 and
- *      it ends at 56; the child's policy sees a scale over 1.5 (it holds most of the latency: its stand-in programs
- *      are the slower ones); with a third task outside the root's tree that weighs 1000 times more, both scales are
- *      1 and the root ends at 40 again, as with fixed patiences (growth 1, the case above);
+ *      only other task, holds all of the run's weighted latency (2 x its share = 2). The first pass keeps the fixed
+ *      patiences: the root ends at 40 and its child runs then (its first trial is the run's 41st, as with growth 1);
+ *      then the second pass: the root's patience doubles to 32 and it goes on to 56, and the child's policy, which
+ *      ended (its 12 programs proposed), is asked again and sees a scale over 1.5 (it holds most of the latency: its
+ *      stand-in programs are the slower ones); with a third task outside the root's tree that weighs 1000 times
+ *      more, both scales are 1, nothing goes on and the root ends at 40, as with fixed patiences (the case above);
  *  10. priority (the driver's reseed step): a total budget of one batch, too short for any task's floor, goes to the
  *      task of the largest priority, though another weighs 1000 times more and comes first; the controls: without
  *      priorities the heavy task takes it, and with equal weights and none the first task does. */
@@ -530,6 +532,7 @@ static void test_fallback_without_model(const eto_op *op, const eto_target *t, c
 /* ---- 9. a full search that ends by patience ---- */
 
 static int patience_calls;
+static int child_first; /* the call of the child's first trial (-1: none yet) */
 static const toy *heavy_toy; /* case 9b's third task: its programs take 1 ms and are not counted */
 
 static void measure_plateau(void *user, const eto_program *p, eto_measure_result *out) {
@@ -542,6 +545,7 @@ static void measure_plateau(void *user, const eto_program *p, eto_measure_result
     return;
   }
   int i = patience_calls++;
+  if (child_first < 0 && index_of(&child_toy, p) >= 0) child_first = i;
   double l = 1e-3 * pow(0.9, i < 19 ? i : 19);
   if (i >= 20 && i < 28) l *= 1 - 0.001 * (i - 19); /* 0.1% .. 0.8% better than trial 20's: no 1% gain */
   if (i >= 28) l = 2e-3;
@@ -561,7 +565,7 @@ static void one_patience(const eto_target *t, int patience, double growth, int h
   sample_distinct(&hc, t, &hrng, ht.progs, NPROG);
   heavy_toy = heavy ? &ht : NULL;
   eto_backend_task tasks[3] = {{.op = pa, .budget = 120, .parent = -1, .patience = patience},
-                               {.op = ch, .budget = 5, .parent = 0, .make = toy_make, .source = "parent"},
+                               {.op = ch, .budget = 20, .parent = 0, .make = toy_make, .source = "parent"},
                                {.op = hv, .budget = 10, .parent = -1, .policy = {&toy_vtbl, &ht}}};
   eto_backend_policy_full(NULL, &tasks[0].policy, NULL, 0);
   tasks[1].args = (eto_policy_args){.op = &tasks[1].op, .source = &tasks[0].op, .t = t};
@@ -574,6 +578,7 @@ static void one_patience(const eto_target *t, int patience, double growth, int h
   child_toy = kid;
   made = refuse = 0;
   patience_calls = 0;
+  child_first = -1;
   eto_backend_hooks hooks = {.measure = measure_plateau};
   eto_backend_opts o;
   eto_backend_opts_default(&o);
@@ -589,12 +594,16 @@ static void one_patience(const eto_target *t, int patience, double growth, int h
   }
   int grows = growth > 1 && !heavy;
   int64_t want = patience ? (grows ? 56 : 40) : 120;
-  CHECK(rep.count == (heavy ? 3 : 2) && rep.ops[0].new_trials == want && made == 1 && rep.ops[1].new_trials == 5 &&
-            !rep.interrupted && (strstr(rep.ops[0].message, "patience") != NULL) == (patience > 0),
+  CHECK(rep.count == (heavy ? 3 : 2) && rep.ops[0].new_trials == want && made == 1 &&
+            rep.ops[1].new_trials == NPROG && !rep.interrupted &&
+            (strstr(rep.ops[0].message, "patience") != NULL) == (patience > 0),
         "patience %d, growth %g%s: the root ended at %lld trials (want %lld), its child made %d times, %lld trials, "
         "interrupted %d, message '%s'", patience, growth, heavy ? ", a heavy third task" : "",
         rep.count ? (long long)rep.ops[0].new_trials : -1LL, (long long)want, made,
         rep.count > 1 ? (long long)rep.ops[1].new_trials : -1LL, rep.interrupted, rep.count ? rep.ops[0].message : "");
+  CHECK(child_first == (patience ? 40 : 120),
+        "patience %d, growth %g%s: the child's first trial was call %d (want %d: at the root's fixed-patience end)",
+        patience, growth, heavy ? ", a heavy third task" : "", child_first, patience ? 40 : 120);
   CHECK(grows ? child_toy.scale > 1.5 && child_toy.scale <= 2 : child_toy.scale == 1,
         "patience %d, growth %g%s: the child's policy saw a patience scale of %g", patience, growth,
         heavy ? ", a heavy third task" : "", child_toy.scale);
