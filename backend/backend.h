@@ -212,7 +212,9 @@ typedef struct {
    * through eto_policy_view.patience_scale) is multiplied by n x its share, at least 1 and at most this (1: fixed
    * patiences), where n is the run's task count and its share the part of the run's weighted latency held by the task
    * and the tasks that reuse its result (its children, theirs, ...): a list's root whose children hold most of the
-   * list's latency searches longer than one whose child weighs little (ETO_BACKEND_PATIENCE_GROWTH) */
+   * list's latency searches longer than one whose child weighs little (ETO_BACKEND_PATIENCE_GROWTH). The scale is 1
+   * until no task can run; then, once, the tasks whose scale is over 1 go on (full searches ended by patience,
+   * reuse policies that ended, asked again): the early curve is the fixed patiences'. No effect under total_trials */
   double patience_growth;
   /* task scheduler */
   eto_backend_sched_opts sched;
@@ -471,7 +473,8 @@ typedef struct {
 /* eto_backend_opts.patience_growth's default: fixed patiences. bench/RESULTS.md AY.1: on ResNet-50, growth 2 took the
  * final throughput from 95.7% / 91.7% of the full search's to 98.4% / 99.2% (seeds 1, 2), but in 1.6-1.8x the time and
  * with a curve below the fixed patiences' for most of the run (300 s: 85.1% against 91.7%), under the full search's
- * for 37-47% of its seconds; an option until a rule keeps the early curve */
+ * for 37-47% of its seconds. Since 0bfafdd the growth acts in a second pass only, after the whole run ended at the
+ * fixed patiences (RESULTS AZ.1) */
 #define ETO_BACKEND_PATIENCE_GROWTH 1.0
 
 /* The relative gain of a parent's best that re-makes an early-released child's policy. */

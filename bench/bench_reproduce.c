@@ -450,7 +450,7 @@ static void usage(const char *a0) {
           "--time-budget S: every mode but the full search stops after S seconds (its early curve, not its end).\n"
           "--root-patience N: the seeded modes' roots with reuse children end their search after N trials without a\n"
           "1%% gain (default %d; 0: --trials); ETO's and TopK's roots always spend --trials.\n"
-          "--patience-growth G: the seeded modes' patiences grow with what depends on an operator, up to G times\n"
+          "--patience-growth G: the seeded modes' patiences grow with what depends on an operator, up to G times, in a second pass\n"
           "(etotune tune --patience-growth; default %g: fixed).\n"
           "--release-after N: the seeded mode's early release (etotune tune --release-after; default %d).\n",
           a0, ETO_DRV_ROOT_PATIENCE, ETO_BACKEND_PATIENCE_GROWTH, ETO_DRV_RELEASE_AFTER);

@@ -26,7 +26,8 @@
  *     on the cache's records of other workloads (β and α's neighbours) before the first batch and on every
  *     result after;
  *   stop: when SEEDED_PATIENCE trials in a row (times the engine's eto_policy_view.patience_scale: 1 by default,
- *     up to --patience-growth for an operator that much of the list's weighted latency depends on) have not
+ *     up to --patience-growth for an operator that much of the list's weighted latency depends on, from the
+ *     engine's second pass on, which asks an ended policy again) have not
  *     improved α's best by SEEDED_MIN_GAIN, or after SEEDED_MAX_TRIALS trials, or when nothing new is reachable.
  * Every candidate is measured, verified and stored by the engine as for every policy. */
 #include <math.h>
