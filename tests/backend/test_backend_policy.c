@@ -128,6 +128,15 @@ static void sample_distinct(const eto_compute *c, const eto_target *t, eto_rng *
   }
 }
 
+/* n distinct valid programs of op, from a generator seeded with seed. */
+static void op_programs(const eto_op *op, const eto_target *t, uint64_t seed, eto_program *progs, int n) {
+  eto_compute c;
+  eto_op_compute(op, &c);
+  eto_rng rng;
+  eto_rng_seed(&rng, seed);
+  sample_distinct(&c, t, &rng, progs, n);
+}
+
 static eto_status run(const eto_op *op, toy *x, int64_t budget, const eto_target *t, eto_cache *cache, standin *s,
                       eto_backend_report *rep) {
   eto_backend_task task = {.op = *op, .policy = {&toy_vtbl, x}, .budget = budget, .source = "toy:source"};
@@ -489,13 +498,9 @@ static void test_fresh(const eto_target *t, int64_t tr_fresh[3], int64_t tr_resu
     char dir[512];
     eto_cache *cache = temp_cache(dir, sizeof dir, "backend_fresh");
     eto_op op = test_op("matmul m=32 n=16 k=48");
-    eto_compute c;
-    eto_op_compute(&op, &c);
     static pool_pol before;
     memset(&before, 0, sizeof before);
-    eto_rng rng;
-    eto_rng_seed(&rng, 97);
-    sample_distinct(&c, t, &rng, before.progs, POOL);
+    op_programs(&op, t, 97, before.progs, POOL);
     eto_backend_task task = {.op = op, .policy = {&pool_vtbl, &before}, .parent = -1, .budget = 40};
     eto_backend_hooks hooks = {.measure = measure_by_hash};
     eto_backend_report rep;
@@ -558,11 +563,7 @@ static void one_patience(const eto_target *t, int patience, double growth, int h
   eto_op hv = test_op("matmul m=32 n=32 k=32");
   hv.freq = 1000;
   toy ht = {.order_ok = 1};
-  eto_compute hc;
-  eto_op_compute(&hv, &hc);
-  eto_rng hrng;
-  eto_rng_seed(&hrng, 31);
-  sample_distinct(&hc, t, &hrng, ht.progs, NPROG);
+  op_programs(&hv, t, 31, ht.progs, NPROG);
   heavy_toy = heavy ? &ht : NULL;
   eto_backend_task tasks[3] = {{.op = pa, .budget = 120, .parent = -1, .patience = patience},
                                {.op = ch, .budget = 20, .parent = 0, .make = toy_make, .source = "parent"},
@@ -570,11 +571,7 @@ static void one_patience(const eto_target *t, int patience, double growth, int h
   eto_backend_policy_full(NULL, &tasks[0].policy, NULL, 0);
   tasks[1].args = (eto_policy_args){.op = &tasks[1].op, .source = &tasks[0].op, .t = t};
   toy kid = {.order_ok = 1};
-  eto_compute cc;
-  eto_op_compute(&ch, &cc);
-  eto_rng rng;
-  eto_rng_seed(&rng, 29);
-  sample_distinct(&cc, t, &rng, kid.progs, NPROG);
+  op_programs(&ch, t, 29, kid.progs, NPROG);
   child_toy = kid;
   made = refuse = 0;
   patience_calls = 0;
