@@ -450,11 +450,17 @@ static void refresh_child(tune_ctx *x, int c) {
  * search's own, and diffusion's: a full search whose rounds are also offered neighbours' programs). */
 static int is_full(const eto_task *tk) { return tk->policy.vt && tk->policy.vt->method == ETO_CACHE_METHOD_FULL; }
 
+/* Task i's last gain is its patience (times patience_scale) trials back or more. */
+static int patience_spent(const tune_ctx *x, int i) {
+  const eto_task *tk = &x->tasks[i];
+  return (double)(tk->trials - tk->gain_trials) >= (double)tk->patience * patience_scale(x, i);
+}
+
 /* A full search with a patience (eto_backend_task.patience) whose last gain is that many trials back: patient. */
 static void check_patience(tune_ctx *x, int i) {
   eto_task *tk = &x->tasks[i];
   if (tk->patience <= 0 || tk->patient || !is_full(tk)) return;
-  if ((double)(tk->trials - tk->gain_trials) < (double)tk->patience * patience_scale(x, i)) return;
+  if (!patience_spent(x, i)) return;
   tk->patient = 1;
   snprintf(tk->message, sizeof tk->message, "full search ended by patience: no %.0f%% gain in its last %lld trials",
            ETO_BACKEND_PATIENCE_GAIN * 100, (long long)(tk->trials - tk->gain_trials));
@@ -477,7 +483,7 @@ static int grow(tune_ctx *x) {
     double s = patience_scale(x, i);
     if (tk->dead || tk->failed || tk->waiting || !(s > 1)) continue;
     if (tk->patient && tk->trials < tk->budget && is_full(tk)) {
-      if ((double)(tk->trials - tk->gain_trials) >= (double)tk->patience * s) continue;
+      if (patience_spent(x, i)) continue;
       tk->patient = tk->done = 0;
     } else if (tk->exhausted && !is_full(tk) && tk->trials < tk->budget) {
       tk->exhausted = 0;

@@ -7,8 +7,8 @@ programs and a later run's are re-timed here alternately (`etotune measure --rec
 program), and the weighted throughput of B is given against A's.
 
 usage: bench/retime_dbs.py --etotune E LIST DB_A DB_B [--rounds 3] [--threads 2] [--min-repeat-ms 25] [--out JSON]
-LIST's operator lines are matched to the caches' best records of this machine's target by workload key
-(`etotune check --format json`); a line missing from either cache is an error.
+LIST's operators (`etotune check --format json`: workload keys, freqs, lines) are matched to the caches' best records
+by workload key; an operator missing from either cache is an error.
 """
 import argparse
 import json
@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from retune import op_lines, retime  # noqa: E402
+from retune import retime  # noqa: E402
 
 
 def bests(etotune, db, tmp):
@@ -34,14 +34,14 @@ def bests(etotune, db, tmp):
     return out
 
 
-def key_of(etotune, line, tmp):
-    with open(tmp, "w") as f:
-        f.write(line + "\n")
-    r = subprocess.run([etotune, "check", tmp, "--format", "json"], capture_output=True, text=True)
+def list_ops(etotune, path):
+    """[(line, workload key, freq)] of the list's operators, in order (one etotune check of the whole list)."""
+    r = subprocess.run([etotune, "check", path, "--format", "json"], capture_output=True, text=True)
     if r.returncode != 0:
-        sys.exit(f"retime_dbs.py: etotune check failed on: {line}\n{r.stderr}")
-    o = json.loads(r.stdout)["files"][0]["operators"][0]
-    return o["key"], o.get("freq", 1)
+        sys.exit(f"retime_dbs.py: etotune check {path} failed:\n{r.stderr}")
+    text = open(path).read().splitlines()
+    return [(text[o["line"] - 1].split("#", 1)[0].strip(), o["key"], o.get("freq", 1))
+            for o in json.loads(r.stdout)["files"][0]["operators"]]
 
 
 def main():
@@ -55,13 +55,12 @@ def main():
     ap.add_argument("--min-repeat-ms", type=float, default=25)
     ap.add_argument("--out")
     a = ap.parse_args()
-    tmpdir = tempfile.mkdtemp(prefix="retime_dbs")
+    tmpd = tempfile.TemporaryDirectory(prefix="retime_dbs")
+    tmpdir = tmpd.name
     tmp = os.path.join(tmpdir, "x")
-    lines = op_lines(a.list)
     ba, bb = bests(a.etotune, a.db_a, tmp), bests(a.etotune, a.db_b, tmp)
     ops = []
-    for line in lines:
-        k, f = key_of(a.etotune, line, tmp)
+    for line, k, f in list_ops(a.etotune, a.list):
         if k not in ba or k not in bb:
             sys.exit(f"retime_dbs.py: no best program of {k} in {a.db_a if k not in ba else a.db_b}")
         ops.append((line, k, f, ba[k], bb[k]))
@@ -83,9 +82,7 @@ def main():
                    "operators": [{"line": o[0], "workload": o[1], "freq": o[2], "a_s": l[0], "b_s": l[1]}
                                  for o, l in zip(ops, lat)],
                    "weighted_a_s": wa, "weighted_b_s": wb}, open(a.out, "w"), indent=1)
-    for f in os.listdir(tmpdir):
-        os.remove(os.path.join(tmpdir, f))
-    os.rmdir(tmpdir)
+    tmpd.cleanup()
 
 
 if __name__ == "__main__":
