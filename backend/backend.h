@@ -216,6 +216,12 @@ typedef struct {
    * until no task can run; then, once, the tasks whose scale is over 1 go on (full searches ended by patience,
    * reuse policies that ended, asked again): the early curve is the fixed patiences'. No effect under total_trials */
   double patience_growth;
+  /* Patiences that shrink for a light task: where the task's share (as above) is under its part of the run (n x share
+   * < 1), its patiences are multiplied by n x share, at least this, from the run's start: the search of an operator
+   * that holds 1% of a 5-operator list's weighted latency ends sooner than that of one holding its fifth, and the
+   * trials go where they lower the list's weighted latency (ETO_BACKEND_PATIENCE_FLOOR). 1: fixed patiences. No
+   * effect under total_trials, whose task scheduler places every round by what it gains the list */
+  double patience_floor;
   /* task scheduler */
   eto_backend_sched_opts sched;
   /* measurement (eto_measure_opts_default: 100 ms minimum repeat, 3 repeats, 10 s timeouts) */
@@ -338,8 +344,9 @@ typedef struct {
   eto_cost_model *model;            /* the run's shared cost model (every record of every task, plus transfer
                                        records); NULL unless a policy of the run wants one */
   const eto_backend_opts *opts;     /* the run's options */
-  double patience_scale;            /* >= 1: what a policy's patience is multiplied by for this task, from the part
-                                       of the run's weighted latency that depends on it (opts->patience_growth) */
+  double patience_scale;            /* > 0: what a policy's patience is multiplied by for this task, from the part
+                                       of the run's weighted latency that depends on it (opts->patience_growth,
+                                       opts->patience_floor); 1 for a task that holds its part */
   void *task;                       /* the engine's task: for the backend's own policies only */
 } eto_policy_view;
 
@@ -476,6 +483,12 @@ typedef struct {
  * for 37-47% of its seconds. Since 0bfafdd the growth acts in a second pass only, after the whole run ended at the
  * fixed patiences (RESULTS AZ.1) */
 #define ETO_BACKEND_PATIENCE_GROWTH 1.0
+
+/* eto_backend_opts.patience_floor's default: a light task's patiences shrink down to a quarter (bench/RESULTS.md BA.2).
+ * -DETO_BACKEND_PATIENCE_FLOOR=1 builds the fixed patiences of before. */
+#ifndef ETO_BACKEND_PATIENCE_FLOOR
+#define ETO_BACKEND_PATIENCE_FLOOR 0.25
+#endif
 
 /* The relative gain of a parent's best that re-makes an early-released child's policy. */
 #define ETO_BACKEND_REFRESH_GAIN 0.01

@@ -36,6 +36,7 @@ void eto_backend_opts_default(eto_backend_opts *o) {
   o->transfer = 1;
   o->transfer_max_records = 8192;
   o->patience_growth = ETO_BACKEND_PATIENCE_GROWTH;
+  o->patience_floor = ETO_BACKEND_PATIENCE_FLOOR;
   eto_backend_sched_opts_default(&o->sched);
   eto_measure_opts_default(&o->measure);
 }
@@ -315,13 +316,16 @@ static void train_model(tune_ctx *x, int force) {
 
 /* ---- patiences that grow with what depends on a task ---- */
 
-/* What task i's patiences are multiplied by (eto_backend_opts.patience_growth): 1 in the run's first pass, then
- * (grow) n x the part of the run's weighted latency that i and the tasks reusing its result hold, within [1, growth].
- * A task's latency is its best, or before
+/* What task i's patiences are multiplied by: s = n x the part of the run's weighted latency that i and the tasks
+ * reusing its result hold; where s < 1 (a light task), s but at least eto_backend_opts.patience_floor, from the start
+ * (not under a total budget, whose scheduler places every round); where s > 1, 1 in the run's first pass, then (grow)
+ * s up to eto_backend_opts.patience_growth. A task's latency is its best, or before
  * it has one its FLOPs at the rate (weighted FLOPs per weighted second) of the tasks that have one, or its FLOPs
  * alone while none has; tasks without a program to come (dead, failed) hold none. */
 static double patience_scale(const tune_ctx *x, int i) {
-  if (!x->grown || !(x->o.patience_growth > 1) || x->n <= 1) return 1;
+  int grows = x->grown && x->o.patience_growth > 1;
+  int shrinks = x->o.patience_floor < 1 && x->o.total_trials <= 0;
+  if (!(grows || shrinks) || x->n <= 1) return 1;
   double known_w = 0, known_f = 0;
   for (int j = 0; j < x->n; j++) {
     const eto_task *tj = &x->tasks[j];
@@ -342,7 +346,9 @@ static double patience_scale(const tune_ctx *x, int i) {
     if (a == i) mine += lat;
   }
   double s = all > 0 ? x->n * mine / all : 1;
-  return s < 1 ? 1 : s > x->o.patience_growth ? x->o.patience_growth : s;
+  if (s >= 1) return !grows ? 1 : s > x->o.patience_growth ? x->o.patience_growth : s;
+  double floor = x->o.patience_floor > 0 ? x->o.patience_floor : 0;
+  return !shrinks ? 1 : s < floor ? floor : s;
 }
 
 /* ---- one batch of one task ---- */

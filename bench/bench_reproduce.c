@@ -17,7 +17,8 @@
  *
  *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait,diffuse] [--seed S] [--threads T]
  *                               [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N]
- *                               [--time-budget S] [--root-patience N] [--patience-growth G] [--release-after N]
+ *                               [--time-budget S] [--root-patience N] [--patience-growth G] [--patience-floor F]
+ *                               [--release-after N]
  *
  * Curves come from the caches themselves: every measured trial is stored with its time, so a mode's weighted
  * latency over time is replayed from its cache once the mode finished (whole seconds, as the cache stores).
@@ -284,6 +285,7 @@ typedef struct {
                             --trials, as in their papers) */
   double patience_growth; /* the seeded modes' patiences grow with what depends on an operator (etotune tune
                              --patience-growth) */
+  double patience_floor;  /* and shrink for a light one (etotune tune --patience-floor) */
   uint64_t seed;
   double min_repeat_ms;
 } run_opts;
@@ -308,6 +310,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
   eto_backend_opts_default(&bo);
   bo.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(ro->scheduler);
   bo.patience_growth = ro->patience_growth;
+  bo.patience_floor = ro->patience_floor;
   if (m == M_FULL || m == M_DIFFUSE) {
     bo.trials_per_op = ro->trials;
     bo.seed = ro->seed;
@@ -438,7 +441,8 @@ static void usage(const char *a0) {
   fprintf(stderr,
           "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait,diffuse] [--seed S] [--threads T]\n"
           "       [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N] [--scheduler S]\n"
-          "       [--time-budget S] [--root-patience N] [--patience-growth G] [--release-after N]\n"
+          "       [--time-budget S] [--root-patience N] [--patience-growth G] [--patience-floor F]\n"
+          "       [--release-after N]\n"
           "Runs each mode on a fresh cache and prints trials, seconds, weighted latency, throughput normalized to\n"
           "the full search and speed-ups (total, time-to-best, time-to-same). --trials: full-search budget per\n"
           "operator (1000; e.g. 200 for a quick run). Output in DIR (default bench/out/<list name>).\n"
@@ -452,8 +456,10 @@ static void usage(const char *a0) {
           "1%% gain (default %d; 0: --trials); ETO's and TopK's roots always spend --trials.\n"
           "--patience-growth G: the seeded modes' patiences grow with what depends on an operator, up to G times, in a second pass\n"
           "(etotune tune --patience-growth; default %g: fixed).\n"
+          "--patience-floor F: and shrink, down to F times, for a light one (etotune tune --patience-floor;\n"
+          "default %g).\n"
           "--release-after N: the seeded mode's early release (etotune tune --release-after; default %d).\n",
-          a0, ETO_DRV_ROOT_PATIENCE, ETO_BACKEND_PATIENCE_GROWTH, ETO_DRV_RELEASE_AFTER);
+          a0, ETO_DRV_ROOT_PATIENCE, ETO_BACKEND_PATIENCE_GROWTH, ETO_BACKEND_PATIENCE_FLOOR, ETO_DRV_RELEASE_AFTER);
 }
 
 /* --modes, for eto_cli_parse (user: the want[] array of the modes) */
@@ -469,6 +475,7 @@ int main(int argc, char **argv) {
   eto_backend_sched_opts_default(&sched_default);
   run_opts ro = {.trials = 1000, .root_patience = ETO_DRV_ROOT_PATIENCE, .release_after = ETO_DRV_RELEASE_AFTER,
                  .patience_growth = ETO_BACKEND_PATIENCE_GROWTH,
+                 .patience_floor = ETO_BACKEND_PATIENCE_FLOOR,
                  .threads = 0,
                  .seed = 1,
                  .min_repeat_ms = 100,
@@ -490,6 +497,7 @@ int main(int argc, char **argv) {
       {"--scheduler", ETO_CLI_TEXT, &ro.scheduler, 0, 0},
       {"--root-patience", ETO_CLI_INT, &ro.root_patience, 0, ETO_CLI_MAX_TRIALS},
       {"--patience-growth", ETO_CLI_DOUBLE, &ro.patience_growth, 1, 64},
+      {"--patience-floor", ETO_CLI_DOUBLE, &ro.patience_floor, 0.01, 1},
       {"--release-after", ETO_CLI_INT, &ro.release_after, 0, ETO_CLI_MAX_TRIALS},
   };
   if (eto_cli_parse("bench_reproduce", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), modes_option,

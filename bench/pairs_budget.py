@@ -41,15 +41,18 @@ def kind_rows(key, per):
         print(f"| {key} | {kind} | {cells([r for k, r in per.values() if kind in ('all', k)])} |")
 
 
-def stop_index(tr, patience, cap, gain=0.01, batch=16):
+def stop_index(tr, patience, cap, gain=0.01, batch=16, carry=False):
     """Where the seeded policy (tuner/seeded.c) would have stopped the run of trials tr with another patience and
     cap: its search (round 20) checks before each batch of 16 whether cap trials are spent or patience trials have
-    passed since the last gain of 1% (counted from the search's start); seeds and ETO's rounds run whole."""
+    passed since the last gain of 1% (counted from the search's start; with carry, from the run's last gain, the
+    seeds' and ETO's rounds' included); seeds and ETO's rounds run whole."""
     best, last_gain, start = float("inf"), 0, None
     for i, rnd, ms in tr:
         if rnd >= 20:
             if start is None:
-                start = last_gain = i - 1
+                start = i - 1
+                if not carry:
+                    last_gain = start
             if (i - 1 - start) % batch == 0 and (i - 1 >= cap or i - 1 - last_gain >= patience):
                 return i - 1
         if ms is not None and ms < best:
@@ -72,7 +75,8 @@ def main():
     ap.add_argument("--caps", default="25,50,75,100,125,150,200,256")
     ap.add_argument("--stops", default=None, help="patience/cap pairs, e.g. 64/256,32/100: where the policy's own "
                     "stop rule with that patience and cap would have ended each run (a run that stopped earlier than "
-                    "the rule would has its own end), with the median trials")
+                    "the rule would has its own end), with the median trials; 32/256c: the patience counted from "
+                    "the run's last gain, not from the search's start")
     ap.add_argument("--eto-patience", default=None, help="e.g. 16,24,1000: per kind, the runs with ETO's rounds ended "
                     "after that many of their trials in a row without a gain of 1%% (their later trials dropped, the "
                     "search's kept as they ran: the search would have started from fewer programs, which this "
@@ -100,10 +104,11 @@ def stops(a):
     print("| patience / cap | kind | pairs | median | under 0.9 | lowest | median trials | 1000 / trials |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     for st in a.stops.split(","):
-        patience, cap = (int(x) for x in st.split("/"))
+        carry = st.endswith("c")
+        patience, cap = (int(x) for x in st.rstrip("c").split("/"))
         per = {}  # pair -> (kind, [(ratio, trials)])
         for pair, kind, final, tr in runs(a.work, a.labels):
-            n = stop_index(tr, patience, cap)
+            n = stop_index(tr, patience, cap, carry=carry)
             per.setdefault(pair, (kind, []))[1].append((final * best_within(tr, 10**9) / best_within(tr, n), n))
         kind_rows(f"{patience} / {cap}", per)
 

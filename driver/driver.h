@@ -54,7 +54,8 @@
  * full search's against 97.7%); 128 sooner still, at the same mean, but with a worse tail (91.9% on BERT-Base seed
  * 2: a root stopped at 320 trials at 0.89 of a 1000-trial search, its child with it). The engine multiplies it by
  * up to eto_backend_opts.patience_growth (default 1) for a root whose subtree holds more than its part of the list's
- * weighted latency, in a second pass once every task has ended at the fixed patiences */
+ * weighted latency, in a second pass once every task has ended at the fixed patiences, and by down to
+ * eto_backend_opts.patience_floor (default 0.25) from the start for one whose subtree holds less */
 #define ETO_DRV_ROOT_PATIENCE 256
 /* An operator to refine (eto_drv_opts.refine) is re-timed by the full protocol in step 1; when its cached program
  * runs this much slower than stored, the stored time is replaced (eto_cache_retime_best) and its stored trials of

@@ -25,8 +25,9 @@
  *     from a population that holds the measured seeds, scored by the run's cost model, which the engine trains
  *     on the cache's records of other workloads (β and α's neighbours) before the first batch and on every
  *     result after;
- *   stop: when SEEDED_PATIENCE trials in a row (times the engine's eto_policy_view.patience_scale: 1 by default,
- *     up to --patience-growth for an operator that much of the list's weighted latency depends on, from the
+ *   stop: when SEEDED_PATIENCE trials in a row (times the engine's eto_policy_view.patience_scale, as ETO's
+ *     SEEDED_ETO_PATIENCE: 1 for an operator that holds its part of the list's weighted latency, down to
+ *     --patience-floor for a light one, up to --patience-growth for one that much of it depends on, from the
  *     engine's second pass on, which asks an ended policy again) have not
  *     improved α's best by SEEDED_MIN_GAIN, or after SEEDED_MAX_TRIALS trials, or when nothing new is reachable.
  * Every candidate is measured, verified and stored by the engine as for every policy. */
@@ -76,7 +77,8 @@ typedef struct {
   int64_t last_gain;       /* the task's trial count when best last improved by SEEDED_MIN_GAIN */
   int eto_offered, eto_kept; /* ETO's candidates proposed to the policy, and those it had measured */
   int eto_since;           /* ETO's trials in a row without a gain of SEEDED_MIN_GAIN */
-  int eto_cut;             /* ETO's rounds were ended by SEEDED_ETO_PATIENCE */
+  int eto_cut;             /* ETO's rounds were ended by their patience (SEEDED_ETO_PATIENCE, scaled) */
+  int64_t eto_patience;    /* that patience, when they were */
   eto_tuner_result own;
 } seeded_pol;
 
@@ -467,12 +469,19 @@ static int keep_best_eto(const eto_policy_view *v, eto_program *out, int n) {
   return r < 0 ? -1 : r ? keep : n;
 }
 
+/* A patience of base trials times the engine's scale for the task (eto_policy_view.patience_scale: longer for an
+ * operator that more of the list's weighted latency depends on, shorter for a light one), at least 1. */
+static int64_t scaled_patience(int base, const eto_policy_view *v) {
+  int64_t p = llround(base * (v->patience_scale > 0 ? v->patience_scale : 1));
+  return p < 1 ? 1 : p;
+}
+
 /* The search's last message: why it stopped, and how many of ETO's candidates the cost model had measured. */
 static void stop_message(const seeded_pol *x, eto_policy_batch *b, const char *why) {
   if (x->eto_cut)
     snprintf(b->message, sizeof b->message,
              "reuse-seeded search: %s (ETO's rounds: the cost model's best %d of %d, ended after %d trials without "
-             "a gain)", why, x->eto_kept, x->eto_offered, SEEDED_ETO_PATIENCE);
+             "a gain)", why, x->eto_kept, x->eto_offered, (int)x->eto_patience);
   else if (x->eto_kept < x->eto_offered)
     snprintf(b->message, sizeof b->message, "reuse-seeded search: %s (ETO's rounds: the cost model's best %d of %d)",
              why, x->eto_kept, x->eto_offered);
@@ -494,9 +503,11 @@ static int seeded_propose(void *self, const eto_policy_view *v, eto_program *out
     if (x->q.nomem) return -1;
     x->phase = 1;
   }
-  if (x->phase == 1 && x->eto.vt && x->eto_since >= SEEDED_ETO_PATIENCE && v->model &&
-      eto_cost_model_trained(v->model))
+  if (x->phase == 1 && x->eto.vt && x->eto_since >= scaled_patience(SEEDED_ETO_PATIENCE, v) && v->model &&
+      eto_cost_model_trained(v->model)) {
     x->eto_cut = 1;
+    x->eto_patience = scaled_patience(SEEDED_ETO_PATIENCE, v);
+  }
   if (x->phase == 1 && x->eto.vt && !x->eto_cut) {
     eto_policy_batch eb = {0};
     int n = x->eto.vt->propose(x->eto.self, v, out, cap, &eb);
@@ -521,8 +532,7 @@ static int seeded_propose(void *self, const eto_policy_view *v, eto_program *out
     stop_message(x, b, why);
     return 0;
   }
-  /* the engine's scale: longer for an operator that more of the list's weighted latency depends on */
-  int64_t patience = llround(SEEDED_PATIENCE * (v->patience_scale > 1 ? v->patience_scale : 1));
+  int64_t patience = scaled_patience(SEEDED_PATIENCE, v);
   if (v->trials - x->last_gain >= patience) {
     snprintf(why, sizeof why, "no gain of %.0f%% in the last %lld trials, stopped", SEEDED_MIN_GAIN * 100,
              (long long)patience);

@@ -28,6 +28,7 @@ typedef struct {
   int release_after;
   int root_patience;
   double patience_growth; /* --patience-growth: eto_backend_opts.patience_growth */
+  double patience_floor;  /* --patience-floor: eto_backend_opts.patience_floor */
   int refine; /* --refine: search the list's cached operators further (eto_drv_opts.refine) */
   int no_reseed; /* --no-reseed: eto_drv_opts.no_reseed */
   int small_trials;  /* --small-trials: small values of each linear family searched further (small_groups) */
@@ -120,6 +121,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   a->release_after = ETO_DRV_RELEASE_AFTER;
   a->root_patience = ETO_DRV_ROOT_PATIENCE;
   a->patience_growth = ETO_BACKEND_PATIENCE_GROWTH;
+  a->patience_floor = ETO_BACKEND_PATIENCE_FLOOR;
   a->small_time = 90;
   eto_cli_limits_default(&a->limits);
   a->limits.has_build_jobs = 1;
@@ -150,6 +152,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--release-after", ETO_CLI_INT, &a->release_after, 0, ETO_CLI_MAX_TRIALS},
       {"--root-patience", ETO_CLI_INT, &a->root_patience, 0, ETO_CLI_MAX_TRIALS},
       {"--patience-growth", ETO_CLI_DOUBLE, &a->patience_growth, 1, 64},
+      {"--patience-floor", ETO_CLI_DOUBLE, &a->patience_floor, 0.01, 1},
       {"--small-trials", ETO_CLI_INT, &a->small_trials, 0, ETO_CLI_MAX_TRIALS},
       {"--small-time", ETO_CLI_DOUBLE, &a->small_time, 1, ETO_CLI_MAX_SECONDS},
   };
@@ -496,6 +499,7 @@ int eto_cli_tune(int argc, char **argv) {
   o.qwalk = a.qwalk;
   o.imperfect = a.imperfect;
   o.patience_growth = a.patience_growth;
+  o.patience_floor = a.patience_floor;
   if (a.scheduler) o.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(a.scheduler);
   o.sched.relative = a.objective ? eto_backend_objective_parse(a.objective) : 0;
   o.transfer = a.transfer;

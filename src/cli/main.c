@@ -137,7 +137,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
      "                    checked with the memory it needs before any work, as etotune help tune says",
      eto_cli_reuse},
-    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--root-patience N] [--patience-growth G] [--refine] [--no-reseed] [--imperfect] [--scheduler S] [--objective O] [--time-budget S] [--family all|representatives] [--small-trials N] [--small-time S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--root-patience N] [--patience-growth G] [--patience-floor F] [--refine] [--no-reseed] [--imperfect] [--scheduler S] [--objective O] [--time-budget S] [--family all|representatives] [--small-trials N] [--small-time S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
@@ -183,6 +183,10 @@ const eto_cli_command eto_cli_commands[] = {
      "                         operators reusing its program, and theirs): n times that share, at least 1x and at\n"
      "                         most G times, in a second pass once every operator has ended at the fixed ones\n"
      "                         (default 1: fixed patiences, no second pass; bench/RESULTS.md AY.1, AZ.1)\n"
+     "  --patience-floor F     eto mode: the same patiences shrink, from the start, for an operator that holds less\n"
+     "                         than its part (n times that share, at least F times): a light operator's search\n"
+     "                         ends sooner and the run's trials go where the list's weighted latency is\n"
+     "                         (default 0.25; 1 = fixed; no effect with --trials-total; bench/RESULTS.md BA.2)\n"
      "  --scheduler S          which operator gets the next round: per-second (default: the one whose next round\n"
      "                         most lowers the list's weighted latency per second its rounds take), gradient\n"
      "                         (Ansor's: per round, whatever a round costs) or round-robin\n"

@@ -90,7 +90,11 @@ eto_status eto_measure_data_build(const eto_op *op, uint64_t seed, eto_measure_d
     eto_measure_data_clear(d);
     return ETO_ERR_NOMEM;
   }
-  eto_op_reference(op, (const float *const *)d->in, d->ref);
+  eto_status st = eto_op_reference(op, (const float *const *)d->in, d->ref);
+  if (st != ETO_OK) {
+    eto_measure_data_clear(d);
+    return st;
+  }
   /* float32 accumulation of n products of values in [-1, 1] drifts like sqrt(n) * eps * sqrt(n): scale the
    * absolute part of the tolerance with the reduction size */
   int64_t red = 1;

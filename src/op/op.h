@@ -214,9 +214,11 @@ void eto_op_compute(const eto_op *op, eto_compute *out);
 
 /* ---- reference kernels ----
  * Naive loops, accumulation in double. inputs[i] has eto_op_input_shape(op, i) elements (bias last when
- * op->bias); out has the output shape's elements. Returns ETO_OK. A kernel performs at most eto_op_flops(op)
- * floating-point operations (padded positions are skipped), at the speed of naive loops: callers that cannot
- * wait long check that count first (src/measure, eto_measure_check_limits). */
+ * op->bias); out has the output shape's elements. Returns ETO_OK, ETO_ERR_INVALID for an unknown kind or NULL
+ * arguments, ETO_ERR_NOMEM when the one row of double accumulators a matmul or convolution takes cannot be
+ * allocated. A kernel performs at most eto_op_flops(op) floating-point operations (padded positions are skipped),
+ * at the speed of simple loops: callers that cannot wait long check that count first (src/measure,
+ * eto_measure_check_limits). */
 eto_status eto_op_reference(const eto_op *op, const float *const *inputs, float *out);
 
 /* Evaluates the compute description directly (naive, double accumulation): an independent check that

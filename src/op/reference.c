@@ -1,7 +1,9 @@
 /* reference.c — naive reference kernels, written directly from the definitions in op.h (independent of
  * compute.c), and eto_compute_reference, which evaluates a compute description. Both accumulate in double.
- * These are oracles, not fast code. */
+ * These are oracles, not fast code, but the matmul and convolution loops keep their operands' rows in order (see
+ * ref_matmul): every tuning task computes its operator's reference once, before its first candidate. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "op_internal.h"
@@ -21,15 +23,23 @@ static void epilogue(const eto_op *op, const float *bias, float *out, int64_t ou
       }
 }
 
-static void ref_matmul(int64_t B, int64_t M, int64_t N, int64_t K, const float *a, const float *b, float *c) {
+/* The kernels below accumulate a row of outputs at once (the innermost loop runs along contiguous outputs) where the
+ * textbook loop would stride through an input: the same products, added to each output in the same order (the
+ * reduction's, ascending), in double, where every product of two floats is exact, so the result is bit for bit the
+ * textbook loop's (tests/op/test_op_reference.c checks it), at memory speed (a 256x3072x768 matmul took 2.1 s in
+ * j-then-k order, bench/RESULTS.md BA.1). acc holds one row: N (matmul) or the output's last extent (conv). */
+static void ref_matmul(int64_t B, int64_t M, int64_t N, int64_t K, const float *a, const float *b, float *c,
+                       double *acc) {
   for (int64_t bb = 0; bb < B; bb++)
-    for (int64_t i = 0; i < M; i++)
-      for (int64_t j = 0; j < N; j++) {
-        double acc = 0;
-        for (int64_t k = 0; k < K; k++)
-          acc += (double)a[(bb * M + i) * K + k] * (double)b[(bb * K + k) * N + j];
-        c[(bb * M + i) * N + j] = (float)acc;
+    for (int64_t i = 0; i < M; i++) {
+      for (int64_t j = 0; j < N; j++) acc[j] = 0;
+      for (int64_t k = 0; k < K; k++) {
+        const double av = a[(bb * M + i) * K + k];
+        const float *brow = &b[(bb * K + k) * N];
+        for (int64_t j = 0; j < N; j++) acc[j] += av * (double)brow[j];
       }
+      for (int64_t j = 0; j < N; j++) c[(bb * M + i) * N + j] = (float)acc[j];
+    }
 }
 
 /* Direct convolution over up to 3 spatial axes with groups: X[N,C,I...], W[K,C/G,R...] -> Y[N,K,O...].
@@ -39,7 +49,7 @@ typedef struct {
   int64_t in[3], ker[3], out[3], stride[3], pad[3], dil[3];
 } conv_shape;
 
-static void ref_conv(const conv_shape *s, const float *x, const float *w, float *y) {
+static void ref_conv(const conv_shape *s, const float *x, const float *w, float *y, double *acc) {
   const int64_t cg = s->c / s->g, kg = s->k / s->g;
   const int64_t isz = s->in[0] * s->in[1] * s->in[2], ksz = s->ker[0] * s->ker[1] * s->ker[2];
   const int64_t osz = s->out[0] * s->out[1] * s->out[2];
@@ -47,29 +57,31 @@ static void ref_conv(const conv_shape *s, const float *x, const float *w, float 
     for (int64_t k = 0; k < s->k; k++) {
       const int64_t g = k / kg;
       for (int64_t o0 = 0; o0 < s->out[0]; o0++)
-        for (int64_t o1 = 0; o1 < s->out[1]; o1++)
-          for (int64_t o2 = 0; o2 < s->out[2]; o2++) {
-            double acc = 0;
-            for (int64_t rc = 0; rc < cg; rc++) {
-              const int64_t c = g * cg + rc;
-              for (int64_t r0 = 0; r0 < s->ker[0]; r0++) {
-                int64_t i0 = o0 * s->stride[0] + r0 * s->dil[0] - s->pad[0];
-                if (i0 < 0 || i0 >= s->in[0]) continue;
-                for (int64_t r1 = 0; r1 < s->ker[1]; r1++) {
-                  int64_t i1 = o1 * s->stride[1] + r1 * s->dil[1] - s->pad[1];
-                  if (i1 < 0 || i1 >= s->in[1]) continue;
-                  for (int64_t r2 = 0; r2 < s->ker[2]; r2++) {
-                    int64_t i2 = o2 * s->stride[2] + r2 * s->dil[2] - s->pad[2];
-                    if (i2 < 0 || i2 >= s->in[2]) continue;
-                    double xv = x[(n * s->c + c) * isz + (i0 * s->in[1] + i1) * s->in[2] + i2];
-                    double wv = w[(k * cg + rc) * ksz + (r0 * s->ker[1] + r1) * s->ker[2] + r2];
-                    acc += xv * wv;
-                  }
+        for (int64_t o1 = 0; o1 < s->out[1]; o1++) {
+          for (int64_t o2 = 0; o2 < s->out[2]; o2++) acc[o2] = 0;
+          for (int64_t rc = 0; rc < cg; rc++) {
+            const int64_t c = g * cg + rc;
+            for (int64_t r0 = 0; r0 < s->ker[0]; r0++) {
+              int64_t i0 = o0 * s->stride[0] + r0 * s->dil[0] - s->pad[0];
+              if (i0 < 0 || i0 >= s->in[0]) continue;
+              for (int64_t r1 = 0; r1 < s->ker[1]; r1++) {
+                int64_t i1 = o1 * s->stride[1] + r1 * s->dil[1] - s->pad[1];
+                if (i1 < 0 || i1 >= s->in[1]) continue;
+                const float *xrow = &x[(n * s->c + c) * isz + (i0 * s->in[1] + i1) * s->in[2]];
+                for (int64_t r2 = 0; r2 < s->ker[2]; r2++) {
+                  const double wv = w[(k * cg + rc) * ksz + (r0 * s->ker[1] + r1) * s->ker[2] + r2];
+                  /* the outputs o2 in [lo, hi) read i2 = o2 * stride + off inside [0, in) */
+                  const int64_t st = s->stride[2], off = r2 * s->dil[2] - s->pad[2];
+                  int64_t lo = off < 0 ? (-off + st - 1) / st : 0, hi = (s->in[2] - off + st - 1) / st;
+                  if (hi > s->out[2]) hi = s->out[2];
+                  for (int64_t o2 = lo; o2 < hi; o2++) acc[o2] += (double)xrow[o2 * st + off] * wv;
                 }
               }
             }
-            y[(n * s->k + k) * osz + (o0 * s->out[1] + o1) * s->out[2] + o2] = (float)acc;
           }
+          float *yrow = &y[(n * s->k + k) * osz + (o0 * s->out[1] + o1) * s->out[2]];
+          for (int64_t o2 = 0; o2 < s->out[2]; o2++) yrow[o2] = (float)acc[o2];
+        }
     }
 }
 
@@ -164,7 +176,10 @@ eto_status eto_op_reference(const eto_op *op, const float *const *inputs, float 
   case ETO_OP_MATMUL:
   case ETO_OP_BATCH_MATMUL: {
     int64_t B = op->kind == ETO_OP_MATMUL ? 1 : v[ETO_KEY_B];
-    ref_matmul(B, v[ETO_KEY_M], v[ETO_KEY_N], v[ETO_KEY_K], x, w, out);
+    double *acc = malloc(sizeof *acc * (size_t)(v[ETO_KEY_N] > 0 ? v[ETO_KEY_N] : 1));
+    if (!acc) return ETO_ERR_NOMEM;
+    ref_matmul(B, v[ETO_KEY_M], v[ETO_KEY_N], v[ETO_KEY_K], x, w, out, acc);
+    free(acc);
     outer = B * v[ETO_KEY_M], channels = v[ETO_KEY_N];
     break;
   }
@@ -187,7 +202,10 @@ eto_status eto_op_reference(const eto_op *op, const float *const *inputs, float 
       s.pad[a] = used ? op->pad[src] : 0;
       s.dil[a] = used ? op->dilation[src] : 1;
     }
-    ref_conv(&s, x, w, out);
+    double *acc = malloc(sizeof *acc * (size_t)(s.out[2] > 0 ? s.out[2] : 1));
+    if (!acc) return ETO_ERR_NOMEM;
+    ref_conv(&s, x, w, out, acc);
+    free(acc);
     outer = s.n, channels = s.k, inner = s.out[0] * s.out[1] * s.out[2];
     break;
   }

@@ -33,6 +33,10 @@
  *      ended (its 12 programs proposed), is asked again and sees a scale over 1.5 (it holds most of the latency: its
  *      stand-in programs are the slower ones); with a third task outside the root's tree that weighs 1000 times
  *      more, both scales are 1, nothing goes on and the root ends at 40, as with fixed patiences (the case above);
+ *  9c. patience that shrinks for a light task (patience_floor 0.25): beside that heavy third task the root's tree
+ *      holds almost none of the run's latency, so from the start its patience is 16 x 0.25 = 4 and it ends at 24 (its
+ *      last gain at 20, batches of 8), its child starts then and its policy sees the scale 0.25; without the third
+ *      task the root holds it all and ends at 40 (the control), and the cases above run with the floor at 1;
  *  10. priority (the driver's reseed step): a total budget of one batch, too short for any task's floor, goes to the
  *      task of the largest priority, though another weighs 1000 times more and comes first; the controls: without
  *      priorities the heavy task takes it, and with equal weights and none the first task does. */
@@ -557,8 +561,9 @@ static void measure_plateau(void *user, const eto_program *p, eto_measure_result
   out->median = out->min = out->max = l;
 }
 
-/* The root's patience 16 (0: none) under patience_growth growth, with a third task of weight 1000 when heavy. */
-static void one_patience(const eto_target *t, int patience, double growth, int heavy) {
+/* The root's patience 16 (0: none) under patience_growth growth and patience_floor floor, with a third task of weight
+ * 1000 when heavy. */
+static void one_patience(const eto_target *t, int patience, double growth, double floor, int heavy) {
   eto_op pa = test_op("matmul m=64 n=48 k=32"), ch = test_op("matmul m=64 n=48 k=16");
   eto_op hv = test_op("matmul m=32 n=32 k=32");
   hv.freq = 1000;
@@ -582,6 +587,7 @@ static void one_patience(const eto_target *t, int patience, double growth, int h
   o.seed = 5;
   o.measures_per_round = 8;
   o.patience_growth = growth;
+  o.patience_floor = floor;
   eto_backend_report rep;
   char msg[256];
   if (eto_backend_run(tasks, heavy ? 3 : 2, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) != ETO_OK) {
@@ -589,30 +595,36 @@ static void one_patience(const eto_target *t, int patience, double growth, int h
     heavy_toy = NULL;
     return;
   }
-  int grows = growth > 1 && !heavy;
-  int64_t want = patience ? (grows ? 56 : 40) : 120;
+  int grows = growth > 1 && !heavy, shrinks = floor < 1 && heavy;
+  int64_t want = patience ? (grows ? 56 : shrinks ? 24 : 40) : 120;
   CHECK(rep.count == (heavy ? 3 : 2) && rep.ops[0].new_trials == want && made == 1 &&
             rep.ops[1].new_trials == NPROG && !rep.interrupted &&
             (strstr(rep.ops[0].message, "patience") != NULL) == (patience > 0),
-        "patience %d, growth %g%s: the root ended at %lld trials (want %lld), its child made %d times, %lld trials, "
-        "interrupted %d, message '%s'", patience, growth, heavy ? ", a heavy third task" : "",
+        "patience %d, growth %g, floor %g%s: the root ended at %lld trials (want %lld), its child made %d times, %lld "
+        "trials, interrupted %d, message '%s'", patience, growth, floor, heavy ? ", a heavy third task" : "",
         rep.count ? (long long)rep.ops[0].new_trials : -1LL, (long long)want, made,
         rep.count > 1 ? (long long)rep.ops[1].new_trials : -1LL, rep.interrupted, rep.count ? rep.ops[0].message : "");
-  CHECK(child_first == (patience ? 40 : 120),
-        "patience %d, growth %g%s: the child's first trial was call %d (want %d: at the root's fixed-patience end)",
-        patience, growth, heavy ? ", a heavy third task" : "", child_first, patience ? 40 : 120);
-  CHECK(grows ? child_toy.scale > 1.5 && child_toy.scale <= 2 : child_toy.scale == 1,
-        "patience %d, growth %g%s: the child's policy saw a patience scale of %g", patience, growth,
+  int first = patience ? (shrinks ? 24 : 40) : 120;
+  CHECK(child_first == first,
+        "patience %d, growth %g, floor %g%s: the child's first trial was call %d (want %d: at the root's end in the "
+        "first pass)", patience, growth, floor, heavy ? ", a heavy third task" : "", child_first, first);
+  CHECK(grows     ? child_toy.scale > 1.5 && child_toy.scale <= 2
+        : shrinks ? child_toy.scale == floor
+                  : child_toy.scale == 1,
+        "patience %d, growth %g, floor %g%s: the child's policy saw a patience scale of %g", patience, growth, floor,
         heavy ? ", a heavy third task" : "", child_toy.scale);
   heavy_toy = NULL;
   eto_backend_report_free(&rep);
 }
 
 static void test_patience(const eto_target *t) {
-  one_patience(t, 0, 1, 0);
-  one_patience(t, 16, 1, 0);
-  one_patience(t, 16, 2, 0);
-  one_patience(t, 16, 2, 1);
+  one_patience(t, 0, 1, 1, 0);
+  one_patience(t, 16, 1, 1, 0);
+  one_patience(t, 16, 2, 1, 0);
+  one_patience(t, 16, 2, 1, 1);
+  one_patience(t, 16, 1, 0.25, 0); /* 9c: the root holds the run's latency: its patience stays */
+  one_patience(t, 16, 1, 0.25, 1); /* 9c: beside a task 1000 times heavier, it shrinks to 4 */
+  one_patience(t, 16, 2, 0.25, 1);
 }
 
 int main(void) {

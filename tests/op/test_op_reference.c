@@ -1,7 +1,8 @@
 /* test_op_reference.c — eto_op_reference against independent oracles: hand-computed values on tiny cases,
  * conv2d via im2col + matmul, depthwise as a group convolution with groups=c, transposed convolution in
  * scatter form, norm by a scaled two-pass sum, group convolution as per-group conv2d, capsule convolution
- * as conv2d per capsule pair, conv1d/conv3d via conv2d, batch_matmul per batch. Seeded (printed). */
+ * as conv2d per capsule pair, conv1d/conv3d via conv2d, batch_matmul per batch; matmul and convolution bit for bit
+ * against the textbook loops. Seeded (printed). */
 #include <stdio.h>
 
 #include "op_test_util.h"
@@ -460,6 +461,62 @@ static void test_batch_matmul(rng *r) {
   }
 }
 
+/* The reference's row loops (ref_matmul, ref_conv) against the textbook loops, one output at a time with its
+ * reduction innermost: the same products added in the same order in double, so equal bit for bit. */
+static void test_textbook_order(rng *r) {
+  for (int it = 0; it < 20; it++) {
+    eto_op mm;
+    eto_op_init(&mm, ETO_OP_BATCH_MATMUL);
+    mm.v[ETO_KEY_B] = rng_int(r, 1, 3), mm.v[ETO_KEY_M] = rng_int(r, 1, 9);
+    mm.v[ETO_KEY_N] = rng_int(r, 1, 300), mm.v[ETO_KEY_K] = rng_int(r, 1, 300);
+    op_tensors t;
+    tensors_alloc(&mm, r, &t);
+    run_ref(&mm, &t);
+    const int64_t B = mm.v[ETO_KEY_B], M = mm.v[ETO_KEY_M], N = mm.v[ETO_KEY_N], K = mm.v[ETO_KEY_K];
+    for (int64_t b = 0; b < B; b++)
+      for (int64_t i = 0; i < M; i++)
+        for (int64_t j = 0; j < N; j++) {
+          double acc = 0;
+          for (int64_t k = 0; k < K; k++)
+            acc += (double)t.in[0][(b * M + i) * K + k] * (double)t.in[1][(b * K + k) * N + j];
+          t.out2[(b * M + i) * N + j] = (float)acc;
+        }
+    CHECK(memcmp(t.out, t.out2, sizeof(float) * (size_t)t.out_size) == 0,
+          "batch_matmul b=%lld m=%lld n=%lld k=%lld: not the textbook loop's bits", (long long)B, (long long)M,
+          (long long)N, (long long)K);
+    tensors_free(&t);
+  }
+  for (int it = 0; it < 40; it++) {
+    op_tensors t;
+    eto_shape o;
+    eto_op cv = random_with_ref(r, it % 2 ? ETO_OP_GROUP_CONV2D : ETO_OP_CONV2D, 1, &t, &o);
+    const int64_t N = cv.v[ETO_KEY_N], C = cv.v[ETO_KEY_C], K = cv.v[ETO_KEY_K], H = cv.v[ETO_KEY_H];
+    const int64_t W = cv.v[ETO_KEY_W], R = cv.v[ETO_KEY_R], S = cv.v[ETO_KEY_S];
+    const int64_t G = cv.kind == ETO_OP_GROUP_CONV2D ? cv.v[ETO_KEY_GROUPS] : 1, CG = C / G, OH = o.dim[2],
+                  OW = o.dim[3];
+    for (int64_t n = 0; n < N; n++)
+      for (int64_t k = 0; k < K; k++)
+        for (int64_t oh = 0; oh < OH; oh++)
+          for (int64_t ow = 0; ow < OW; ow++) {
+            double acc = 0;
+            for (int64_t rc = 0; rc < CG; rc++)
+              for (int64_t rr = 0; rr < R; rr++)
+                for (int64_t ss = 0; ss < S; ss++) {
+                  int64_t ih = oh * cv.stride[0] + rr * cv.dilation[0] - cv.pad[0];
+                  int64_t iw = ow * cv.stride[1] + ss * cv.dilation[1] - cv.pad[1];
+                  if (ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
+                  int64_t c = k / (K / G) * CG + rc;
+                  acc += (double)t.in[0][((n * C + c) * H + ih) * W + iw] *
+                         (double)t.in[1][((k * CG + rc) * R + rr) * S + ss];
+                }
+            t.out2[((n * K + k) * OH + oh) * OW + ow] = (float)acc;
+          }
+    CHECK(memcmp(t.out, t.out2, sizeof(float) * (size_t)t.out_size) == 0, "conv (groups %lld): not the textbook "
+          "loop's bits", (long long)G);
+    tensors_free(&t);
+  }
+}
+
 int main(void) {
   rng r = {SEED};
   printf("seed %llu\n", (unsigned long long)SEED);
@@ -472,5 +529,6 @@ int main(void) {
   test_capsule_as_conv2d(&r);
   test_conv1d_conv3d(&r);
   test_batch_matmul(&r);
+  test_textbook_order(&r);
   return check_result();
 }
