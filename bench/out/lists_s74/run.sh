@@ -16,7 +16,7 @@ step() { # name build args...
   echo "[$(date -u +%T)] $n exit $?" >> $o/run.log
 }
 step bert_s1 s74f --modes full,seeded --seed 1 --keep
-step bert_old_s1 s74 --modes seeded --seed 1 --keep --full-from $o/bert_s1
-step bert_new_s2 s74f --modes seeded --seed 2 --keep --full-from $o/bert_s1
-step bert_old_s2 s74 --modes seeded --seed 2 --keep --full-from $o/bert_s1
+step bert_old_s1 s74 --modes full,seeded --seed 1 --keep --full-from $o/bert_s1
+step bert_new_s2 s74f --modes full,seeded --seed 2 --keep --full-from $o/bert_s1
+step bert_old_s2 s74 --modes full,seeded --seed 2 --keep --full-from $o/bert_s1
 echo "[$(date -u +%T)] done" >> $o/run.log
