@@ -314,7 +314,9 @@ static void train_model(tune_ctx *x, int force) {
   x->rep->train_seconds += eto_cost_model_train_seconds(x->model);
 }
 
-/* ---- patiences that grow with what depends on a task ---- */
+/* ---- patiences that grow or shrink with what depends on a task ---- */
+
+static int total_mode(const tune_ctx *x) { return x->o.total_trials > 0; }
 
 /* What task i's patiences are multiplied by: s = n x the part of the run's weighted latency that i and the tasks
  * reusing its result hold; where s < 1 (a light task), s but at least eto_backend_opts.patience_floor, from the start
@@ -324,7 +326,7 @@ static void train_model(tune_ctx *x, int force) {
  * alone while none has; tasks without a program to come (dead, failed) hold none. */
 static double patience_scale(const tune_ctx *x, int i) {
   int grows = x->grown && x->o.patience_growth > 1;
-  int shrinks = x->o.patience_floor < 1 && x->o.total_trials <= 0;
+  int shrinks = x->o.patience_floor < 1 && !total_mode(x);
   if (!(grows || shrinks) || x->n <= 1) return 1;
   double known_w = 0, known_f = 0;
   for (int j = 0; j < x->n; j++) {
@@ -347,8 +349,7 @@ static double patience_scale(const tune_ctx *x, int i) {
   }
   double s = all > 0 ? x->n * mine / all : 1;
   if (s >= 1) return !grows ? 1 : s > x->o.patience_growth ? x->o.patience_growth : s;
-  double floor = x->o.patience_floor > 0 ? x->o.patience_floor : 0;
-  return !shrinks ? 1 : s < floor ? floor : s;
+  return !shrinks ? 1 : fmax(s, x->o.patience_floor);
 }
 
 /* ---- one batch of one task ---- */
@@ -370,8 +371,6 @@ static void make_view(tune_ctx *x, eto_task *tk, eto_policy_view *v) {
 }
 
 /* ---- dependencies, fallback and further rounds ---- */
-
-static int total_mode(const tune_ctx *x) { return x->o.total_trials > 0; }
 
 /* Task tk goes on as a full search. That search scores its candidates with the run's cost model, which a run of
  * policies that want none did not make: it is made now (untrained: random scores, as at any search's start).

@@ -503,10 +503,10 @@ static int seeded_propose(void *self, const eto_policy_view *v, eto_program *out
     if (x->q.nomem) return -1;
     x->phase = 1;
   }
-  if (x->phase == 1 && x->eto.vt && x->eto_since >= scaled_patience(SEEDED_ETO_PATIENCE, v) && v->model &&
-      eto_cost_model_trained(v->model)) {
+  int64_t eto_patience = scaled_patience(SEEDED_ETO_PATIENCE, v);
+  if (x->phase == 1 && x->eto.vt && x->eto_since >= eto_patience && v->model && eto_cost_model_trained(v->model)) {
     x->eto_cut = 1;
-    x->eto_patience = scaled_patience(SEEDED_ETO_PATIENCE, v);
+    x->eto_patience = eto_patience;
   }
   if (x->phase == 1 && x->eto.vt && !x->eto_cut) {
     eto_policy_batch eb = {0};
