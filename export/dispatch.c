@@ -89,16 +89,19 @@ int eto_export_row_chunks(const eto_export_family *F) {
   return 1;
 }
 
+int64_t eto_export_row_floats(const eto_export_family *F, int a) {
+  if (!varies(F, a)) return 0;
+  int64_t row = 1; /* the dimensions after the variable's */
+  for (int d = var_dim(F, a) + 1; d < F->rank[a]; d++) row *= F->dim[a][d];
+  return row;
+}
+
 /* Prints ", arg" for each argument of x, the ones that depend on the variable advanced by `off` rows. */
 static void print_row_args(FILE *f, const eto_export_family *F, const eto_export_item *x, const char *off) {
   for (int a = 0; a < x->nargs; a++) {
-    if (!varies(F, a)) {
-      fprintf(f, ", %s", x->arg_name[a]);
-      continue;
-    }
-    int64_t row = 1; /* floats per row: the dimensions after the variable's */
-    for (int d = var_dim(F, a) + 1; d < F->rank[a]; d++) row *= F->dim[a][d];
-    fprintf(f, ", %s + %s * %lld", x->arg_name[a], off, (long long)row);
+    int64_t row = eto_export_row_floats(F, a);
+    if (row) fprintf(f, ", %s + %s * %lld", x->arg_name[a], off, (long long)row);
+    else fprintf(f, ", %s", x->arg_name[a]);
   }
 }
 
@@ -341,12 +344,16 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
         cJSON_AddNumberToObject(j, "picks_retimed", F->picks_retimed);
         cJSON_AddNumberToObject(j, "picks_retimed_changed", F->picks_retimed_changed);
         cJSON_AddNumberToObject(j, "picks_split", F->picks_split);
+        cJSON_AddNumberToObject(j, "picks_split_rejected", F->picks_split_rejected);
+        cJSON_AddNumberToObject(j, "picks_split_reused", F->picks_split_reused);
         cJSON_AddNumberToObject(j, "picks_reused", F->picks_reused);
         cJSON_AddNumberToObject(j, "picks_partial", F->picks_partial);
+        cJSON_AddNumberToObject(j, "picks_drifted", F->picks_drifted);
         /* per timed s: [s, the member value of its fastest kernel before any split, 1 for that member's second
          * dynamic kernel, its median seconds at s, [the candidates timed at s: a member value each, negative for
-         * its second dynamic kernel], [their median seconds at s]] (prior.c reads them back: etotune export
-         * --picks-from) */
+         * its second dynamic kernel], [their median seconds at s], and where a split of s's rows was timed beside
+         * that pick (its seconds then the pick's), [the value u of the split's first call, the split's median
+         * seconds]] (prior.c reads them back: etotune export --picks-from) */
         cJSON *jtm = cJSON_AddArrayToObject(j, "timed");
         for (int64_t s = 1; F->timed && s <= eto_export_fvalue(p, F, F->n - 1); s++) {
           if (!(F->timed_s[s] > 0)) continue;
@@ -367,6 +374,12 @@ void eto_export_manifest_dispatch(void *json_root, const eto_export_plan *p) {
           cJSON_AddItemToArray(e, js);
           for (int c = 0; c < F->ntcand[s]; c++)
             cJSON_AddItemToArray(js, cJSON_CreateNumber(F->tcand_s[s * ETO_EXPORT_TIMED_MAX + c]));
+          if (F->split_u && F->split_u[s] > 0) {
+            cJSON *jsp = cJSON_CreateArray();
+            cJSON_AddItemToArray(e, jsp);
+            cJSON_AddItemToArray(jsp, cJSON_CreateNumber((double)F->split_u[s]));
+            cJSON_AddItemToArray(jsp, cJSON_CreateNumber(F->split_s[s]));
+          }
         }
         /* values served at under PICK_WEAK_SHARE of a smaller value's throughput or slower than a larger value's
          * time over it, "than" that value (all in weak.list; a tuned one is searched further by etotune tune

@@ -719,6 +719,8 @@ eto_status eto_export(const eto_op *ops, int nops, eto_cache *cache, const eto_t
     free(pl.fam[f].served);
     free(pl.fam[f].timed);
     free(pl.fam[f].timed_s);
+    free(pl.fam[f].split_u);
+    free(pl.fam[f].split_s);
     free(pl.fam[f].tcand);
     free(pl.fam[f].ntcand);
     free(pl.fam[f].tcand_s);

@@ -69,12 +69,20 @@ typedef struct {
                                      * retime), and how many of them it then served */
   int picks_retimed_changed;
   int picks_split;                  /* values served by a split of their rows (pick j + 2n) */
+  int picks_split_rejected;         /* values whose split, timed beside their pick, was not faster (picks.c) */
+  int picks_split_reused;           /* split decisions taken from an earlier export's (--picks-from) */
+  int picks_drifted;                /* values timed in full because the incumbent of a partial timing ran far slower
+                                     * than the earlier export had it (picks.c PICK_DRIFT) */
   double *served;                   /* measured picks: served[s], the median seconds of s's pick at s (0: not timed),
                                      * s = 1..the largest tuned value; else NULL */
   int *timed;                       /* measured picks: timed[s], the fastest kernel that was timed at s (pick[s] before
                                      * any split of rows), and timed_s[s] its median seconds (0: not timed): the
                                      * manifest's "timed", which a later export can reuse (prior.c) */
   double *timed_s;
+  int64_t *split_u;                 /* measured picks: where a split of s's rows was timed beside s's pick (picks.c
+                                     * confirm_split), the member value u of its first call, and split_s[s] its median
+                                     * seconds (timed_s[s]: the pick's beside it); 0 elsewhere; the manifest keeps them */
+  double *split_s;
   int *tcand;                       /* measured picks: the candidate codes timed at s (tcand + s * ETO_EXPORT_TIMED_MAX,
                                      * ntcand[s] of them; with --picks-from, the earlier export's that are unchanged):
                                      * the manifest's "timed" lists them, a later export reuses s's pick when its
@@ -198,6 +206,8 @@ typedef struct {
   int64_t *cand; /* cand + s * ETO_EXPORT_TIMED_MAX, ncand[s] of them */
   double *csec;  /* their seconds, at the same places */
   unsigned char *ncand;
+  int64_t *split_u; /* where a split of s's rows was timed beside s's pick: its first call's value u, and its seconds */
+  double *split_s;
 } eto_export_prior;
 /* The parsed manifest at path when it is of target t (else NULL, said on progress when not NULL). */
 void *eto_export_prior_open(const char *path, const eto_target *t, FILE *progress);
@@ -217,9 +227,15 @@ int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, 
  * returns how many. */
 int eto_export_prior_known(const eto_export_prior *pr, const eto_export_plan *p, const eto_export_family *F, int64_t s,
                            int *code, double *secs);
+/* 1 when the earlier export timed a split of s's rows at the member value u beside s's pick: the pick's seconds then
+ * into *whole (eto_export_prior_pick's), the split's into *split; else 0. */
+int eto_export_prior_split(const eto_export_prior *pr, int64_t s, int64_t u, double *whole, double *split);
 /* 1 when the family's variable only stacks rows (matmul m=s): every tensor that depends on it has it as its one
  * variable dimension with only dimensions of 1 before it, so that rows can be served in chunks (dispatch.c). */
 int eto_export_row_chunks(const eto_export_family *F);
+/* Floats per row of argument a of such a family (the dimensions after the variable's), 0 when a does not depend on
+ * the variable: a call on the rows from r on takes a + r x that (dispatch.c, a split's second call; picks.c). */
+int64_t eto_export_row_floats(const eto_export_family *F, int a);
 
 /* The weak values among s = 1..max: served[s] seconds (0: not timed, skipped) give a throughput s^nkeys / served[s];
  * s is weak when that is under share x the highest throughput of a smaller timed value whose work is at least

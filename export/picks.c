@@ -10,7 +10,9 @@
  * misses what the partial blocks of a kernel cost at s and how far a tuned latency is from the kernel's time outside
  * the search's measurer (bench/RESULTS.md K.3, L.1). Where the variable only stacks rows, a measured pick may also
  * be a split: the largest member below s on its rows and the rest served as that smaller value is, when the two
- * values' measured times sum to clearly less than s's fastest kernel.
+ * values' measured times sum to clearly less than s's fastest kernel and the split, timed as the dispatch runs it
+ * beside that kernel, is clearly faster too (the three times may come from different moments or, after
+ * --picks-from, different runs: bench/RESULTS.md BB.1).
  *
  * Measured picks also say how well each value is served: the pick's time at s (every s that a kernel runs without
  * padded copies is timed, also where it has one candidate only). A value whose throughput (s^k per second, k the keys
@@ -52,6 +54,8 @@
                               * one's slowest (both clean) is timed no further */
 #define PICK_SPLIT_MARGIN 1.05 /* measured: rows split between two calls serve s when their times' sum is faster than
                                 * s's fastest kernel by more than this */
+#define PICK_DRIFT 1.25      /* measured: a value partly timed (--picks-from) whose incumbent now takes over this times
+                              * its earlier time is timed in full (time_value) */
 #define PICK_RETIME_SHARE 0.25 /* the retime takes at most this share of the time the family's picks took before it */
 #define PICK_TRIES 16        /* measured: a sample that other processes disturbed is taken again, up to this often */
 #define PICK_BUSY_SHARE 0.05 /* measured: a family whose samples were still disturbed more often is reported busy */
@@ -141,8 +145,8 @@ typedef struct {
   long dropped;            /* candidates timed no further (fastest, PICK_DROP) */
 } bench;
 
-/* What candidate code c (member j = c % n, or its second dynamic kernel when c >= n) runs at s: 0 its fixed kernel (s
- * is its value), 1 its dynamic kernel, 2 its second dynamic kernel. */
+/* What candidate code c (member j = c % n, or its second dynamic kernel when n <= c < 2n; not a split) runs at s: 0
+ * its fixed kernel (s is its value), 1 its dynamic kernel, 2 its second dynamic kernel. */
 static int kind_of(const eto_export_plan *p, const eto_export_family *F, int c, int64_t s) {
   return c >= F->n ? 2 : eto_export_fvalue(p, F, c) != s;
 }
@@ -162,6 +166,33 @@ static eto_status compiled(bench *b, const eto_export_plan *p, const eto_export_
   eto_kernel_free(k);
   if (st != ETO_OK) snprintf(msg, cap, "%s: timing the dispatch's kernels: %s", p->items[F->item[j]].e.key, why);
   return st;
+}
+
+/* Compiles what candidate code c runs at s: its kernel, or for a split (c = j + 2n: member j's value u of rows served
+ * as u is, the other s - u rows as s - u is, F->pick of both final by then) the kernels of both parts. */
+static eto_status prepare(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, char *msg,
+                          int cap) {
+  if (c < 2 * F->n) return compiled(b, p, F, c % F->n, kind_of(p, F, c, s), msg, cap);
+  int64_t u = eto_export_fvalue(p, F, c - 2 * F->n);
+  eto_status st = prepare(b, p, F, F->pick[u], u, msg, cap);
+  return st == ETO_OK ? prepare(b, p, F, F->pick[s - u], s - u, msg, cap) : st;
+}
+
+/* One call of candidate code c at s on the rows from `off` on, as the dispatch function makes it: a split is its two
+ * calls, the second on row-offset pointers (eto_export_row_floats). */
+static void run_code(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int64_t off) {
+  if (c >= 2 * F->n) {
+    int64_t u = eto_export_fvalue(p, F, c - 2 * F->n);
+    run_code(b, p, F, F->pick[u], u, off);
+    run_code(b, p, F, F->pick[s - u], s - u, off + u);
+    return;
+  }
+  int kind = kind_of(p, F, c, s), j = c % F->n;
+  float *args[ETO_MAX_INPUTS + 3];
+  for (int a = 0; a < F->nargs; a++) args[a] = b->args[a] + off * eto_export_row_floats(F, a);
+  args[F->nargs] = b->args[F->nargs]; /* &b->s */
+  b->s = s;
+  eto_pool_run(b->pool, eto_compiled_fn(b->kern[kind][j]), args, b->blocks[kind][j]);
 }
 
 /* The share of the pool's cores' time over a timed loop that other tasks took: threads x wall time less the CPU time
@@ -184,15 +215,11 @@ static int stretched(double fast, double slow) {
  * and beside busy processes each call can wait a time slice for a core). */
 static double time_calls(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int reps,
                          double *fast, double *slow) {
-  int kind = kind_of(p, F, c, s), j = c % F->n;
-  eto_kernel_fn fn = eto_compiled_fn(b->kern[kind][j]);
-  int64_t blocks = b->blocks[kind][j];
-  b->s = s;
   *fast = INFINITY;
   *slow = 0;
   double start = eto_now(), t0 = start, t1 = start;
   for (int r = 0; r < reps; r++) {
-    eto_pool_run(b->pool, fn, b->args, blocks);
+    run_code(b, p, F, c, s, 0);
     t1 = eto_now();
     if (t1 - t0 < *fast) *fast = t1 - t0;
     if (t1 - t0 > *slow) *slow = t1 - t0;
@@ -269,7 +296,7 @@ static eto_status fastest(bench *b, const eto_export_plan *p, const eto_export_f
   double t[PICK_MAX_CANDS][PICK_ROUNDS], med[PICK_MAX_CANDS];
   int reps[PICK_MAX_CANDS];
   for (int c = 0; c < n; c++) {
-    eto_status st = compiled(b, p, F, cand[c] % F->n, kind_of(p, F, cand[c], s), msg, cap);
+    eto_status st = prepare(b, p, F, cand[c], s, msg, cap);
     if (st != ETO_OK) return st;
     double fast, slow, once = time_calls(b, p, F, cand[c], s, 1, &fast, &slow); /* also the warm-up */
     /* a kernel's first call pays its new code's page faults: s's own fixed kernel runs at s only, so its first call
@@ -427,7 +454,10 @@ static void keep_timed(eto_export_family *F, int64_t s, const int *cand, const d
  * earlier export's times (prior, --picks-from) of some of them whose programs are unchanged, only the others are
  * timed, beside the fastest of those (the incumbent, timed again so that it is compared in the same run: the machine's
  * speed drifts between runs), and the stored times of the rest stand for them in the manifest (they lost to the
- * incumbent then); *partial = 1. A repair re-tunes a few members, so most values have one or two new candidates of
+ * incumbent then); *partial = 1. Unless the incumbent now takes over PICK_DRIFT times its time then: the others'
+ * times then say nothing of now (bench/RESULTS.md BB.1: the projection's 15-21 re-timed at 1.8x their earlier times
+ * in a slow spell, and 15 + 1 rows, timed then, split 16), and all of s's candidates are timed
+ * (F->picks_drifted). A repair re-tunes a few members, so most values have one or two new candidates of
  * five or more (bench/RESULTS.md AT.2: 86% of values had a changed candidate after a repair). */
 static eto_status time_value(bench *b, const eto_export_plan *p, eto_export_family *F, const eto_export_prior *prior,
                              int64_t s, const int *cand, int n, int own, int *partial, char *msg, int cap) {
@@ -454,6 +484,14 @@ static eto_status time_value(bench *b, const eto_export_plan *p, eto_export_fami
   if (!have_inc) tc[tn++] = known[inc];
   eto_status st = fastest(b, p, F, s, tc, tn, town, &F->pick[s], &F->served[s], tsec, msg, cap);
   if (st != ETO_OK) return st;
+  for (int c = 0; c < tn; c++) /* the incumbent far slower than then: the machine (or a slow spell in either run) */
+    if (tc[c] == known[inc] && tsec[c] > PICK_DRIFT * ksec[inc]) {
+      *partial = 0;
+      F->picks_drifted++;
+      st = fastest(b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], tsec, msg, cap);
+      if (st == ETO_OK) keep_timed(F, s, cand, tsec, n);
+      return st;
+    }
   for (int k = 0; k < nk && tn < ETO_EXPORT_TIMED_MAX; k++) { /* the others, with their times then */
     int seen = 0;
     for (int c = 0; c < tn && !seen; c++) seen = tc[c] == known[k];
@@ -508,6 +546,18 @@ static eto_status retime(bench *b, eto_export_plan *p, eto_export_family *F, int
   return ETO_OK;
 }
 
+/* Times s's pick (F->pick[s], not a split) and the split `code` (j + 2n) side by side (fastest: interleaved samples,
+ * disturbed ones taken again): their medians into *whole and *split. */
+static eto_status confirm_split(bench *b, const eto_export_plan *p, const eto_export_family *F, int64_t s, int code,
+                                double *whole, double *split, char *msg, int cap) {
+  int cand[2] = {F->pick[s], code}, best;
+  double meds[2], best_s;
+  eto_status st = fastest(b, p, F, s, cand, 2, 0, &best, &best_s, meds, msg, cap);
+  *whole = meds[0];
+  *split = meds[1];
+  return st;
+}
+
 int eto_export_picks_busy(const eto_export_family *F) {
   return F->picks_disturbed > PICK_BUSY_SHARE * (double)F->picks_samples;
 }
@@ -531,6 +581,7 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
     }
     F->pick[0] = 0;
     F->picks_differ = F->picks_retimed = F->picks_retimed_changed = F->picks_split = F->picks_reused = F->picks_partial = 0;
+    F->picks_split_rejected = F->picks_split_reused = F->picks_drifted = 0;
     bench b = {0};
     double t0 = eto_now();
     int measured = p->o->picks == ETO_EXPORT_PICKS_MEASURED;
@@ -549,6 +600,8 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
         (!(F->served = calloc((size_t)(max + 1), sizeof *F->served)) ||
          !(F->timed = calloc((size_t)(max + 1), sizeof *F->timed)) ||
          !(F->timed_s = calloc((size_t)(max + 1), sizeof *F->timed_s)) ||
+         !(F->split_u = calloc((size_t)(max + 1), sizeof *F->split_u)) ||
+         !(F->split_s = calloc((size_t)(max + 1), sizeof *F->split_s)) ||
          !(F->tcand = malloc(sizeof *F->tcand * (size_t)(max + 1) * ETO_EXPORT_TIMED_MAX)) ||
          !(F->ntcand = calloc((size_t)(max + 1), sizeof *F->ntcand)) ||
          !(F->tcand_s = calloc((size_t)(max + 1) * ETO_EXPORT_TIMED_MAX, sizeof *F->tcand_s))))
@@ -583,11 +636,14 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
     if (measured && st == ETO_OK && !(F->weak = malloc(sizeof *F->weak * (size_t)(max + 1)))) st = ETO_ERR_NOMEM;
     if (measured && st == ETO_OK)
       st = retime(&b, p, F, max, floor_s, PICK_RETIME_SHARE * (eto_now() - t0), reused, msg, cap);
-    /* the times kept for a later export (--picks-from), then the splits, decided from those final times (so that an
-     * export that reuses them splits as this one did): rows stacked (matmul m=s), the largest member u below s on u
-     * rows, served as u is, and the other s - u rows as s - u is, two calls whose times were measured
-     * (bench/RESULTS.md X.2: the projection at 500, 448's kernel and 56's at 52 rows, 1.35x faster than 512's
-     * dynamic kernel) */
+    /* the times kept for a later export (--picks-from), then the splits: rows stacked (matmul m=s), the largest
+     * member u below s on u rows, served as u is, and the other s - u rows as s - u is (bench/RESULTS.md X.2: the
+     * projection at 500, 448's kernel and 56's at 52 rows, 1.35x faster than 512's dynamic kernel). Where the two
+     * values' times sum to under s's by PICK_SPLIT_MARGIN, the split (its two calls) is timed beside s's pick and
+     * serves s only if it is faster by that margin there too (confirm_split): the three times were taken at
+     * different moments, after --picks-from in different runs, and a slow spell in s's made splits that ran at 0.71-0.79
+     * of oneDNN (bench/RESULTS.md BB.1). An export that reuses s, u and s - u (--picks-from) takes the decision and
+     * both times from the earlier one's confirmation, so that it splits as that one did. */
     lo = 0;
     for (int64_t s = 1; measured && st == ETO_OK && s <= max; s++) {
       while (eto_export_fvalue(p, F, lo) < s) lo++;
@@ -595,14 +651,28 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       F->timed[s] = F->pick[s];
       F->timed_s[s] = F->served[s];
       int64_t u = lo > 0 ? eto_export_fvalue(p, F, lo - 1) : 0;
-      if (split_ok && u > 0 && F->served[u] > 0 && F->served[s - u] > 0 &&
-          (F->served[u] + F->served[s - u]) * PICK_SPLIT_MARGIN < F->served[s]) {
-        int model = model_pick(p, F, lo, s);
-        F->picks_differ += (F->pick[s] == model); /* the split differs from the model's pick */
-        F->pick[s] = lo - 1 + 2 * F->n;
-        F->served[s] = F->served[u] + F->served[s - u];
-        F->picks_split++;
+      if (!(split_ok && u > 0 && F->served[u] > 0 && F->served[s - u] > 0 &&
+            (F->served[u] + F->served[s - u]) * PICK_SPLIT_MARGIN < F->served[s]))
+        continue;
+      double whole, split;
+      if (reused[s] && reused[u] && reused[s - u] && eto_export_prior_split(&prior, s, u, &whole, &split)) {
+        F->picks_split_reused++;
+      } else {
+        st = confirm_split(&b, p, F, s, lo - 1 + 2 * F->n, &whole, &split, msg, cap);
+        if (st != ETO_OK) break;
       }
+      F->split_u[s] = u;
+      F->split_s[s] = split;
+      F->timed_s[s] = F->served[s] = whole; /* s's pick timed again beside the split */
+      if (!(split * PICK_SPLIT_MARGIN < whole)) {
+        F->picks_split_rejected++;
+        continue;
+      }
+      int model = model_pick(p, F, lo, s);
+      F->picks_differ += (F->pick[s] == model); /* the split differs from the model's pick */
+      F->pick[s] = lo - 1 + 2 * F->n;
+      F->served[s] = split;
+      F->picks_split++;
     }
     free(reused);
     eto_export_prior_free(&prior);
@@ -613,16 +683,17 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       F->picks_samples = b.samples;
       F->picks_disturbed = b.disturbed;
       F->picks_dropped = b.dropped;
-      char reused[160] = ""; /* with --picks-from */
+      char reused[256] = ""; /* with --picks-from */
       if (prior_root)
         snprintf(reused, sizeof reused, " (%d of them from --picks-from, their candidates unchanged; %d timing only "
-                 "their new candidates and the fastest one timed then)", F->picks_reused, F->picks_partial);
+                 "their new candidates and the fastest one timed then; %d in full, that one %.2fx slower now)",
+                 F->picks_reused, F->picks_partial, F->picks_drifted, PICK_DRIFT);
       if (p->o->progress && st == ETO_OK)
         fprintf(p->o->progress, "%s: %lld picks measured in %.1f s%s, %d of them differ from the cost model's, %d "
-                "split their rows between two calls; %d values slower than a larger one timed again with its kernel, "
-                "which then serves %d of them\n",
+                "split their rows between two calls (%d more timed split and not faster); %d values slower than a "
+                "larger one timed again with its kernel, which then serves %d of them\n",
                 F->function, (long long)max, F->picks_seconds, reused, F->picks_differ, F->picks_split,
-                F->picks_retimed, F->picks_retimed_changed);
+                F->picks_split_rejected, F->picks_retimed, F->picks_retimed_changed);
       if (st == ETO_OK) F->nweak = eto_export_weak_values(F->served, max, F->nkeys, PICK_WEAK_SHARE, floor_s, F->weak);
       if (F->nweak < 0) {
         F->nweak = 0;

@@ -28,6 +28,8 @@ void eto_export_prior_free(eto_export_prior *pr) {
   free(pr->cand);
   free(pr->csec);
   free(pr->ncand);
+  free(pr->split_u);
+  free(pr->split_s);
   memset(pr, 0, sizeof *pr);
 }
 
@@ -98,7 +100,10 @@ int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, e
   pr->cand = calloc(((size_t)max + 1) * ETO_EXPORT_TIMED_MAX, sizeof *pr->cand);
   pr->csec = calloc(((size_t)max + 1) * ETO_EXPORT_TIMED_MAX, sizeof *pr->csec);
   pr->ncand = calloc((size_t)max + 1, sizeof *pr->ncand);
-  if (!pr->mvalue || !pr->mrecipe || !pr->value || !pr->second || !pr->secs || !pr->cand || !pr->csec || !pr->ncand) {
+  pr->split_u = calloc((size_t)max + 1, sizeof *pr->split_u);
+  pr->split_s = calloc((size_t)max + 1, sizeof *pr->split_s);
+  if (!pr->mvalue || !pr->mrecipe || !pr->value || !pr->second || !pr->secs || !pr->cand || !pr->csec || !pr->ncand ||
+      !pr->split_u || !pr->split_s) {
     eto_export_prior_free(pr);
     return -1;
   }
@@ -113,11 +118,12 @@ int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, e
     pr->nm++;
   }
   const cJSON *row; /* [s, value, second, seconds, [candidates: a member value each, negative for its second],
-                     *  [their seconds]] (the last two missing in exports from before they were kept) */
+                     *  [their seconds], [u, a split's seconds]] (the last two missing in exports from before they
+                     *  were kept, the split's where none was timed at s) */
   cJSON_ArrayForEach(row, timed) {
     const cJSON *cands = cJSON_GetArrayItem(row, 4), *csecs = cJSON_GetArrayItem(row, 5), *c;
     int len = cJSON_GetArraySize(row), nc = cJSON_GetArraySize(cands);
-    if ((len != 5 && len != 6) || !cJSON_IsArray(cands) || nc > ETO_EXPORT_TIMED_MAX) continue;
+    if (len < 5 || len > 7 || !cJSON_IsArray(cands) || nc > ETO_EXPORT_TIMED_MAX) continue;
     double s = cJSON_GetArrayItem(row, 0)->valuedouble, v = cJSON_GetArrayItem(row, 1)->valuedouble;
     double sec = cJSON_GetArrayItem(row, 3)->valuedouble;
     if (!(s >= 1 && s <= (double)max && v >= s && sec > 0)) continue;
@@ -125,6 +131,12 @@ int eto_export_prior_load(void *root, const eto_export_family *F, int64_t max, e
     pr->value[i] = (int64_t)v;
     pr->second[i] = cJSON_GetArrayItem(row, 2)->valueint != 0;
     pr->secs[i] = sec;
+    const cJSON *sp = cJSON_GetArrayItem(row, 6);
+    if (cJSON_GetArraySize(sp) == 2 && cJSON_GetArrayItem(sp, 0)->valuedouble >= 1 &&
+        cJSON_GetArrayItem(sp, 0)->valuedouble < s && cJSON_GetArrayItem(sp, 1)->valuedouble > 0) {
+      pr->split_u[i] = (int64_t)cJSON_GetArrayItem(sp, 0)->valuedouble;
+      pr->split_s[i] = cJSON_GetArrayItem(sp, 1)->valuedouble;
+    }
     int timesok = cJSON_IsArray(csecs) && cJSON_GetArraySize(csecs) == nc;
     cJSON_ArrayForEach(c, cands) {
       const cJSON *t = timesok ? cJSON_GetArrayItem(csecs, pr->ncand[i]) : NULL;
@@ -192,5 +204,12 @@ int eto_export_prior_pick(const eto_export_prior *pr, const eto_export_plan *p, 
   memcpy(F->tcand + s * ETO_EXPORT_TIMED_MAX, was, sizeof(int) * (size_t)nwas);
   memcpy(F->tcand_s + s * ETO_EXPORT_TIMED_MAX, secs, sizeof(double) * (size_t)nwas);
   F->ntcand[s] = (unsigned char)nwas;
+  return 1;
+}
+
+int eto_export_prior_split(const eto_export_prior *pr, int64_t s, int64_t u, double *whole, double *split) {
+  if (!pr->value || s > pr->max || pr->split_u[s] != u || !(pr->split_s[s] > 0) || !(pr->secs[s] > 0)) return 0;
+  *whole = pr->secs[s];
+  *split = pr->split_s[s];
   return 1;
 }

@@ -141,6 +141,14 @@ jq -n -e --slurpfile a "$tmp/exp/manifest.json" --slurpfile b "$tmp/exp_again/ma
 jq -e '[.families[] | select(.picks == "measured") | .picks_retimed == 0] | all' "$tmp/exp_again/manifest.json" \
   >/dev/null || bad "export --picks-from: values timed again though every pick was reused: $(jq -c \
   '[.families[] | [.function, .picks_retimed]]' "$tmp/exp_again/manifest.json")"
+# the splits timed beside their picks (the rows with a seventh element) decided from the first export's times again
+jq -e '[.families[] | select(.picks == "measured") | .picks_samples == 0
+  and .picks_split_reused == ([.timed[] | select(length == 7)] | length)] | all' "$tmp/exp_again/manifest.json" \
+  >/dev/null || bad "export --picks-from: splits timed again though every pick was reused: $(jq -c \
+  '[.families[] | [.function, .picks_samples, .picks_split_reused, ([.timed[] | select(length == 7)] | length)]]' \
+  "$tmp/exp_again/manifest.json")"
+echo "splits timed beside their picks in the first export: $(jq -c '[.families[] | select(.picks == "measured") |
+  [.function, .picks_split, .picks_split_rejected]]' "$tmp/exp/manifest.json")"
 grep -q "picks measured in .* s ([0-9]* of them from --picks-from" "$tmp/export_again.err" ||
   bad "export --picks-from did not say how many picks it reused: $(head -3 "$tmp/export_again.err")"
 jq '(.operators[] | select(.function == "dyn_dense_24") | .recipe) |= "v1 changed"' "$tmp/exp/manifest.json" \
@@ -167,22 +175,26 @@ echo "--picks-from, dense's member 24 changed: $got of $all values reused (expec
 whose candidates did not include 24, and those retimed against it that it does not serve)"
 # the values not reused time only their new candidates beside the fastest unchanged one timed then (partial),
 # except those whose candidates timed then were all member $1's kernels (none unchanged): every timed value is one of
-# the three, the partial ones list every earlier candidate again with a time, and the samples are fewer than the
-# first export's; every timed value keeps a time per candidate
+# the three or timed in full because that one ran over 1.25x slower than then (picks_drifted: noise or a slow spell),
+# the partial ones list every earlier candidate again with a time, and the samples are fewer than the first
+# export's; every timed value keeps a time per candidate
 partial_ok() { # $1: the changed or absent member, $2: the export's directory
-  local only part nt
+  local only part nt drift
   only="$(jq --argjson v "$1" '[.families[] | select(.function == "dyn_dense") | .timed[]
     | select(.[4] | all(. == $v or . == -$v))] | length' "$tmp/exp/manifest.json")"
   part="$(jq '.families[] | select(.function == "dyn_dense") | .picks_partial' "$2/manifest.json")"
+  drift="$(jq '.families[] | select(.function == "dyn_dense") | .picks_drifted' "$2/manifest.json")"
   nt="$(jq '.families[] | select(.function == "dyn_dense") | .timed | length' "$2/manifest.json")"
   echo "--picks-from, dense's member $1 changed: $(jq '.families[] | select(.function == "dyn_dense") |
-    "\(.picks_reused) reused, \(.picks_partial) partly timed, \(.picks_samples) samples"' "$2/manifest.json") of $nt \
+    "\(.picks_reused) reused, \(.picks_partial) partly timed, \(.picks_drifted) in full (drifted), \(.picks_samples) samples"' \
+    "$2/manifest.json") of $nt \
 (the first export: $(jq '.families[] | select(.function == "dyn_dense") | .picks_samples' "$tmp/exp/manifest.json") \
 samples), $only with no unchanged candidate"
   [ "$part" -gt 0 ] && [ $(( $(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$2/manifest.json") \
-    + part + only )) = "$nt" ] && [ "$nt" = "$all" ] &&
+    + part + drift + only )) = "$nt" ] && [ "$nt" = "$all" ] &&
     jq -e '[.families[] | select(.function == "dyn_dense") | .timed[]
-      | length == 6 and (.[4] | length) == (.[5] | length) and all(.[5][]; . > 0)] | all' "$2/manifest.json" \
+      | (length == 6 or (length == 7 and (.[6] | length) == 2 and .[6][0] < .[0] and .[6][1] > 0))
+        and (.[4] | length) == (.[5] | length) and all(.[5][]; . > 0)] | all' "$2/manifest.json" \
       >/dev/null &&
     [ "$(jq '.families[] | select(.function == "dyn_dense") | .picks_samples' "$2/manifest.json")" -lt \
       "$(jq '.families[] | select(.function == "dyn_dense") | .picks_samples' "$tmp/exp/manifest.json")" ]

@@ -14,7 +14,12 @@
  * by 48's kernel, is much slower than 24 (served by 64's), the retime must serve s by 64's kernel. Last, the split
  * (a family that stacks rows): with 48's fastest program and 64's slowest, s = 49..64 must be served by 48's kernel
  * on 48 rows and on the other s - 48 wherever the oracle times those two calls at under half 64's kernel at s, and
- * not where they take over 1.5x (and such an s must occur). */
+ * not where they take over 1.5x (and such an s must occur). And a split that only the times' sum favours: an earlier
+ * export's manifest (--picks-from) that says 64's kernel took 1 s at s = 49..64 and 48's own 1 us at 48 makes every
+ * such s a split by the sum of 48's and s - 48's times; timed beside 64's kernel, the split (48's slowest program on
+ * 48 rows first) must lose wherever the oracle times that first call alone over 1.5x 64's kernel at s
+ * (bench/RESULTS.md BB.1: the projection at 16 and 17 split after a slow spell in their own times); the manifest's
+ * 1 ns for 64's kernel at 33..47 makes those values, partly timed, timed in full (PICK_DRIFT). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,12 +230,36 @@ int main(void) {
   }
   int member[2] = {0, 1};
   eto_export_family fam = {.n = 2, .item = member, .nkeys = 1, .keys = {ETO_KEY_M}};
-  for (int mode = 0; mode < 4; mode++) { /* measured, the model, measured beside busy processes, split */
+  char prior_path[] = "/tmp/eto_test_picks_XXXXXX";
+  int prior_fd = mkstemp(prior_path);
+  CHECK(prior_fd >= 0, "mkstemp");
+  for (int mode = 0; mode < 5; mode++) { /* measured, the model, measured beside busy processes, split, lying prior */
     if (mode == 3) { /* 48 fast, 64 slow: s = 49..64 may run 48's kernel on 48 rows and again on s - 48 */
       progs[0] = fast48, progs[1] = slow64;
       items[0].e.latency_s = 1e-4;
     }
-    eto_export_opts o = {.name = "picks", .picks = mode == 1 ? ETO_EXPORT_PICKS_MODEL : ETO_EXPORT_PICKS_MEASURED};
+    if (mode == 4) { /* 48 slow, 64 fast again; the earlier export's manifest says 64 took 1 s at 49..64 */
+      progs[0] = slow, progs[1] = fast;
+      FILE *f = prior_fd >= 0 ? fdopen(prior_fd, "w") : NULL;
+      if (!f) break;
+      char r48[ETO_RECIPE_MAX], r64[ETO_RECIPE_MAX];
+      for (int i = 0; i < 2; i++) eto_program_format(&progs[i], items[i].e.recipe, sizeof items[i].e.recipe);
+      eto_program_format(&slow, r48, sizeof r48);
+      eto_program_format(&fast, r64, sizeof r64);
+      fprintf(f, "{\"target\": {\"fingerprint\": \"%s\"}, \"operators\": [{\"function\": \"%s_48\", \"recipe\": "
+              "\"%s\"}, {\"function\": \"%s_64\", \"recipe\": \"%s\"}], \"families\": [{\"function\": \"%s\", "
+              "\"timed\": [", t.fingerprint, fam.function, r48, fam.function, r64, fam.function);
+      /* and that 64's kernel took 1 ns at 33..47, where 48's was not timed: partly timed (48's beside 64's), 64's far
+       * slower now, so timed in full (PICK_DRIFT) */
+      for (int s = 33; s <= 47; s++) fprintf(f, "[%d, 64, 0, 1e-9, [64], [1e-9]], ", s);
+      /* and that 48's own kernel took 1 us at 48 (so it serves 48, not 64's kernel as the retime would find) */
+      fprintf(f, "[48, 48, 0, 1e-6, [48, 64], [1e-6, 2e-6]], ");
+      for (int s = 49; s <= 64; s++) fprintf(f, "%s[%d, 64, 0, 1.0, [64], [1.0]]", s > 49 ? ", " : "", s);
+      fprintf(f, "]}]}\n");
+      fclose(f);
+    }
+    eto_export_opts o = {.name = "picks", .picks = mode == 1 ? ETO_EXPORT_PICKS_MODEL : ETO_EXPORT_PICKS_MEASURED,
+                         .picks_from = mode == 4 ? prior_path : NULL};
     eto_export_plan pl = {.o = &o, .t = &t, .items = items, .n = 2, .fam = &fam, .nfam = 1};
     fam.pick = NULL;
     fam.served = NULL;
@@ -260,7 +289,8 @@ int main(void) {
     if (!fam.pick) continue;
     if (mode != 1)
       printf("%s: %ld samples, %ld disturbed in every try, %ld candidates dropped%s\n",
-             mode == 2 ? "busy" : mode == 3 ? "split" : "quiet", fam.picks_samples, fam.picks_disturbed,
+             mode == 2 ? "busy" : mode == 3 ? "split" : mode == 4 ? "lying prior" : "quiet", fam.picks_samples,
+             fam.picks_disturbed,
              fam.picks_dropped,
              eto_export_picks_busy(&fam) ? ": the family says the machine was busy" : "");
     for (int s = 1; s <= 64; s++) CHECK(fam.pick[s] == 0 ? s <= 48 : 1, "s = %d served by 48", s);
@@ -287,6 +317,36 @@ int main(void) {
       }
       printf("split: %d of 49..64 split, %d decided by the oracle\n", splits, decided);
       CHECK(decided > 0, "no s of 49..64 where 64's kernel is over 2x the split: the check decided nothing");
+      eto_compiled_free(k48);
+      eto_compiled_free(k64);
+    } else if (mode == 4) { /* every s of 49..64 reused at 1 s, a split by the sum, confirmed or not beside 64's */
+      int64_t b48 = 0, b64 = 0;
+      eto_compiled *k48 = dyn_kernel(&r, 48, &slow, &b48), *k64 = dyn_kernel(&r, 64, &fast, &b64);
+      const int split48 = 0 + 2 * fam.n;
+      CHECK(fam.picks_reused == 17 && fam.pick[48] == 0, "lying prior: %d values reused, 17 expected; 48 served by "
+            "%d", fam.picks_reused, fam.pick[48]);
+      CHECK(fam.picks_drifted == 15 && fam.picks_partial == 0, "lying prior: %d values timed in full, %d partly; "
+            "33..47 in full expected (64's kernel far slower than the manifest's 1 ns)", fam.picks_drifted,
+            fam.picks_partial);
+      CHECK(fam.picks_split + fam.picks_split_rejected == 16 && fam.picks_split_reused == 0,
+            "lying prior: %d split, %d timed split and rejected, %d reused decisions; every s of 49..64 timed split",
+            fam.picks_split, fam.picks_split_rejected, fam.picks_split_reused);
+      int decided = 0;
+      double t48 = k48 ? best_time(&r, k48, b48, 48, 7) : 0;
+      for (int s = 49; s <= 64 && k48 && k64; s++) {
+        CHECK(fam.split_u[s] == 48 && fam.split_s[s] > 0 && fam.timed_s[s] < 0.5,
+              "s = %d: split at %lld timed %g s, the pick %g s (not the manifest's 1 s)", s, (long long)fam.split_u[s],
+              fam.split_s[s], fam.timed_s[s]);
+        double t64 = best_time(&r, k64, b64, s, 7); /* the split's first call alone: 48's kernel on 48 rows */
+        if (!(t48 > 1.5 * t64)) continue;
+        decided++;
+        CHECK(fam.pick[s] != split48 || eto_export_picks_busy(&fam),
+              "lying prior: s = %d split; the oracle times 64's kernel %.1f us, 48's on 48 rows %.1f us", s,
+              t64 * 1e6, t48 * 1e6);
+      }
+      printf("lying prior: %d of 49..64 split, %d rejected, %d decided by the oracle\n", fam.picks_split,
+             fam.picks_split_rejected, decided);
+      CHECK(decided > 0, "lying prior: no s of 49..64 where the split is over 1.5x 64's kernel: nothing decided");
       eto_compiled_free(k48);
       eto_compiled_free(k64);
     } else if (mode == 1) { /* the model: 48 (the lie) below 48, each tuned value its own */
@@ -342,7 +402,19 @@ int main(void) {
     free(fam.pick);
     free(fam.served);
     free(fam.weak);
+    free(fam.timed);
+    free(fam.timed_s);
+    free(fam.tcand);
+    free(fam.ntcand);
+    free(fam.tcand_s);
+    free(fam.split_u);
+    free(fam.split_s);
+    fam.timed = fam.tcand = NULL;
+    fam.timed_s = fam.tcand_s = fam.split_s = NULL;
+    fam.ntcand = NULL;
+    fam.split_u = NULL;
   }
+  unlink(prior_path);
   eto_oplist_free(l64);
   eto_oplist_free(l48);
   free(r.a);
