@@ -55,7 +55,8 @@
 #define PICK_SPLIT_MARGIN 1.05 /* measured: rows split between two calls serve s when their times' sum is faster than
                                 * s's fastest kernel by more than this */
 #define PICK_DRIFT 1.25      /* measured: a value partly timed (--picks-from) whose incumbent now takes over this times
-                              * its earlier time is timed in full (time_value) */
+                              * its earlier time, plus a call's fixed cost (a few-us kernel's noise), is timed in full
+                              * (time_value) */
 #define PICK_RETIME_SHARE 0.25 /* the retime takes at most this share of the time the family's picks took before it */
 #define PICK_TRIES 16        /* measured: a sample that other processes disturbed is taken again, up to this often */
 #define PICK_BUSY_SHARE 0.05 /* measured: a family whose samples were still disturbed more often is reported busy */
@@ -454,7 +455,8 @@ static void keep_timed(eto_export_family *F, int64_t s, const int *cand, const d
  * earlier export's times (prior, --picks-from) of some of them whose programs are unchanged, only the others are
  * timed, beside the fastest of those (the incumbent, timed again so that it is compared in the same run: the machine's
  * speed drifts between runs), and the stored times of the rest stand for them in the manifest (they lost to the
- * incumbent then); *partial = 1. Unless the incumbent now takes over PICK_DRIFT times its time then: the others'
+ * incumbent then); *partial = 1. Unless the incumbent now takes over PICK_DRIFT times its time then (plus
+ * PICK_CALL_S): the others'
  * times then say nothing of now (bench/RESULTS.md BB.1: the projection's 15-21 re-timed at 1.8x their earlier times
  * in a slow spell, and 15 + 1 rows, timed then, split 16), and all of s's candidates are timed
  * (F->picks_drifted). A repair re-tunes a few members, so most values have one or two new candidates of
@@ -485,7 +487,7 @@ static eto_status time_value(bench *b, const eto_export_plan *p, eto_export_fami
   eto_status st = fastest(b, p, F, s, tc, tn, town, &F->pick[s], &F->served[s], tsec, msg, cap);
   if (st != ETO_OK) return st;
   for (int c = 0; c < tn; c++) /* the incumbent far slower than then: the machine (or a slow spell in either run) */
-    if (tc[c] == known[inc] && tsec[c] > PICK_DRIFT * ksec[inc]) {
+    if (tc[c] == known[inc] && tsec[c] > PICK_DRIFT * ksec[inc] + PICK_CALL_S) {
       *partial = 0;
       F->picks_drifted++;
       st = fastest(b, p, F, s, cand, n, own, &F->pick[s], &F->served[s], tsec, msg, cap);
@@ -651,11 +653,12 @@ eto_status eto_export_family_picks(eto_export_plan *p, const eto_program *progs,
       F->timed[s] = F->pick[s];
       F->timed_s[s] = F->served[s];
       int64_t u = lo > 0 ? eto_export_fvalue(p, F, lo - 1) : 0;
-      if (!(split_ok && u > 0 && F->served[u] > 0 && F->served[s - u] > 0 &&
-            (F->served[u] + F->served[s - u]) * PICK_SPLIT_MARGIN < F->served[s]))
-        continue;
+      if (!(split_ok && u > 0 && F->served[u] > 0 && F->served[s - u] > 0)) continue;
+      /* the earlier export's decision first: its sum saw s's time before that confirmation, the manifest keeps after */
       double whole, split;
-      if (reused[s] && reused[u] && reused[s - u] && eto_export_prior_split(&prior, s, u, &whole, &split)) {
+      int stored = reused[s] && reused[u] && reused[s - u] && eto_export_prior_split(&prior, s, u, &whole, &split);
+      if (!stored && !((F->served[u] + F->served[s - u]) * PICK_SPLIT_MARGIN < F->served[s])) continue;
+      if (stored) {
         F->picks_split_reused++;
       } else {
         st = confirm_split(&b, p, F, s, lo - 1 + 2 * F->n, &whole, &split, msg, cap);

@@ -190,7 +190,7 @@ partial_ok() { # $1: the changed or absent member, $2: the export's directory
     "$2/manifest.json") of $nt \
 (the first export: $(jq '.families[] | select(.function == "dyn_dense") | .picks_samples' "$tmp/exp/manifest.json") \
 samples), $only with no unchanged candidate"
-  [ "$part" -gt 0 ] && [ $(( $(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$2/manifest.json") \
+  [ $((part + drift)) -gt 0 ] && [ $(( $(jq '.families[] | select(.function == "dyn_dense") | .picks_reused' "$2/manifest.json") \
     + part + drift + only )) = "$nt" ] && [ "$nt" = "$all" ] &&
     jq -e '[.families[] | select(.function == "dyn_dense") | .timed[]
       | (length == 6 or (length == 7 and (.[6] | length) == 2 and .[6][0] < .[0] and .[6][1] > 0))
