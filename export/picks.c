@@ -141,6 +141,8 @@ typedef struct {
                             * kernel (direct reads kept, export_internal.h dynd), compiled when first timed */
   int64_t *blocks[3];
   float *args[ETO_MAX_INPUTS + 3];
+  int64_t row[ETO_MAX_INPUTS + 2]; /* floats per row of each argument, 0 where the variable is not its dimension
+                                    * (eto_export_row_floats: a split's second call starts that many rows on) */
   int64_t s; /* what args[nargs] points to: the dynamic kernels' run-time extent */
   long samples, disturbed; /* samples taken; those still disturbed after their tries (sample) */
   long dropped;            /* candidates timed no further (fastest, PICK_DROP) */
@@ -180,7 +182,7 @@ static eto_status prepare(bench *b, const eto_export_plan *p, const eto_export_f
 }
 
 /* One call of candidate code c at s on the rows from `off` on, as the dispatch function makes it: a split is its two
- * calls, the second on row-offset pointers (eto_export_row_floats). */
+ * calls, the second on row-offset pointers (bench.row). */
 static void run_code(bench *b, const eto_export_plan *p, const eto_export_family *F, int c, int64_t s, int64_t off) {
   if (c >= 2 * F->n) {
     int64_t u = eto_export_fvalue(p, F, c - 2 * F->n);
@@ -189,9 +191,12 @@ static void run_code(bench *b, const eto_export_plan *p, const eto_export_family
     return;
   }
   int kind = kind_of(p, F, c, s), j = c % F->n;
-  float *args[ETO_MAX_INPUTS + 3];
-  for (int a = 0; a < F->nargs; a++) args[a] = b->args[a] + off * eto_export_row_floats(F, a);
-  args[F->nargs] = b->args[F->nargs]; /* &b->s */
+  float *shifted[ETO_MAX_INPUTS + 3], **args = b->args; /* off rows on: a split's second call */
+  if (off) {
+    for (int a = 0; a < F->nargs; a++) shifted[a] = b->args[a] + off * b->row[a];
+    shifted[F->nargs] = b->args[F->nargs]; /* &b->s */
+    args = shifted;
+  }
   b->s = s;
   eto_pool_run(b->pool, eto_compiled_fn(b->kern[kind][j]), args, b->blocks[kind][j]);
 }
@@ -386,6 +391,7 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
   uint32_t x = 12345;
   for (int a = 0; a < F->nargs; a++) {
     size_t n = arg_floats(p, F, a);
+    b->row[a] = eto_export_row_floats(F, a);
     if (!(b->args[a] = eto_buffer_alloc(n * sizeof(float)))) return ETO_ERR_NOMEM; /* as the measurer's */
     for (size_t i = 0; i < n; i++) {
       x = x * 1664525u + 1013904223u;
