@@ -276,6 +276,7 @@ static void backend_out(const eto_backend_progress *p, void *user) {
 
 typedef struct {
   int trials, threads;
+  int build_jobs; /* candidates compiled at once (etotune tune --build-jobs), 0 = the target's default */
   int trials_total; /* plan modes: one budget for the whole list (etotune tune --trials-total), 0 = none */
   double time_budget; /* every mode but the full search: wall seconds for the mode (etotune tune --time-budget),
                          0 = none: a mode's early curve without running it whole */
@@ -303,6 +304,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
   eto_measure_opts_default(&mo);
   mo.min_repeat_seconds = ro->min_repeat_ms / 1e3;
   mo.threads = ro->threads;
+  mo.build_jobs = ro->build_jobs;
   int64_t start = (int64_t)time(NULL);
   double t0 = eto_now();
   eto_status st = ETO_OK;
@@ -442,7 +444,7 @@ static void usage(const char *a0) {
           "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait,diffuse] [--seed S] [--threads T]\n"
           "       [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N] [--scheduler S]\n"
           "       [--time-budget S] [--root-patience N] [--patience-growth G] [--patience-floor F]\n"
-          "       [--release-after N]\n"
+          "       [--release-after N] [--target cpu|cuda] [--build-jobs N]\n"
           "Runs each mode on a fresh cache and prints trials, seconds, weighted latency, throughput normalized to\n"
           "the full search and speed-ups (total, time-to-best, time-to-same). --trials: full-search budget per\n"
           "operator (1000; e.g. 200 for a quick run). Output in DIR (default bench/out/<list name>).\n"
@@ -458,7 +460,9 @@ static void usage(const char *a0) {
           "(etotune tune --patience-growth; default %g: fixed).\n"
           "--patience-floor F: and shrink, down to F times, for a light one (etotune tune --patience-floor;\n"
           "default %g).\n"
-          "--release-after N: the seeded mode's early release (etotune tune --release-after; default %d).\n",
+          "--release-after N: the seeded mode's early release (etotune tune --release-after; default %d).\n"
+          "--target cuda: tune and measure on device 0 of this machine's NVIDIA driver (etotune tune --target cuda);\n"
+          "--threads then means nothing; --build-jobs N: candidates compiled at once (default: the cores).\n",
           a0, ETO_DRV_ROOT_PATIENCE, ETO_BACKEND_PATIENCE_GROWTH, ETO_BACKEND_PATIENCE_FLOOR, ETO_DRV_RELEASE_AFTER);
 }
 
@@ -480,7 +484,7 @@ int main(int argc, char **argv) {
                  .seed = 1,
                  .min_repeat_ms = 100,
                  .scheduler = eto_backend_strategy_name(sched_default.strategy)};
-  const char *list = NULL, *outdir = NULL, *full_from = NULL;
+  const char *list = NULL, *outdir = NULL, *full_from = NULL, *target = "cpu";
   int keep = 0, want[M_COUNT] = {1, 1, 1, 1, 1, 0, 0}; /* seeded-wait and diffuse only when asked */
   int help = 0;
   const eto_cli_def defs[] = {
@@ -499,6 +503,8 @@ int main(int argc, char **argv) {
       {"--patience-growth", ETO_CLI_DOUBLE, &ro.patience_growth, 1, 64},
       {"--patience-floor", ETO_CLI_DOUBLE, &ro.patience_floor, 0.01, 1},
       {"--release-after", ETO_CLI_INT, &ro.release_after, 0, ETO_CLI_MAX_TRIALS},
+      {"--target", ETO_CLI_TEXT, &target, 0, 0},
+      {"--build-jobs", ETO_CLI_INT, &ro.build_jobs, 1, eto_cli_opt_max_threads()},
   };
   if (eto_cli_parse("bench_reproduce", "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), modes_option,
                     want, &list) != 0) {
@@ -511,6 +517,11 @@ int main(int argc, char **argv) {
   }
   if (eto_backend_strategy_parse(ro.scheduler) < 0) {
     fprintf(stderr, "bench_reproduce: --scheduler takes per-second, gradient or round-robin\n");
+    return 2;
+  }
+  int cuda = strcmp(target, "cuda") == 0;
+  if (!cuda && strcmp(target, "cpu") != 0) {
+    fprintf(stderr, "bench_reproduce: --target takes cpu or cuda\n");
     return 2;
   }
   if (!list || ro.trials < 1 || ro.seed == 0 || !want[M_FULL]) {
@@ -544,8 +555,13 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_reproduce: cannot create %s: %s\n", outdir, strerror(errno));
     return 1;
   }
-  eto_target t;
-  eto_target_cpu(ro.threads, &t);
+  eto_target t; /* cuda: the device's own target, as etotune tune --target cuda keys its results (checked before any
+                   work: without a GPU or NVRTC the run stops here and says why) */
+  if (cuda && eto_measure_machine_target(ETO_TARGET_CUDA, 0, &t, msg, sizeof msg) != ETO_OK) {
+    fprintf(stderr, "bench_reproduce: --target cuda: %s\n", msg);
+    return 1;
+  }
+  if (!cuda) eto_target_cpu(ro.threads, &t);
   time_t wall = time(NULL);
   char date[64];
   strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&wall));
