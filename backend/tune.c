@@ -502,17 +502,37 @@ static int grow(tune_ctx *x) {
   return n;
 }
 
+/* Task i and every task above it (its parent, theirs, ...) have spent their shares: i's best will not change
+ * through a refresh of its own. */
+static int settled(const tune_ctx *x, int i) {
+  for (; i >= 0; i = x->tasks[i].parent)
+    if (!x->tasks[i].shared) return 0;
+  return 1;
+}
+
+/* Task i has settled: its early-released children are refreshed when its best has improved since their release,
+ * and the children that were not (their own shares spent) have settled in turn. */
+static void settle(tune_ctx *x, int i) {
+  for (int c = 0; c < x->n; c++) {
+    eto_task *ch = &x->tasks[c];
+    if (ch->parent != i || ch->waiting) continue;
+    refresh_child(x, c);
+    if (ch->shared) settle(x, c);
+  }
+}
+
 /* Task i has spent its share (its budget, trials_per_op under a total budget, or its policy ended): its waiting
- * children are released, and its early-released ones refreshed when its best has improved since. */
+ * children are released; its early-released ones are refreshed once it has settled (settled: once the tasks above
+ * it have spent theirs too). A task whose parent may still restart it from a newer best would otherwise restart
+ * its own children, and they theirs, once for each of its ends: in a chain of reuse edges each link's refreshes
+ * added up along the chain (MobileNetV2, bench/RESULTS.md BC.2). */
 static void share_done(tune_ctx *x, int i) {
   eto_task *tk = &x->tasks[i];
   int first = !tk->shared;
   tk->shared = 1;
-  for (int c = 0; c < x->n; c++) {
-    if (x->tasks[c].parent != i) continue;
-    if (x->tasks[c].waiting && first) release_child(x, c);
-    else if (!x->tasks[c].waiting) refresh_child(x, c);
-  }
+  for (int c = 0; c < x->n && first; c++)
+    if (x->tasks[c].parent == i && x->tasks[c].waiting) release_child(x, c);
+  if (settled(x, i)) settle(x, i);
 }
 
 /* Early release: the children of task i that wait with release_after <= its trials go on from its best; when i

@@ -15,6 +15,10 @@
  *      parent's best at that moment, and its policy is made again from the parent's final best when that is
  *      better (the report counts one restart); without a gain it is not made again; a parent that reuses (a
  *      parent of its own, or a cached source) releases its children as soon as it has a program;
+ *  6b. a chain root -> A -> B, released early, under the round-robin scheduler: A's first policy ends (improving
+ *      in its second batch) before the root's search does; B is not restarted then (A may still be restarted
+ *      itself), but once the root has ended and A, restarted from the root's final best, has ended again: B is
+ *      restarted once, from A's final best (before the rule, twice: once for each of A's ends);
  *   7. a total budget shorter than the plan's work (the tasks' shares): the task scheduler gives the heavy task
  *      the most, but every task gets at least its floor (a third of the budget split evenly), and the run says so
  *      once; with a budget that covers the plan, the heavy task takes the most (the control: with the rule off,
@@ -346,6 +350,113 @@ static void test_dependencies(const eto_target *t, eto_cache *cache) {
   t4[1].args = (eto_policy_args){.op = &t4[1].op, .source = &t4[0].op, .t = t};
   CHECK(eto_backend_run(t4, 2, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
   CHECK(made == 1 && rep.count == 2 && rep.ops[1].refreshes == 0, "no gain after the release: made %d times", made);
+  eto_backend_report_free(&rep);
+}
+
+/* ---- 6b. refreshes wait until the tasks above have settled ---- */
+
+/* Latencies by program hash: every program the case's policies propose, with its latency. */
+typedef struct {
+  uint64_t hash[64];
+  double lat[64];
+  int n;
+} lat_table;
+
+static void table_measure(void *user, const eto_program *p, eto_measure_result *out) {
+  const lat_table *tb = user;
+  double l = INFINITY;
+  for (int i = 0; i < tb->n; i++)
+    if (tb->hash[i] == eto_program_hash(p)) l = tb->lat[i];
+  memset(out, 0, sizeof *out);
+  out->error = isfinite(l) ? ETO_MEASURE_OK : ETO_MEASURE_WRONG_ANSWER;
+  out->median = out->min = out->max = isfinite(l) ? l : 0;
+  out->repeats = 1;
+}
+
+/* A's policies (its first from the root's early best, its second from the root's final best) and B's (one per
+ * make, fresh programs each time): toys that start at `next` so that they propose NPROG - next programs. */
+static toy chain_a[2], chain_b[3];
+static int chain_a_made, chain_b_made;
+static eto_program chain_b_source;
+
+static eto_status chain_make_a(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
+  (void)a;
+  if (chain_a_made >= 2) {
+    snprintf(msg, (size_t)cap, "made twice already");
+    return ETO_ERR_INVALID;
+  }
+  *out = (eto_policy){&toy_vtbl, &chain_a[chain_a_made++]};
+  return ETO_OK;
+}
+
+static eto_status chain_make_b(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
+  if (chain_b_made >= 3 || !a->source_best) {
+    snprintf(msg, (size_t)cap, "made three times already");
+    return ETO_ERR_INVALID;
+  }
+  chain_b_source = *a->source_best;
+  *out = (eto_policy){&toy_vtbl, &chain_b[chain_b_made++]};
+  return ETO_OK;
+}
+
+static void table_add(lat_table *tb, const eto_program *p, double lat) {
+  for (int i = 0; i < tb->n; i++) CHECK(tb->hash[i] != eto_program_hash(p), "two programs share a hash");
+  if (tb->n < 64) {
+    tb->hash[tb->n] = eto_program_hash(p);
+    tb->lat[tb->n++] = lat;
+  }
+}
+
+static void test_settled_refresh(const eto_target *t) {
+  eto_op r = test_op("matmul m=48 n=48 k=48"), a = test_op("matmul m=48 n=48 k=32"),
+         b = test_op("matmul m=48 n=32 k=32");
+  toy root = {.order_ok = 1};
+  lat_table tb = {.n = 0};
+  /* the root: 12 programs in batches of 5, 5, 2; its best at 6 ms after the first, at 1 ms in the last */
+  op_programs(&r, t, 41, root.progs, NPROG);
+  for (int i = 0; i < NPROG; i++) table_add(&tb, &root.progs[i], 1e-3 * (i < 5 ? 10 - i : i < 10 ? 4 + (i - 5) : 1));
+  /* A's first policy: 10 programs, best 5 ms in its first batch and 2 ms in its second; its second: 5 programs,
+   * best 0.5 ms */
+  eto_program ap[2 * NPROG];
+  op_programs(&a, t, 42, ap, 2 * NPROG);
+  for (int k = 0; k < 2; k++) {
+    chain_a[k] = (toy){.order_ok = 1, .next = k == 0 ? 2 : NPROG - 5};
+    for (int i = 0; i < NPROG; i++) chain_a[k].progs[i] = ap[k * NPROG + i];
+    for (int i = chain_a[k].next; i < NPROG; i++)
+      table_add(&tb, &chain_a[k].progs[i], k == 1 ? (i == NPROG - 1 ? 0.5e-3 : 3e-3) : i < 7 ? 5e-3 : i == 11 ? 2e-3 : 8e-3);
+  }
+  /* B: 5 programs per make, at 1 ms */
+  eto_program bp[3 * NPROG];
+  op_programs(&b, t, 43, bp, 3 * NPROG);
+  for (int k = 0; k < 3; k++) {
+    chain_b[k] = (toy){.order_ok = 1, .next = NPROG - 5};
+    for (int i = 0; i < NPROG; i++) chain_b[k].progs[i] = bp[k * NPROG + i];
+    for (int i = chain_b[k].next; i < NPROG; i++) table_add(&tb, &chain_b[k].progs[i], 1e-3);
+  }
+  chain_a_made = chain_b_made = 0;
+  eto_backend_task tasks[3] = {
+      {.op = r, .policy = {&toy_vtbl, &root}, .budget = -1, .parent = -1},
+      {.op = a, .budget = -1, .parent = 0, .make = chain_make_a, .release_after = 5, .no_fallback = 1},
+      {.op = b, .budget = -1, .parent = 1, .make = chain_make_b, .release_after = 5, .no_fallback = 1}};
+  tasks[1].args = (eto_policy_args){.op = &tasks[1].op, .source = &tasks[0].op, .t = t};
+  tasks[2].args = (eto_policy_args){.op = &tasks[2].op, .source = &tasks[1].op, .t = t};
+  eto_backend_hooks hooks = {.measure = table_measure, .measure_user = &tb};
+  eto_backend_opts o;
+  eto_backend_opts_default(&o);
+  o.seed = 5;
+  o.sched.strategy = ETO_BACKEND_ROUND_ROBIN;
+  eto_backend_report rep;
+  char msg[256];
+  CHECK(eto_backend_run(tasks, 3, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  CHECK(rep.count == 3 && rep.ops[1].refreshes == 1 && chain_a_made == 2, "A restarted %d time(s), made %d times",
+        rep.count == 3 ? rep.ops[1].refreshes : -1, chain_a_made);
+  CHECK(rep.count == 3 && rep.ops[2].refreshes == 1 && chain_b_made == 2 &&
+            eto_program_hash(&chain_b_source) == eto_program_hash(&chain_a[1].progs[NPROG - 1]),
+        "B restarted %d time(s) (want 1: once A settled), made %d times, last from A's final best: %d",
+        rep.count == 3 ? rep.ops[2].refreshes : -1, chain_b_made,
+        eto_program_hash(&chain_b_source) == eto_program_hash(&chain_a[1].progs[NPROG - 1]));
+  CHECK(rep.count == 3 && fabs(rep.ops[1].latency - 0.5e-3) < 1e-9 && fabs(rep.ops[0].latency - 1e-3) < 1e-9,
+        "the root ends at %g s, A at %g s", rep.count ? rep.ops[0].latency : -1, rep.count > 1 ? rep.ops[1].latency : -1);
   eto_backend_report_free(&rep);
 }
 
@@ -726,6 +837,7 @@ int main(void) {
         "a task without a policy: freed %d", f.freed);
 
   test_dependencies(&t, cache);
+  test_settled_refresh(&t);
   test_patience(&t);
   test_tight_budget(&t);
   test_priority(&t);
