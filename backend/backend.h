@@ -443,7 +443,8 @@ typedef struct {
    * program, or a cached source's program, one that has `source` and a policy whose method is not the full
    * search's: as soon as it has one), from the parent's best at that moment, so
    * that every operator of a list has a program early. Whenever the parent later settles (it and every task
-   * above it have spent their shares; under a total budget, also after a further round) with a best more than
+   * above it have spent their shares; under a total budget: whenever the parent spends its share, or a further
+   * round after it) with a best more than
    * ETO_BACKEND_REFRESH_GAIN faster than the one the task's policy was made from, the policy is made again from
    * the new best and the task selectable again; candidates it measured before are served from their stored
    * results. */

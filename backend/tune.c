@@ -525,14 +525,21 @@ static void settle(tune_ctx *x, int i) {
  * children are released; its early-released ones are refreshed once it has settled (settled: once the tasks above
  * it have spent theirs too). A task whose parent may still restart it from a newer best would otherwise restart
  * its own children, and they theirs, once for each of its ends: in a chain of reuse edges each link's refreshes
- * added up along the chain (MobileNetV2, bench/RESULTS.md BC.2). */
+ * added up along the chain (MobileNetV2, bench/RESULTS.md BC.2). Not under a total budget (below). */
 static void share_done(tune_ctx *x, int i) {
   eto_task *tk = &x->tasks[i];
   int first = !tk->shared;
   tk->shared = 1;
   for (int c = 0; c < x->n && first; c++)
     if (x->tasks[c].parent == i && x->tasks[c].waiting) release_child(x, c);
-  if (settled(x, i)) settle(x, i);
+  if (!total_mode(x)) {
+    if (settled(x, i)) settle(x, i);
+    return;
+  }
+  /* under a total budget the task scheduler gives a restarted task its rounds only where they promise most: there
+   * each of the parent's ends restarts its children, as before (the family tunings of #21 measured so) */
+  for (int c = 0; c < x->n; c++)
+    if (x->tasks[c].parent == i && !x->tasks[c].waiting) refresh_child(x, c);
 }
 
 /* Early release: the children of task i that wait with release_after <= its trials go on from its best; when i

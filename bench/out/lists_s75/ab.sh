@@ -6,7 +6,7 @@
 set -u
 l=$1; seed=$2; shift 2
 builds=${*:-s74f s74}
-o=bench/out/lists_s75
+o=${O:-bench/out/lists_s75} # O: another output directory (lists_s76: session 60)
 for v in $builds; do
   n=${l}_s${seed}_$v
   [ -s $o/$n.json ] && continue
