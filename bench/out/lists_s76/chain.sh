@@ -5,3 +5,6 @@
 cd "$(dirname "$0")/../../.."
 until [ -s bench/out/dynamic_s76/dispatch2_median.md ]; do sleep 20; done # the hour's last step
 for seed in 2 3 1; do O=bench/out/lists_s76 bench/out/lists_s75/ab.sh mobilenetv2 $seed s76r; done
+# then (started by a second waiter once seed 1 had ended, 08:09-08:21) ResNet-50 at seed 1, beside lists_s74's
+# resnet50_s74f / resnet50_s74 (BA.3):
+#   O=bench/out/lists_s76 bench/out/lists_s75/ab.sh resnet50 1 s76r
