@@ -444,10 +444,9 @@ typedef struct {
    * search's: as soon as it has one), from the parent's best at that moment, so
    * that every operator of a list has a program early. Whenever the parent later settles (it and every task
    * above it have spent their shares; under a total budget: whenever the parent spends its share, or a further
-   * round after it) with a best more than
-   * ETO_BACKEND_REFRESH_GAIN faster than the one the task's policy was made from, the policy is made again from
-   * the new best and the task selectable again; candidates it measured before are served from their stored
-   * results. */
+   * round after it) with a best more than ETO_BACKEND_REFRESH_GAIN faster than the one the task's policy was made
+   * from, the policy is made again from the new best and the task selectable again; candidates it measured before
+   * are served from their stored results. */
   int64_t release_after;
   /* Under a total budget (opts->total_trials): the plan's estimate of the task's trials, its share of the plan's
    * work (0: trials_per_op for a full search, one round for other policies). While what is left of the budget

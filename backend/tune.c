@@ -510,14 +510,14 @@ static int settled(const tune_ctx *x, int i) {
   return 1;
 }
 
-/* Task i has settled: its early-released children are refreshed when its best has improved since their release,
- * and the children that were not (their own shares spent) have settled in turn. */
-static void settle(tune_ctx *x, int i) {
+/* Task i's early-released children are refreshed when its best has improved since their release; with cascade (i
+ * has settled), the children that were not (their own shares spent) have settled in turn. */
+static void refresh_children(tune_ctx *x, int i, int cascade) {
   for (int c = 0; c < x->n; c++) {
     eto_task *ch = &x->tasks[c];
     if (ch->parent != i || ch->waiting) continue;
     refresh_child(x, c);
-    if (ch->shared) settle(x, c);
+    if (cascade && ch->shared) refresh_children(x, c, 1);
   }
 }
 
@@ -525,21 +525,17 @@ static void settle(tune_ctx *x, int i) {
  * children are released; its early-released ones are refreshed once it has settled (settled: once the tasks above
  * it have spent theirs too). A task whose parent may still restart it from a newer best would otherwise restart
  * its own children, and they theirs, once for each of its ends: in a chain of reuse edges each link's refreshes
- * added up along the chain (MobileNetV2, bench/RESULTS.md BC.2). Not under a total budget (below). */
+ * added up along the chain (MobileNetV2, bench/RESULTS.md BC.2). Under a total budget the task scheduler gives a
+ * restarted task its rounds only where they promise most: there each of i's ends refreshes its children, as before
+ * (the family tunings of #21 measured so). */
 static void share_done(tune_ctx *x, int i) {
   eto_task *tk = &x->tasks[i];
   int first = !tk->shared;
   tk->shared = 1;
   for (int c = 0; c < x->n && first; c++)
     if (x->tasks[c].parent == i && x->tasks[c].waiting) release_child(x, c);
-  if (!total_mode(x)) {
-    if (settled(x, i)) settle(x, i);
-    return;
-  }
-  /* under a total budget the task scheduler gives a restarted task its rounds only where they promise most: there
-   * each of the parent's ends restarts its children, as before (the family tunings of #21 measured so) */
-  for (int c = 0; c < x->n; c++)
-    if (x->tasks[c].parent == i && !x->tasks[c].waiting) refresh_child(x, c);
+  if (total_mode(x)) refresh_children(x, i, 0);
+  else if (settled(x, i)) refresh_children(x, i, 1);
 }
 
 /* Early release: the children of task i that wait with release_after <= its trials go on from its best; when i

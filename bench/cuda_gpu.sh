@@ -32,6 +32,7 @@ w=/tmp/etotune_gpu
 mkdir -p "$out" "$w/data"
 log="$out/run.log"
 say() { echo "[$(date +%T)] $*" | tee -a "$log"; }
+records() { "$w/bin/etotune" db --db "$1" export "$w/data/$2" >>"$log" 2>&1 || say "db export of $1 failed"; } # DB FILE
 say "unpacking $bundle"
 python3 -c "import tarfile,sys; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" "$bundle" "$w" || exit 1
 nv="$(dirname "$(ls /usr/local/cuda/lib64/libnvrtc.so.13 /usr/local/cuda/targets/x86_64-linux/lib/libnvrtc.so.13 \
@@ -68,7 +69,7 @@ if has jobs; then
     say "tune exited $?"
     tail -22 "$out/tune-$jobs.log" | tee -a "$log"
   done
-  "$w/bin/etotune" db --db "$w/db-default" export "$w/data/cache.txt" >>"$log" 2>&1 || say "db export failed"
+  records "$w/db-default" cache.txt
 fi
 
 # the issue "Reuse that beats search" on the GPU: the full search and the default (reuse-seeded) plan on fresh
@@ -81,9 +82,7 @@ if has reuse; then
     >"$out/reuse.md" 2>"$out/reuse.log"
   say "bench_reproduce exited $?"
   cat "$out/reuse.md" >>"$log"
-  for m in full seeded; do
-    "$w/bin/etotune" db --db "$w/repro/db-$m" export "$w/data/cache-$m.txt" >>"$log" 2>&1 || say "db export $m failed"
-  done
+  for m in full seeded; do records "$w/repro/db-$m" "cache-$m.txt"; done
 fi
 if has eto && [ $((SECONDS - t_start)) -lt "${DEADLINE:-240}" ]; then
   say "2e. bench_reproduce --modes eto against the same full search"
@@ -91,7 +90,7 @@ if has eto && [ $((SECONDS - t_start)) -lt "${DEADLINE:-240}" ]; then
     --full-from "$w/repro" >"$out/reuse-eto.md" 2>"$out/reuse-eto.log"
   say "bench_reproduce exited $?"
   cat "$out/reuse-eto.md" >>"$log"
-  "$w/bin/etotune" db --db "$w/repro-eto/db-eto" export "$w/data/cache-eto.txt" >>"$log" 2>&1
+  records "$w/repro-eto/db-eto" cache-eto.txt
 elif has eto; then
   say "2e. skipped: $((SECONDS - t_start)) s of the run passed (deadline ${DEADLINE:-240} s)"
 fi
