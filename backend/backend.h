@@ -402,6 +402,8 @@ typedef struct {
   uint64_t seed;
   int topk;                        /* TopK's group size (0: its default) */
   int max_round;                   /* ETO's rounds: the last of its rounds 1-4 run per block count (0: all) */
+  int patience;                    /* the reuse-seeded policy's search: trials in a row without a 1% gain before it
+                                      stops, before the engine's scale (0: its default, 32) */
   void *stats;                     /* policy-specific statistics kept up to date during the run (the tuner's
                                       policies: an eto_tuner_result), or NULL */
 } eto_policy_args;

@@ -17,7 +17,7 @@
  *
  *   build/bench/bench_reproduce LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait,diffuse] [--seed S] [--threads T]
  *                               [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N]
- *                               [--time-budget S] [--root-patience N] [--patience-growth G] [--patience-floor F]
+ *                               [--time-budget S] [--root-patience N] [--edge-patience N] [--patience-growth G] [--patience-floor F]
  *                               [--release-after N]
  *
  * Curves come from the caches themselves: every measured trial is stored with its time, so a mode's weighted
@@ -284,6 +284,7 @@ typedef struct {
   int release_after;     /* the seeded mode's early release (etotune tune --release-after; seeded-wait: 0) */
   int root_patience;     /* the seeded modes' roots (etotune tune --root-patience; ETO's and TopK's roots spend
                             --trials, as in their papers) */
+  int edge_patience;     /* the seeded policy's search patience (etotune tune --edge-patience; 0: its default) */
   double patience_growth; /* the seeded modes' patiences grow with what depends on an operator (etotune tune
                              --patience-growth) */
   double patience_floor;  /* and shrink for a light one (etotune tune --patience-floor) */
@@ -368,6 +369,7 @@ static int run_mode(int m, const eto_op *ops, int n, const eto_target *t, const 
       so.time_budget = ro->time_budget;
       so.release_after = m == M_SEEDED_WAIT ? 0 : ro->release_after;
       so.root_patience = m == M_SEEDED || m == M_SEEDED_WAIT ? ro->root_patience : 0;
+      so.edge_patience = ro->edge_patience;
       eto_drv_report rep;
       st = eto_drv_run(p, t, cache, &so, line_out, (void *)mode_name[m], &rep, msg, sizeof msg);
       eto_drv_report_free(&rep);
@@ -443,7 +445,7 @@ static void usage(const char *a0) {
   fprintf(stderr,
           "usage: %s LIST [--trials N] [--modes full,eto,eto-nobr,topk,seeded,seeded-wait,diffuse] [--seed S] [--threads T]\n"
           "       [--min-repeat-ms MS] [--out DIR] [--keep] [--full-from DIR] [--trials-total N] [--scheduler S]\n"
-          "       [--time-budget S] [--root-patience N] [--patience-growth G] [--patience-floor F]\n"
+          "       [--time-budget S] [--root-patience N] [--edge-patience N] [--patience-growth G] [--patience-floor F]\n"
           "       [--release-after N] [--target cpu|cuda] [--build-jobs N]\n"
           "Runs each mode on a fresh cache and prints trials, seconds, weighted latency, throughput normalized to\n"
           "the full search and speed-ups (total, time-to-best, time-to-same). --trials: full-search budget per\n"
@@ -456,6 +458,8 @@ static void usage(const char *a0) {
           "--time-budget S: every mode but the full search stops after S seconds (its early curve, not its end).\n"
           "--root-patience N: the seeded modes' roots with reuse children end their search after N trials without a\n"
           "1%% gain (default %d; 0: --trials); ETO's and TopK's roots always spend --trials.\n"
+          "--edge-patience N: the seeded policy's search ends after N trials without a 1%% gain (etotune tune\n"
+          "--edge-patience; default 0: the policy's 32).\n"
           "--patience-growth G: the seeded modes' patiences grow with what depends on an operator, up to G times, in a second pass\n"
           "(etotune tune --patience-growth; default %g: fixed).\n"
           "--patience-floor F: and shrink, down to F times, for a light one (etotune tune --patience-floor;\n"
@@ -500,6 +504,7 @@ int main(int argc, char **argv) {
       {"--time-budget", ETO_CLI_DOUBLE, &ro.time_budget, 0, ETO_CLI_MAX_SECONDS},
       {"--scheduler", ETO_CLI_TEXT, &ro.scheduler, 0, 0},
       {"--root-patience", ETO_CLI_INT, &ro.root_patience, 0, ETO_CLI_MAX_TRIALS},
+      {"--edge-patience", ETO_CLI_INT, &ro.edge_patience, 0, 256},
       {"--patience-growth", ETO_CLI_DOUBLE, &ro.patience_growth, 1, 64},
       {"--patience-floor", ETO_CLI_DOUBLE, &ro.patience_floor, 0.01, 1},
       {"--release-after", ETO_CLI_INT, &ro.release_after, 0, ETO_CLI_MAX_TRIALS},

@@ -113,7 +113,7 @@ static void search_opts(const eto_drv_opts *o, eto_backend_opts *bo) {
  * policy ends itself. Fills *tk and makes its policy; returns make's status (why: its message). */
 static eto_status seeded_task(eto_backend_task *tk, const eto_drv_policy *pol, const eto_sel_plan_node *n,
                               const eto_sel_plan_node *src, const eto_program *src_best, const eto_target *t,
-                              eto_cache *cache, uint64_t seed, char *why, int cap) {
+                              eto_cache *cache, const eto_drv_opts *o, char *why, int cap) {
   memset(tk, 0, sizeof *tk);
   tk->op = n->op;
   if (tk->op.freq < 1) tk->op.freq = 1;
@@ -123,7 +123,7 @@ static eto_status seeded_task(eto_backend_task *tk, const eto_drv_policy *pol, c
   tk->fresh = 1; /* a new search: the stored trials are the earlier search's (eto_backend_task.fresh) */
   tk->source = src->key;
   tk->args = (eto_policy_args){.op = &n->op, .source = &src->op, .source_best = src_best, .t = t, .cache = cache,
-                               .seed = seed};
+                               .seed = o->seed, .patience = (int)o->edge_patience};
   return pol->make(&tk->args, &tk->policy, why, cap);
 }
 
@@ -190,7 +190,7 @@ static eto_status reseed(const eto_sel_plan *p, const eto_target *t, eto_cache *
     src.flops = eto_op_flops(&p->node[c].op);
     if (!read_best(cache, t, &src, &best[ntask], NULL)) continue;
     char why[256] = "";
-    st = seeded_task(&tasks[ntask], pol, &p->node[i], &p->node[c], &best[ntask], t, cache, o->seed, why, sizeof why);
+    st = seeded_task(&tasks[ntask], pol, &p->node[i], &p->node[c], &best[ntask], t, cache, o, why, sizeof why);
     if (st == ETO_ERR_NOMEM || st == ETO_ERR_IO) {
       snprintf(msg, (size_t)cap, "%s policy for %s from %s: %s", pol->name, p->node[i].key, src.key, why);
       goto done;
@@ -405,7 +405,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       if (!o.refine || !r || i >= p->nops || strcmp(r->method, "cached") != 0) continue; /* step 1 read its best */
       eto_backend_task *tk = &tasks[ntask];
       char why[256] = "";
-      eto_status ms = seeded_task(tk, refine, n, n, &cached_best[i], t, cache, o.seed, why, sizeof why);
+      eto_status ms = seeded_task(tk, refine, n, n, &cached_best[i], t, cache, &o, why, sizeof why);
       if (r->stored_gflops > 0) { /* step 1 re-timed it: its stored trials count at the new time */
         tk->retimed_recipe = r->recipe;
         tk->retimed_cost = r->latency;
@@ -435,7 +435,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     tk->source = par->key;
     tk->no_fallback = p->topk;
     tk->args = (eto_policy_args){.op = &n->op, .source = &par->op, .t = t, .cache = cache, .seed = o.seed,
-                                 .topk = ETO_SEL_TOPK_K};
+                                 .topk = ETO_SEL_TOPK_K, .patience = (int)o.edge_patience};
     if (r) snprintf(r->source, sizeof r->source, "%s", par->key);
     if (full_node[n->parent] >= 0) { /* the parent is searched in this run: wait for it */
       tk->parent = full_node[n->parent];

@@ -25,7 +25,7 @@
  *     from a population that holds the measured seeds, scored by the run's cost model, which the engine trains
  *     on the cache's records of other workloads (β and α's neighbours) before the first batch and on every
  *     result after;
- *   stop: when SEEDED_PATIENCE trials in a row (times the engine's eto_policy_view.patience_scale, as ETO's
+ *   stop: when SEEDED_PATIENCE trials in a row (or eto_policy_args.patience: etotune tune --edge-patience; times the engine's eto_policy_view.patience_scale, as ETO's
  *     SEEDED_ETO_PATIENCE: 1 for an operator that holds its part of the list's weighted latency, down to
  *     --patience-floor for a light one, up to --patience-growth for one that much of it depends on, from the
  *     engine's second pass on, which asks an ended policy again) have not
@@ -71,6 +71,7 @@ typedef struct {
   tun_queue q;             /* the seeds */
   eto_policy eto;          /* ETO's rounds, after the seeds (none without S*β) */
   int phase;               /* 0 seeds, 1 ETO's rounds, 2 search */
+  int patience;            /* the search's patience before the engine's scale (eto_policy_args.patience) */
   int64_t start_trials;    /* the task's trials when the policy first proposed (stored ones before it) */
   int started;
   double best;             /* best cost the policy has seen */
@@ -532,7 +533,7 @@ static int seeded_propose(void *self, const eto_policy_view *v, eto_program *out
     stop_message(x, b, why);
     return 0;
   }
-  int64_t patience = scaled_patience(SEEDED_PATIENCE, v);
+  int64_t patience = scaled_patience(x->patience, v);
   if (v->trials - x->last_gain >= patience) {
     snprintf(why, sizeof why, "no gain of %.0f%% in the last %lld trials, stopped", SEEDED_MIN_GAIN * 100,
              (long long)patience);
@@ -590,6 +591,7 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
   eto_tuner_result *res = a->stats ? a->stats : &x->own;
   tun_queue_init(&x->q, a->op, a->t, res);
   x->best = INFINITY;
+  x->patience = a->patience > 0 ? a->patience : SEEDED_PATIENCE;
   /* β's best programs (S*β first when the caller gave it) */
   if (a->source_best) seed_all(&x->q, &ca, a->t, a->source_best, 1, 1);
   if (a->cache) {
@@ -640,7 +642,8 @@ eto_status eto_tuner_policy_seeded(const eto_policy_args *a, eto_policy *out, ch
 eto_status eto_tuner_seeded(const eto_op *alpha, const eto_op *beta, const eto_program *beta_best,
                             const eto_target *t, eto_measurer *m, eto_cache *cache, const eto_tuner_opts *opts,
                             eto_tuner_trial_fn cb, void *cb_user, eto_tuner_result *out) {
-  eto_policy_args a = {.op = alpha, .source = beta, .source_best = beta_best, .t = t, .cache = cache};
+  eto_policy_args a = {.op = alpha, .source = beta, .source_best = beta_best, .t = t, .cache = cache,
+                       .patience = opts ? opts->patience : 0};
   eto_status st = tun_run_made(eto_tuner_policy_seeded, &a, m, cache, opts, cb, cb_user, NULL, out);
   if (st == ETO_OK && !out->found && !out->message[0])
     snprintf(out->message, sizeof out->message, "no candidate ran: %d measured (%d failed)", out->trials,

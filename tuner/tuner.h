@@ -102,6 +102,7 @@ typedef struct {
   void *measure_user;
   const volatile int *cancel; /* when not NULL and *cancel becomes nonzero, stop after the candidates being
                                  measured (what was measured is stored) */
+  int patience;               /* eto_tuner_seeded: its search's patience (eto_policy_args.patience; 0: 32) */
 } eto_tuner_opts;
 
 typedef struct {

@@ -27,6 +27,7 @@ typedef struct {
   int64_t trials_total;
   int release_after;
   int root_patience;
+  int edge_patience; /* --edge-patience: eto_drv_opts.edge_patience (0: the seeded policy's default) */
   double patience_growth; /* --patience-growth: eto_backend_opts.patience_growth */
   double patience_floor;  /* --patience-floor: eto_backend_opts.patience_floor */
   int refine; /* --refine: search the list's cached operators further (eto_drv_opts.refine) */
@@ -151,6 +152,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--measures-per-round", ETO_CLI_INT, &a->per_round, 1, ETO_CLI_MAX_PROGRAMS},
       {"--release-after", ETO_CLI_INT, &a->release_after, 0, ETO_CLI_MAX_TRIALS},
       {"--root-patience", ETO_CLI_INT, &a->root_patience, 0, ETO_CLI_MAX_TRIALS},
+      {"--edge-patience", ETO_CLI_INT, &a->edge_patience, 0, 256},
       {"--patience-growth", ETO_CLI_DOUBLE, &a->patience_growth, 1, 64},
       {"--patience-floor", ETO_CLI_DOUBLE, &a->patience_floor, 0.01, 1},
       {"--small-trials", ETO_CLI_INT, &a->small_trials, 0, ETO_CLI_MAX_TRIALS},
@@ -286,6 +288,7 @@ static int run_eto(tune_args *a, const eto_op *ops, int n, const eto_target *t, 
   ro.reuse_policy = a->reuse;
   ro.release_after = a->release_after;
   ro.root_patience = a->root_patience;
+  ro.edge_patience = a->edge_patience;
   ro.refine = a->refine;
   ro.no_reseed = a->no_reseed;
   tune_cancel = 0;

@@ -38,7 +38,10 @@
  *      counted and never stored), of the 2 fastest ones within SEEDED_FAST_DIST that are not among them (one also
  *      with its blocks and register tile kept and the loop between fitted, fit_middle), and not of a faster
  *      member beyond that distance; each program's recipe divides α's extents after its outermost factors, so a
- *      transplant is known without the policy's code: the outermost factor recomputed. */
+ *      transplant is known without the policy's code: the outermost factor recomputed;
+ *  14. its search's patience (eto_tuner_opts.patience, eto_policy_args.patience: etotune tune --edge-patience): at 64
+ *      on case 3's matmul pair it measures what it measures at its default (32), in the same order, then goes on
+ *      past the point where the default stopped, and says which patience stopped it. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -557,6 +560,35 @@ static void neighbours_case(const eto_target *t) {
   remove_tree(dir);
 }
 
+/* Case 14: the search's patience. */
+static void patience_case(const eto_target *t) {
+  eto_op alpha = test_op("matmul m=64 n=128 k=64\n"), beta = test_op("matmul m=128 n=128 k=64\n");
+  eto_compute cb;
+  eto_op_compute(&beta, &cb);
+  eto_program sb;
+  if (!multi_level_sb(&cb, t, 3, &sb)) {
+    CHECK(0, "patience: no multi-level S*β");
+    return;
+  }
+  recorder r[2] = {{0}, {0}};
+  eto_tuner_result res[2];
+  for (int i = 0; i < 2; i++) {
+    eto_tuner_opts o = {.measure = measure, .measure_user = &r[i], .patience = i ? 64 : 0};
+    CHECK(eto_tuner_seeded(&alpha, &beta, &sb, t, NULL, NULL, &o, NULL, NULL, &res[i]) == ETO_OK, "patience %d: %s",
+          o.patience, res[i].message);
+  }
+  CHECK(strstr(res[0].stop, "in the last 32 trials") != NULL, "default patience: stop \"%s\"", res[0].stop);
+  CHECK(strstr(res[1].stop, "in the last 64 trials") != NULL || strstr(res[1].stop, "cap reached") != NULL,
+        "patience 64: stop \"%s\"", res[1].stop);
+  CHECK(r[1].n > r[0].n, "patience 64: %d trials, default %d", r[1].n, r[0].n);
+  int same = 0;
+  while (same < r[0].n && same < r[1].n && strcmp(r[0].recipes[same], r[1].recipes[same]) == 0) same++;
+  CHECK(same == r[0].n, "patience 64: the default's %d candidates not its first (the same up to %d)", r[0].n, same);
+  printf("patience: default %d trials (%s), 64: %d trials (%s)\n", r[0].n, res[0].stop, r[1].n, res[1].stop);
+  free(r[0].recipes);
+  free(r[1].recipes);
+}
+
 int main(void) {
   eto_target t;
   test_target_cpu(2, &t);
@@ -576,5 +608,6 @@ int main(void) {
   trained_model_case(&t);
   diffuse_case(&t);
   neighbours_case(&t);
+  patience_case(&t);
   return check_result();
 }
