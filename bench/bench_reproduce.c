@@ -504,7 +504,7 @@ int main(int argc, char **argv) {
       {"--time-budget", ETO_CLI_DOUBLE, &ro.time_budget, 0, ETO_CLI_MAX_SECONDS},
       {"--scheduler", ETO_CLI_TEXT, &ro.scheduler, 0, 0},
       {"--root-patience", ETO_CLI_INT, &ro.root_patience, 0, ETO_CLI_MAX_TRIALS},
-      {"--edge-patience", ETO_CLI_INT, &ro.edge_patience, 0, 256},
+      {"--edge-patience", ETO_CLI_INT, &ro.edge_patience, 0, ETO_TUNER_SEEDED_MAX_TRIALS},
       {"--patience-growth", ETO_CLI_DOUBLE, &ro.patience_growth, 1, 64},
       {"--patience-floor", ETO_CLI_DOUBLE, &ro.patience_floor, 0.01, 1},
       {"--release-after", ETO_CLI_INT, &ro.release_after, 0, ETO_CLI_MAX_TRIALS},

@@ -25,10 +25,10 @@
  *     from a population that holds the measured seeds, scored by the run's cost model, which the engine trains
  *     on the cache's records of other workloads (β and α's neighbours) before the first batch and on every
  *     result after;
- *   stop: when SEEDED_PATIENCE trials in a row (or eto_policy_args.patience: etotune tune --edge-patience; times the engine's eto_policy_view.patience_scale, as ETO's
- *     SEEDED_ETO_PATIENCE: 1 for an operator that holds its part of the list's weighted latency, down to
- *     --patience-floor for a light one, up to --patience-growth for one that much of it depends on, from the
- *     engine's second pass on, which asks an ended policy again) have not
+ *   stop: when SEEDED_PATIENCE trials in a row (or eto_policy_args.patience: etotune tune --edge-patience; times
+ *     the engine's eto_policy_view.patience_scale, as ETO's SEEDED_ETO_PATIENCE: 1 for an operator that holds its
+ *     part of the list's weighted latency, down to --patience-floor for a light one, up to --patience-growth for
+ *     one that much of it depends on, from the engine's second pass on, which asks an ended policy again) have not
  *     improved α's best by SEEDED_MIN_GAIN, or after SEEDED_MAX_TRIALS trials, or when nothing new is reachable.
  * Every candidate is measured, verified and stored by the engine as for every policy. */
 #include <math.h>
@@ -56,7 +56,7 @@
                             * pairs under 0.9, at 63 trials instead of 82) */
 #endif
 #define SEEDED_MIN_GAIN 0.01
-#define SEEDED_MAX_TRIALS 256     /* the policy's own cap (seeds included) */
+#define SEEDED_MAX_TRIALS ETO_TUNER_SEEDED_MAX_TRIALS /* the policy's own cap (seeds included) */
 #ifndef SEEDED_ETO_ROUNDS /* -DSEEDED_ETO_ROUNDS=1: the build "fix1" of bench/RESULTS.md O.3 (not better) */
 #define SEEDED_ETO_ROUNDS 4       /* ETO's rounds run per block count (1-4) */
 #endif

@@ -181,6 +181,10 @@ eto_status eto_tuner_estimate(const eto_op *alpha, const eto_op *beta, const eto
  * after its last gain. The estimate of a seeded edge is eto_tuner_estimate + this. */
 #define ETO_TUNER_SEEDED_EXTRA_TRIALS 80
 
+/* The reuse-seeded policy's own cap on one search (seeds included): a patience (eto_policy_args.patience) beyond it
+ * has no effect, which the options that set one (etotune tune --edge-patience) take as their bound. */
+#define ETO_TUNER_SEEDED_MAX_TRIALS 256
+
 /* The enumeration estimate: the trials eto_tuner_run would measure, counted by running its rounds with a
  * stand-in for the measurement (a repeatable pseudo-latency per program decides which candidate each round
  * keeps; nothing is compiled). With beta_best (a valid program of β) the count is for that program; without

@@ -16,6 +16,7 @@
 #include "cli_opt.h"
 #include "driver.h"
 #include "selector.h"
+#include "tuner.h"
 
 typedef struct {
   const char *list, *mode, *report, *db, *reuse;
@@ -152,7 +153,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--measures-per-round", ETO_CLI_INT, &a->per_round, 1, ETO_CLI_MAX_PROGRAMS},
       {"--release-after", ETO_CLI_INT, &a->release_after, 0, ETO_CLI_MAX_TRIALS},
       {"--root-patience", ETO_CLI_INT, &a->root_patience, 0, ETO_CLI_MAX_TRIALS},
-      {"--edge-patience", ETO_CLI_INT, &a->edge_patience, 0, 256},
+      {"--edge-patience", ETO_CLI_INT, &a->edge_patience, 0, ETO_TUNER_SEEDED_MAX_TRIALS},
       {"--patience-growth", ETO_CLI_DOUBLE, &a->patience_growth, 1, 64},
       {"--patience-floor", ETO_CLI_DOUBLE, &a->patience_floor, 0.01, 1},
       {"--small-trials", ETO_CLI_INT, &a->small_trials, 0, ETO_CLI_MAX_TRIALS},
