@@ -222,6 +222,11 @@ typedef struct {
    * trials go where they lower the list's weighted latency (ETO_BACKEND_PATIENCE_FLOOR). 1: fixed patiences. No
    * effect under total_trials, whose task scheduler places every round by what it gains the list */
   double patience_floor;
+  /* When an early-released task (eto_backend_task.release_after) is restarted from its parent's newer best:
+   * 0 (default, "settled"): once the parent has settled (it and every task above it have spent
+   * their shares), so that a chain's restarts do not add up link by link; 1 ("each"): at each of
+   * the parent's ends, the rule before RESULTS BC.2 (sooner restarts, more of them). Under total_trials: each */
+  int refresh_each;
   /* task scheduler */
   eto_backend_sched_opts sched;
   /* measurement (eto_measure_opts_default: 100 ms minimum repeat, 3 repeats, 10 s timeouts) */

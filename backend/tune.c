@@ -527,14 +527,14 @@ static void refresh_children(tune_ctx *x, int i, int cascade) {
  * its own children, and they theirs, once for each of its ends: in a chain of reuse edges each link's refreshes
  * added up along the chain (MobileNetV2, bench/RESULTS.md BC.2). Under a total budget the task scheduler gives a
  * restarted task its rounds only where they promise most: there each of i's ends refreshes its children, as before
- * (the family tunings of #21 measured so). */
+ * (the family tunings of #21 measured so); eto_backend_opts.refresh_each asks for that rule everywhere. */
 static void share_done(tune_ctx *x, int i) {
   eto_task *tk = &x->tasks[i];
   int first = !tk->shared;
   tk->shared = 1;
   for (int c = 0; c < x->n && first; c++)
     if (x->tasks[c].parent == i && x->tasks[c].waiting) release_child(x, c);
-  if (total_mode(x)) refresh_children(x, i, 0);
+  if (total_mode(x) || x->o.refresh_each) refresh_children(x, i, 0);
   else if (settled(x, i)) refresh_children(x, i, 1);
 }
 

@@ -31,6 +31,7 @@ typedef struct {
   int edge_patience; /* --edge-patience: eto_drv_opts.edge_patience (0: the seeded policy's default) */
   double patience_growth; /* --patience-growth: eto_backend_opts.patience_growth */
   double patience_floor;  /* --patience-floor: eto_backend_opts.patience_floor */
+  const char *refresh;    /* --refresh settled|each: eto_backend_opts.refresh_each */
   int refine; /* --refine: search the list's cached operators further (eto_drv_opts.refine) */
   int no_reseed; /* --no-reseed: eto_drv_opts.no_reseed */
   int small_trials;  /* --small-trials: small values of each linear family searched further (small_groups) */
@@ -156,6 +157,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--edge-patience", ETO_CLI_INT, &a->edge_patience, 0, ETO_TUNER_SEEDED_MAX_TRIALS},
       {"--patience-growth", ETO_CLI_DOUBLE, &a->patience_growth, 1, 64},
       {"--patience-floor", ETO_CLI_DOUBLE, &a->patience_floor, 0.01, 1},
+      {"--refresh", ETO_CLI_TEXT, &a->refresh, 0, 0},
       {"--small-trials", ETO_CLI_INT, &a->small_trials, 0, ETO_CLI_MAX_TRIALS},
       {"--small-time", ETO_CLI_DOUBLE, &a->small_time, 1, ETO_CLI_MAX_SECONDS},
   };
@@ -171,6 +173,10 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   }
   if (strcmp(a->family, "all") != 0 && strcmp(a->family, "representatives") != 0) {
     fprintf(stderr, "etotune tune: --family takes all (default) or representatives\n");
+    return -1;
+  }
+  if (a->refresh && strcmp(a->refresh, "settled") != 0 && strcmp(a->refresh, "each") != 0) {
+    fprintf(stderr, "etotune tune: --refresh takes settled (default) or each\n");
     return -1;
   }
   if (a->scheduler && eto_backend_strategy_parse(a->scheduler) < 0) {
@@ -504,6 +510,7 @@ int eto_cli_tune(int argc, char **argv) {
   o.imperfect = a.imperfect;
   o.patience_growth = a.patience_growth;
   o.patience_floor = a.patience_floor;
+  o.refresh_each = a.refresh && strcmp(a.refresh, "each") == 0;
   if (a.scheduler) o.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(a.scheduler);
   o.sched.relative = a.objective ? eto_backend_objective_parse(a.objective) : 0;
   o.transfer = a.transfer;

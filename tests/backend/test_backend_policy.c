@@ -18,7 +18,8 @@
  *  6b. a chain root -> A -> B, released early, under the round-robin scheduler: A's first policy ends (improving
  *      in its second batch) before the root's search does; B is not restarted then (A may still be restarted
  *      itself), but once the root has ended and A, restarted from the root's final best, has ended again: B is
- *      restarted once, from A's final best (before the rule, twice: once for each of A's ends);
+ *      restarted once, from A's final best; with refresh_each (the rule before, the control) twice: once for each
+ *      of A's ends;
  *   7. a total budget shorter than the plan's work (the tasks' shares): the task scheduler gives the heavy task
  *      the most, but every task gets at least its floor (a third of the budget split evenly), and the run says so
  *      once; with a budget that covers the plan, the heavy task takes the most (the control: with the rule off,
@@ -407,7 +408,8 @@ static void table_add(lat_table *tb, const eto_program *p, double lat) {
   }
 }
 
-static void test_settled_refresh(const eto_target *t) {
+/* each: eto_backend_opts.refresh_each, the rule before BC.2 (the control: B restarted at each of A's ends) */
+static void test_settled_refresh(const eto_target *t, int each) {
   eto_op r = test_op("matmul m=48 n=48 k=48"), a = test_op("matmul m=48 n=48 k=32"),
          b = test_op("matmul m=48 n=32 k=32");
   toy root = {.order_ok = 1};
@@ -445,15 +447,16 @@ static void test_settled_refresh(const eto_target *t) {
   eto_backend_opts_default(&o);
   o.seed = 5;
   o.sched.strategy = ETO_BACKEND_ROUND_ROBIN;
+  o.refresh_each = each;
   eto_backend_report rep;
   char msg[256];
   CHECK(eto_backend_run(tasks, 3, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
   CHECK(rep.count == 3 && rep.ops[1].refreshes == 1 && chain_a_made == 2, "A restarted %d time(s), made %d times",
         rep.count == 3 ? rep.ops[1].refreshes : -1, chain_a_made);
-  CHECK(rep.count == 3 && rep.ops[2].refreshes == 1 && chain_b_made == 2 &&
+  CHECK(rep.count == 3 && rep.ops[2].refreshes == 1 + each && chain_b_made == 2 + each &&
             eto_program_hash(&chain_b_source) == eto_program_hash(&chain_a[1].progs[NPROG - 1]),
-        "B restarted %d time(s) (want 1: once A settled), made %d times, last from A's final best: %d",
-        rep.count == 3 ? rep.ops[2].refreshes : -1, chain_b_made,
+        "B restarted %d time(s) (want %d), made %d times, last from A's final best: %d",
+        rep.count == 3 ? rep.ops[2].refreshes : -1, 1 + each, chain_b_made,
         eto_program_hash(&chain_b_source) == eto_program_hash(&chain_a[1].progs[NPROG - 1]));
   CHECK(rep.count == 3 && fabs(rep.ops[1].latency - 0.5e-3) < 1e-9 && fabs(rep.ops[0].latency - 1e-3) < 1e-9,
         "the root ends at %g s, A at %g s", rep.count ? rep.ops[0].latency : -1, rep.count > 1 ? rep.ops[1].latency : -1);
@@ -837,7 +840,8 @@ int main(void) {
         "a task without a policy: freed %d", f.freed);
 
   test_dependencies(&t, cache);
-  test_settled_refresh(&t);
+  test_settled_refresh(&t, 0);
+  test_settled_refresh(&t, 1);
   test_patience(&t);
   test_tight_budget(&t);
   test_priority(&t);
