@@ -176,6 +176,20 @@ void eto_backend_scheduler_free(eto_backend_scheduler *s);
  * Tuning a list of operators
  * ====================================================================================================== */
 
+/* When a task released early from its parent's best is restarted from the parent's newer best (eto_backend_opts.refresh) */
+typedef enum {
+  ETO_BACKEND_REFRESH_SETTLED = 0, /* once the parent has settled: it and every task above it have spent their shares
+                                      (default: a chain's restarts do not add up link by link; RESULTS BC.2) */
+  ETO_BACKEND_REFRESH_EACH,        /* at each of the parent's ends: the rule before BC.2 */
+  ETO_BACKEND_REFRESH_EARLY        /* as settled, and once before: at the first of the parent's ends that finds the
+                                      task not yet restarted (a chain's lower links leave the parents' early programs
+                                      before the roots end, at most two restarts per link; RESULTS BE) */
+} eto_backend_refresh;
+
+/* "settled", "each", "early" -> the mode, -1 for any other name; and back */
+int eto_backend_refresh_parse(const char *name);
+const char *eto_backend_refresh_name(eto_backend_refresh r);
+
 typedef struct {
   /* budgets */
   int trials_per_op;          /* trials per operator, counting trials already in the cache (1000) */
@@ -222,11 +236,9 @@ typedef struct {
    * trials go where they lower the list's weighted latency (ETO_BACKEND_PATIENCE_FLOOR). 1: fixed patiences. No
    * effect under total_trials, whose task scheduler places every round by what it gains the list */
   double patience_floor;
-  /* When an early-released task (eto_backend_task.release_after) is restarted from its parent's newer best:
-   * 0 (default, "settled"): once the parent has settled (it and every task above it have spent
-   * their shares), so that a chain's restarts do not add up link by link; 1 ("each"): at each of
-   * the parent's ends, the rule before RESULTS BC.2 (sooner restarts, more of them). Under total_trials: each */
-  int refresh_each;
+  /* When an early-released task (eto_backend_task.release_after) is restarted from its parent's newer best (gains of
+   * more than ETO_BACKEND_REFRESH_GAIN; under total_trials: always as ETO_BACKEND_REFRESH_EACH) */
+  eto_backend_refresh refresh;
   /* task scheduler */
   eto_backend_sched_opts sched;
   /* measurement (eto_measure_opts_default: 100 ms minimum repeat, 3 repeats, 10 s timeouts) */

@@ -137,7 +137,7 @@ static cJSON *options_json(const eto_backend_opts *o) {
   cJSON_AddBoolToObject(j, "imperfect", o->imperfect);
   cJSON_AddNumberToObject(j, "retrain_ratio", o->retrain_ratio);
   cJSON_AddBoolToObject(j, "transfer", o->transfer);
-  cJSON_AddStringToObject(j, "refresh", o->refresh_each ? "each" : "settled");
+  cJSON_AddStringToObject(j, "refresh", eto_backend_refresh_name(o->refresh));
   cJSON *c = cJSON_AddObjectToObject(j, "cost_model");
   cJSON_AddNumberToObject(c, "nthread", o->cost.nthread);
   cJSON_AddNumberToObject(c, "warmup_records", o->cost.warmup_records);

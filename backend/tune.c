@@ -11,6 +11,18 @@
 
 #include "backend_internal.h"
 
+static const char *const refresh_names[] = {"settled", "each", "early"};
+
+int eto_backend_refresh_parse(const char *name) {
+  for (int i = 0; name && i < (int)(sizeof refresh_names / sizeof refresh_names[0]); i++)
+    if (strcmp(name, refresh_names[i]) == 0) return i;
+  return -1;
+}
+
+const char *eto_backend_refresh_name(eto_backend_refresh r) {
+  return (unsigned)r < sizeof refresh_names / sizeof refresh_names[0] ? refresh_names[r] : "?";
+}
+
 void eto_backend_opts_default(eto_backend_opts *o) {
   memset(o, 0, sizeof *o);
   o->trials_per_op = 1000;
@@ -510,14 +522,15 @@ static int settled(const tune_ctx *x, int i) {
   return 1;
 }
 
-/* Task i's early-released children are refreshed when its best has improved since their release; with cascade (i
- * has settled), the children that were not (their own shares spent) have settled in turn. */
-static void refresh_children(tune_ctx *x, int i, int cascade) {
+/* Task i's early-released children are refreshed when its best has improved since their release (with unrestarted,
+ * only those not restarted yet); with cascade (i has settled), the children that were not (their own shares spent)
+ * have settled in turn. */
+static void refresh_children(tune_ctx *x, int i, int cascade, int unrestarted) {
   for (int c = 0; c < x->n; c++) {
     eto_task *ch = &x->tasks[c];
-    if (ch->parent != i || ch->waiting) continue;
+    if (ch->parent != i || ch->waiting || (unrestarted && ch->refreshes > 0)) continue;
     refresh_child(x, c);
-    if (cascade && ch->shared) refresh_children(x, c, 1);
+    if (cascade && ch->shared) refresh_children(x, c, 1, 0);
   }
 }
 
@@ -527,15 +540,18 @@ static void refresh_children(tune_ctx *x, int i, int cascade) {
  * its own children, and they theirs, once for each of its ends: in a chain of reuse edges each link's refreshes
  * added up along the chain (MobileNetV2, bench/RESULTS.md BC.2). Under a total budget the task scheduler gives a
  * restarted task its rounds only where they promise most: there each of i's ends refreshes its children, as before
- * (the family tunings of #21 measured so); eto_backend_opts.refresh_each asks for that rule everywhere. */
+ * (the family tunings of #21 measured so); eto_backend_opts.refresh asks for that rule everywhere (EACH), or for
+ * one restart before the settled one (EARLY: the parents' first improved ends reach a chain's lower links before the
+ * roots end, without adding up). */
 static void share_done(tune_ctx *x, int i) {
   eto_task *tk = &x->tasks[i];
   int first = !tk->shared;
   tk->shared = 1;
   for (int c = 0; c < x->n && first; c++)
     if (x->tasks[c].parent == i && x->tasks[c].waiting) release_child(x, c);
-  if (total_mode(x) || x->o.refresh_each) refresh_children(x, i, 0);
-  else if (settled(x, i)) refresh_children(x, i, 1);
+  if (total_mode(x) || x->o.refresh == ETO_BACKEND_REFRESH_EACH) refresh_children(x, i, 0, 0);
+  else if (settled(x, i)) refresh_children(x, i, 1, 0);
+  else if (x->o.refresh == ETO_BACKEND_REFRESH_EARLY) refresh_children(x, i, 0, 1);
 }
 
 /* Early release: the children of task i that wait with release_after <= its trials go on from its best; when i

@@ -31,7 +31,7 @@ typedef struct {
   int edge_patience; /* --edge-patience: eto_drv_opts.edge_patience (0: the seeded policy's default) */
   double patience_growth; /* --patience-growth: eto_backend_opts.patience_growth */
   double patience_floor;  /* --patience-floor: eto_backend_opts.patience_floor */
-  const char *refresh;    /* --refresh settled|each: eto_backend_opts.refresh_each */
+  const char *refresh;    /* --refresh settled|each|early: eto_backend_opts.refresh */
   int refine; /* --refine: search the list's cached operators further (eto_drv_opts.refine) */
   int no_reseed; /* --no-reseed: eto_drv_opts.no_reseed */
   int small_trials;  /* --small-trials: small values of each linear family searched further (small_groups) */
@@ -175,8 +175,8 @@ static int parse_args(int argc, char **argv, tune_args *a) {
     fprintf(stderr, "etotune tune: --family takes all (default) or representatives\n");
     return -1;
   }
-  if (a->refresh && strcmp(a->refresh, "settled") != 0 && strcmp(a->refresh, "each") != 0) {
-    fprintf(stderr, "etotune tune: --refresh takes settled (default) or each\n");
+  if (a->refresh && eto_backend_refresh_parse(a->refresh) < 0) {
+    fprintf(stderr, "etotune tune: --refresh takes settled (default), each or early\n");
     return -1;
   }
   if (a->scheduler && eto_backend_strategy_parse(a->scheduler) < 0) {
@@ -510,7 +510,7 @@ int eto_cli_tune(int argc, char **argv) {
   o.imperfect = a.imperfect;
   o.patience_growth = a.patience_growth;
   o.patience_floor = a.patience_floor;
-  o.refresh_each = a.refresh && strcmp(a.refresh, "each") == 0;
+  if (a.refresh) o.refresh = (eto_backend_refresh)eto_backend_refresh_parse(a.refresh);
   if (a.scheduler) o.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(a.scheduler);
   o.sched.relative = a.objective ? eto_backend_objective_parse(a.objective) : 0;
   o.transfer = a.transfer;

@@ -18,8 +18,11 @@
  *  6b. a chain root -> A -> B, released early, under the round-robin scheduler: A's first policy ends (improving
  *      in its second batch) before the root's search does; B is not restarted then (A may still be restarted
  *      itself), but once the root has ended and A, restarted from the root's final best, has ended again: B is
- *      restarted once, from A's final best; with refresh_each (the rule before, the control) twice: once for each
+ *      restarted once, from A's final best; with the rule before (refresh each, the control) twice: once for each
  *      of A's ends;
+ *  6c. a chain root -> A -> B -> C whose every policy end improves (the root one program per batch, A's policies
+ *      three batches, B's and C's two): settled restarts each link once, early B and C twice (once before the root
+ *      has ended, once after), each C three times (at each of B's ends); every link ends at its last policy's best;
  *   7. a total budget shorter than the plan's work (the tasks' shares): the task scheduler gives the heavy task
  *      the most, but every task gets at least its floor (a third of the budget split evenly), and the run says so
  *      once; with a budget that covers the plan, the heavy task takes the most (the control: with the rule off,
@@ -53,7 +56,7 @@
 #define NPROG 12
 
 typedef struct {
-  eto_program progs[NPROG]; /* what it proposes, 5 at a time */
+  eto_program progs[NPROG]; /* what it proposes, 5 at a time (per_batch) */
   int next;
   int observed;             /* results seen, in order */
   double seen[NPROG];       /* their latencies (INFINITY for a failure) */
@@ -61,6 +64,7 @@ typedef struct {
   int dead;                 /* propose nothing and say dead */
   int freed;
   double scale;             /* the last view's patience_scale (proposing or observing) */
+  int per_batch;            /* programs per batch (0: 5) */
 } toy;
 
 static int toy_propose(void *self, const eto_policy_view *v, eto_program *out, int cap, eto_policy_batch *b) {
@@ -72,7 +76,7 @@ static int toy_propose(void *self, const eto_policy_view *v, eto_program *out, i
     return 0;
   }
   int n = 0;
-  while (n < cap && n < 5 && x->next < NPROG) out[n++] = x->progs[x->next++];
+  while (n < cap && n < (x->per_batch ? x->per_batch : 5) && x->next < NPROG) out[n++] = x->progs[x->next++];
   b->round = 7;
   return n;
 }
@@ -358,8 +362,8 @@ static void test_dependencies(const eto_target *t, eto_cache *cache) {
 
 /* Latencies by program hash: every program the case's policies propose, with its latency. */
 typedef struct {
-  uint64_t hash[64];
-  double lat[64];
+  uint64_t hash[160];
+  double lat[160];
   int n;
 } lat_table;
 
@@ -402,14 +406,15 @@ static eto_status chain_make_b(const eto_policy_args *a, eto_policy *out, char *
 
 static void table_add(lat_table *tb, const eto_program *p, double lat) {
   for (int i = 0; i < tb->n; i++) CHECK(tb->hash[i] != eto_program_hash(p), "two programs share a hash");
-  if (tb->n < 64) {
+  if (tb->n < 160) {
     tb->hash[tb->n] = eto_program_hash(p);
     tb->lat[tb->n++] = lat;
   }
 }
 
-/* each: eto_backend_opts.refresh_each, the rule before BC.2 (the control: B restarted at each of A's ends) */
-static void test_settled_refresh(const eto_target *t, int each) {
+/* refresh EACH (the rule before BC.2, the control): B restarted at each of A's ends */
+static void test_settled_refresh(const eto_target *t, eto_backend_refresh refresh) {
+  int each = refresh == ETO_BACKEND_REFRESH_EACH;
   eto_op r = test_op("matmul m=48 n=48 k=48"), a = test_op("matmul m=48 n=48 k=32"),
          b = test_op("matmul m=48 n=32 k=32");
   toy root = {.order_ok = 1};
@@ -447,7 +452,7 @@ static void test_settled_refresh(const eto_target *t, int each) {
   eto_backend_opts_default(&o);
   o.seed = 5;
   o.sched.strategy = ETO_BACKEND_ROUND_ROBIN;
-  o.refresh_each = each;
+  o.refresh = refresh;
   eto_backend_report rep;
   char msg[256];
   CHECK(eto_backend_run(tasks, 3, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
@@ -461,6 +466,88 @@ static void test_settled_refresh(const eto_target *t, int each) {
   CHECK(rep.count == 3 && fabs(rep.ops[1].latency - 0.5e-3) < 1e-9 && fabs(rep.ops[0].latency - 1e-3) < 1e-9,
         "the root ends at %g s, A at %g s", rep.count ? rep.ops[0].latency : -1, rep.count > 1 ? rep.ops[1].latency : -1);
   eto_backend_report_free(&rep);
+}
+
+/* ---- 6c. the three rules on a chain of four: root -> A -> B -> C ---- */
+
+/* Link L (A, B, C: 0-2) has a policy per make, each proposing 10 programs in two batches (A: 12 in three, so that
+ * B's first policy ends before A's does): 2 ms, then 1 ms in the last, divided by 2 per make, so that each of a
+ * policy's ends is better than its first batch and than the make before it. */
+static toy chain4_pol[3][4];
+static int chain4_made[3];
+static const eto_backend_task *chain4_tasks;
+
+static eto_status chain4_make(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
+  int l = 0;
+  while (l < 3 && a->op != &chain4_tasks[l + 1].op) l++;
+  if (l > 2 || chain4_made[l] >= 4 || !a->source_best) {
+    snprintf(msg, (size_t)cap, "no policy left");
+    return ETO_ERR_INVALID;
+  }
+  *out = (eto_policy){&toy_vtbl, &chain4_pol[l][chain4_made[l]++]};
+  return ETO_OK;
+}
+
+/* The links' restarts under each rule (refresh), each link restarted at most once (settled), twice (early), or at
+ * each of its parent's ends (each: C at each of B's three); every link ends from its parent's final best */
+static void test_chain_rules(const eto_target *t, eto_backend_refresh refresh, int restarts[3]) {
+  eto_op ops[4] = {test_op("matmul m=48 n=48 k=48"), test_op("matmul m=48 n=48 k=32"),
+                   test_op("matmul m=48 n=32 k=32"), test_op("matmul m=32 n=32 k=32")};
+  static lat_table tb;
+  tb.n = 0;
+  toy root = {.order_ok = 1, .per_batch = 1};
+  /* the root: one program per batch, 12 ms down to 1 ms */
+  op_programs(&ops[0], t, 51, root.progs, NPROG);
+  for (int i = 0; i < NPROG; i++) table_add(&tb, &root.progs[i], 1e-3 * (NPROG - i));
+  for (int l = 0; l < 3; l++) {
+    eto_program pp[4 * NPROG];
+    op_programs(&ops[l + 1], t, 52 + (uint64_t)l, pp, 4 * NPROG);
+    for (int k = 0; k < 4; k++) {
+      chain4_pol[l][k] = (toy){.order_ok = 1, .next = l == 0 ? 0 : NPROG - 10};
+      for (int i = 0; i < NPROG; i++) chain4_pol[l][k].progs[i] = pp[k * NPROG + i];
+      for (int i = chain4_pol[l][k].next; i < NPROG; i++)
+        table_add(&tb, &chain4_pol[l][k].progs[i], 1e-3 * (i < NPROG - 5 ? 2 : 1) / (double)(1 << k));
+    }
+    chain4_made[l] = 0;
+  }
+  eto_backend_task tasks[4] = {{.op = ops[0], .policy = {&toy_vtbl, &root}, .budget = -1, .parent = -1}};
+  for (int l = 1; l < 4; l++) {
+    tasks[l] = (eto_backend_task){.op = ops[l], .budget = -1, .parent = l - 1, .make = chain4_make,
+                                  .release_after = 5, .no_fallback = 1};
+    tasks[l].args = (eto_policy_args){.op = &tasks[l].op, .source = &tasks[l - 1].op, .t = t};
+  }
+  chain4_tasks = tasks;
+  eto_backend_hooks hooks = {.measure = table_measure, .measure_user = &tb};
+  eto_backend_opts o;
+  eto_backend_opts_default(&o);
+  o.seed = 5;
+  o.sched.strategy = ETO_BACKEND_ROUND_ROBIN;
+  o.refresh = refresh;
+  eto_backend_report rep;
+  char msg[256];
+  CHECK(eto_backend_run(tasks, 4, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  for (int l = 0; l < 3; l++) {
+    restarts[l] = rep.count == 4 ? rep.ops[l + 1].refreshes : -1;
+    CHECK(restarts[l] == chain4_made[l] - 1, "%s: link %d restarted %d times, made %d times",
+          eto_backend_refresh_name(refresh), l, restarts[l], chain4_made[l]);
+    /* the last make's policy: its best is the link's final */
+    double want = chain4_made[l] > 0 ? 1e-3 / (double)(1 << (chain4_made[l] - 1)) : -1;
+    CHECK(rep.count == 4 && fabs(rep.ops[l + 1].latency - want) < 1e-9, "%s: link %d ends at %g s, want %g",
+          eto_backend_refresh_name(refresh), l, rep.count == 4 ? rep.ops[l + 1].latency : -1, want);
+  }
+  eto_backend_report_free(&rep);
+}
+
+static void test_chain_refresh(const eto_target *t) {
+  int s[3], e[3], each[3];
+  test_chain_rules(t, ETO_BACKEND_REFRESH_SETTLED, s);
+  test_chain_rules(t, ETO_BACKEND_REFRESH_EARLY, e);
+  test_chain_rules(t, ETO_BACKEND_REFRESH_EACH, each);
+  for (int l = 0; l < 3; l++)
+    CHECK(s[l] == 1, "settled: link %d restarted %d times (want 1: once the chain above has settled)", l, s[l]);
+  CHECK(e[0] == 1 && e[1] == 2 && e[2] == 2,
+        "early: A, B, C restarted %d, %d, %d times (want 1, 2, 2: B and C once early, once settled)", e[0], e[1], e[2]);
+  CHECK(each[2] == 3, "each: C restarted %d times (want 3: at each of B's ends)", each[2]);
 }
 
 /* ---- 7. a budget shorter than the plan ---- */
@@ -840,8 +927,9 @@ int main(void) {
         "a task without a policy: freed %d", f.freed);
 
   test_dependencies(&t, cache);
-  test_settled_refresh(&t, 0);
-  test_settled_refresh(&t, 1);
+  test_settled_refresh(&t, ETO_BACKEND_REFRESH_SETTLED);
+  test_settled_refresh(&t, ETO_BACKEND_REFRESH_EACH);
+  test_chain_refresh(&t);
   test_patience(&t);
   test_tight_budget(&t);
   test_priority(&t);
