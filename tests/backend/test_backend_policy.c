@@ -412,20 +412,42 @@ static void table_add(lat_table *tb, const eto_program *p, double lat) {
   }
 }
 
+/* A chain of n tasks: tasks[0] the root, whose policy the caller set; task l (1..n-1) released early (after 5
+ * trials) from task l-1 and made by make[l-1]. Run with latencies from tb, round-robin, under the refresh rule. */
+static void run_chain(eto_backend_task *tasks, int n, const eto_op *ops, const eto_policy_make_fn *make,
+                      const eto_target *t, lat_table *tb, eto_backend_refresh refresh, eto_backend_report *rep) {
+  tasks[0].op = ops[0];
+  tasks[0].budget = -1;
+  tasks[0].parent = -1;
+  for (int l = 1; l < n; l++) {
+    tasks[l] = (eto_backend_task){.op = ops[l], .budget = -1, .parent = l - 1, .make = make[l - 1],
+                                  .release_after = 5, .no_fallback = 1};
+    tasks[l].args = (eto_policy_args){.op = &tasks[l].op, .source = &tasks[l - 1].op, .t = t};
+  }
+  eto_backend_hooks hooks = {.measure = table_measure, .measure_user = tb};
+  eto_backend_opts o;
+  eto_backend_opts_default(&o);
+  o.seed = 5;
+  o.sched.strategy = ETO_BACKEND_ROUND_ROBIN;
+  o.refresh = refresh;
+  char msg[256];
+  CHECK(eto_backend_run(tasks, n, t, NULL, &o, &hooks, NULL, NULL, rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+}
+
 /* refresh EACH (the rule before BC.2, the control): B restarted at each of A's ends */
 static void test_settled_refresh(const eto_target *t, eto_backend_refresh refresh) {
   int each = refresh == ETO_BACKEND_REFRESH_EACH;
-  eto_op r = test_op("matmul m=48 n=48 k=48"), a = test_op("matmul m=48 n=48 k=32"),
-         b = test_op("matmul m=48 n=32 k=32");
+  eto_op ops[3] = {test_op("matmul m=48 n=48 k=48"), test_op("matmul m=48 n=48 k=32"),
+                   test_op("matmul m=48 n=32 k=32")};
   toy root = {.order_ok = 1};
   lat_table tb = {.n = 0};
   /* the root: 12 programs in batches of 5, 5, 2; its best at 6 ms after the first, at 1 ms in the last */
-  op_programs(&r, t, 41, root.progs, NPROG);
+  op_programs(&ops[0], t, 41, root.progs, NPROG);
   for (int i = 0; i < NPROG; i++) table_add(&tb, &root.progs[i], 1e-3 * (i < 5 ? 10 - i : i < 10 ? 4 + (i - 5) : 1));
   /* A's first policy: 10 programs, best 5 ms in its first batch and 2 ms in its second; its second: 5 programs,
    * best 0.5 ms */
   eto_program ap[2 * NPROG];
-  op_programs(&a, t, 42, ap, 2 * NPROG);
+  op_programs(&ops[1], t, 42, ap, 2 * NPROG);
   for (int k = 0; k < 2; k++) {
     chain_a[k] = (toy){.order_ok = 1, .next = k == 0 ? 2 : NPROG - 5};
     for (int i = 0; i < NPROG; i++) chain_a[k].progs[i] = ap[k * NPROG + i];
@@ -434,28 +456,17 @@ static void test_settled_refresh(const eto_target *t, eto_backend_refresh refres
   }
   /* B: 5 programs per make, at 1 ms */
   eto_program bp[3 * NPROG];
-  op_programs(&b, t, 43, bp, 3 * NPROG);
+  op_programs(&ops[2], t, 43, bp, 3 * NPROG);
   for (int k = 0; k < 3; k++) {
     chain_b[k] = (toy){.order_ok = 1, .next = NPROG - 5};
     for (int i = 0; i < NPROG; i++) chain_b[k].progs[i] = bp[k * NPROG + i];
     for (int i = chain_b[k].next; i < NPROG; i++) table_add(&tb, &chain_b[k].progs[i], 1e-3);
   }
   chain_a_made = chain_b_made = 0;
-  eto_backend_task tasks[3] = {
-      {.op = r, .policy = {&toy_vtbl, &root}, .budget = -1, .parent = -1},
-      {.op = a, .budget = -1, .parent = 0, .make = chain_make_a, .release_after = 5, .no_fallback = 1},
-      {.op = b, .budget = -1, .parent = 1, .make = chain_make_b, .release_after = 5, .no_fallback = 1}};
-  tasks[1].args = (eto_policy_args){.op = &tasks[1].op, .source = &tasks[0].op, .t = t};
-  tasks[2].args = (eto_policy_args){.op = &tasks[2].op, .source = &tasks[1].op, .t = t};
-  eto_backend_hooks hooks = {.measure = table_measure, .measure_user = &tb};
-  eto_backend_opts o;
-  eto_backend_opts_default(&o);
-  o.seed = 5;
-  o.sched.strategy = ETO_BACKEND_ROUND_ROBIN;
-  o.refresh = refresh;
+  eto_backend_task tasks[3] = {{.policy = {&toy_vtbl, &root}}};
+  const eto_policy_make_fn make[2] = {chain_make_a, chain_make_b};
   eto_backend_report rep;
-  char msg[256];
-  CHECK(eto_backend_run(tasks, 3, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  run_chain(tasks, 3, ops, make, t, &tb, refresh, &rep);
   CHECK(rep.count == 3 && rep.ops[1].refreshes == 1 && chain_a_made == 2, "A restarted %d time(s), made %d times",
         rep.count == 3 ? rep.ops[1].refreshes : -1, chain_a_made);
   CHECK(rep.count == 3 && rep.ops[2].refreshes == 1 + each && chain_b_made == 2 + each &&
@@ -510,22 +521,11 @@ static void test_chain_rules(const eto_target *t, eto_backend_refresh refresh, i
     }
     chain4_made[l] = 0;
   }
-  eto_backend_task tasks[4] = {{.op = ops[0], .policy = {&toy_vtbl, &root}, .budget = -1, .parent = -1}};
-  for (int l = 1; l < 4; l++) {
-    tasks[l] = (eto_backend_task){.op = ops[l], .budget = -1, .parent = l - 1, .make = chain4_make,
-                                  .release_after = 5, .no_fallback = 1};
-    tasks[l].args = (eto_policy_args){.op = &tasks[l].op, .source = &tasks[l - 1].op, .t = t};
-  }
+  eto_backend_task tasks[4] = {{.policy = {&toy_vtbl, &root}}};
+  const eto_policy_make_fn make[3] = {chain4_make, chain4_make, chain4_make};
   chain4_tasks = tasks;
-  eto_backend_hooks hooks = {.measure = table_measure, .measure_user = &tb};
-  eto_backend_opts o;
-  eto_backend_opts_default(&o);
-  o.seed = 5;
-  o.sched.strategy = ETO_BACKEND_ROUND_ROBIN;
-  o.refresh = refresh;
   eto_backend_report rep;
-  char msg[256];
-  CHECK(eto_backend_run(tasks, 4, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  run_chain(tasks, 4, ops, make, t, &tb, refresh, &rep);
   for (int l = 0; l < 3; l++) {
     restarts[l] = rep.count == 4 ? rep.ops[l + 1].refreshes : -1;
     CHECK(restarts[l] == chain4_made[l] - 1, "%s: link %d restarted %d times, made %d times",

@@ -3,10 +3,11 @@
 # /work/bins/NAME (default s76r: the settled-restart build of 0cba9fc, BC.2's runs; s77p64: 1f68f75 built with
 # -DCMAKE_C_FLAGS=-DSEEDED_PATIENCE=64) with the extra etotune tune ARGS at each SEED, one run after the other,
 # `etotune tune examples/LIST.list --seed S --threads 2 --min-repeat-ms 25 ARGS`, into
-# bench/out/lists_s77/LIST_sSEED_TAG.{json,out}; a finished run is skipped. Curves: lists_s74/curve.py.
+# bench/out/lists_s77/LIST_sSEED_TAG.{json,out} (O: another output directory, from the repository's root; lists_s78's
+# ab.sh and early.sh); a finished run is skipped. Curves: lists_s74/curve.py.
 cd "$(dirname "$0")/../../.."
 tag=$1; extra=$2; l=$3; shift 3
-o=bench/out/lists_s77
+o=${O:-bench/out/lists_s77}
 for seed in "$@"; do
   n=${l}_s${seed}_$tag
   [ -s $o/$n.json ] && continue
