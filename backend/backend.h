@@ -106,6 +106,14 @@ void eto_cost_model_free(eto_cost_model *m);
  * weighted latency falls fastest per second of tuning instead of per round. */
 typedef enum { ETO_BACKEND_GRADIENT, ETO_BACKEND_ROUND_ROBIN, ETO_BACKEND_PER_SECOND } eto_backend_strategy;
 
+/* A task's weight w_i in the objective. OWN: its frequency (Ansor's). TREE: what the list's objective gains per unit
+ * of the task's own gain, where the tasks that reuse its result (eto_backend_task.parent: its children, theirs, ...)
+ * restart from its better best and follow it in proportion: w_i = sum over i and those tasks j of w_j g_j^(1-r),
+ * over g_i^(1-r) (the latency objective r = 0: their weighted latency over i's latency), g_j a task's best latency
+ * or, before it has one, its FLOPs at the run's rate; a root on which a chain of reuse depends gets its rounds
+ * before its chain's searches from its early program (bench/RESULTS.md BF) */
+typedef enum { ETO_BACKEND_WEIGHTS_OWN, ETO_BACKEND_WEIGHTS_TREE } eto_backend_weights;
+
 typedef struct {
   eto_backend_strategy strategy; /* default per-second */
   double alpha;                  /* weight of the backward gradient (0.2) */
@@ -118,6 +126,8 @@ typedef struct {
                                   * 5 ms operator (a quality asked of every shape, as of a family's every length);
                                   * r in between: sum_i w_i g_i^(1-r) / (1-r), the gradient divided by g_i^r (0.5:
                                   * `--objective balanced`, a 1000x slower task's 10% gain counts 32x, not 1000x) */
+  eto_backend_weights weights;   /* the tasks' weights in the objective: ETO_BACKEND_WEIGHTS_OWN (default) or, set
+                                  * by the engine (eto_backend_run) round by round, ETO_BACKEND_WEIGHTS_TREE */
 } eto_backend_sched_opts;
 
 void eto_backend_sched_opts_default(eto_backend_sched_opts *o);
@@ -145,9 +155,14 @@ void eto_backend_scheduler_update(eto_backend_scheduler *s, int task, int measur
 /* Reports the wall seconds a round of `task` took (the per-second strategy's divisor; the others ignore it).
  * Call once per round, with eto_backend_scheduler_update. */
 void eto_backend_scheduler_spent(eto_backend_scheduler *s, int task, double seconds);
+/* Sets task i's weight in the objective (a positive finite value; the engine under ETO_BACKEND_WEIGHTS_TREE). */
+void eto_backend_scheduler_set_weight(eto_backend_scheduler *s, int task, double weight);
 /* The strategy's name ("gradient", "round-robin", "per-second") and the strategy called name (-1: none). */
 const char *eto_backend_strategy_name(eto_backend_strategy st);
 int eto_backend_strategy_parse(const char *name);
+/* The weights' names ("own", "tree") and the weights called name (-1: none). */
+const char *eto_backend_weights_name(eto_backend_weights w);
+int eto_backend_weights_parse(const char *name);
 /* The objectives' names: "latency" (relative 0), "balanced" (0.5), "relative" (1); another value prints "r=<value>".
  * parse returns the value of a name, -1 for an unknown one. */
 const char *eto_backend_objective_name(double relative);

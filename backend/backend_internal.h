@@ -128,6 +128,10 @@ int eto_mutate_direct(const eto_compute *c, const eto_target *t, eto_program *p,
 double eto_rng_unit(eto_rng *r);
 
 /* Similarity group tag of Ansor's task scheduler: kind, sketch signature and log_1.618(FLOPs). */
+/* The index of name in names[0..n-1] (the options' name tables: strategy, objective, weights, refresh), -1 when it is
+ * not there or NULL (scheduler.c) */
+int eto_backend_name_index(const char *const *names, int n, const char *name);
+
 void eto_backend_similarity_tag(const eto_op *op, const eto_target *t, char *buf, int cap);
 
 #endif

@@ -153,6 +153,7 @@ static cJSON *options_json(const eto_backend_opts *o) {
   cJSON_AddNumberToObject(s, "beta", o->sched.beta);
   cJSON_AddNumberToObject(s, "backward_window", o->sched.backward_window);
   cJSON_AddStringToObject(s, "objective", eto_backend_objective_name(o->sched.relative));
+  cJSON_AddStringToObject(s, "weights", eto_backend_weights_name(o->sched.weights));
   return j;
 }
 

@@ -192,17 +192,31 @@ void eto_backend_scheduler_spent(eto_backend_scheduler *s, int task, double seco
   s->secs[task][s->timed[task]++] = seconds;
 }
 
+void eto_backend_scheduler_set_weight(eto_backend_scheduler *s, int task, double weight) {
+  if (task >= 0 && task < s->n && weight > 0 && isfinite(weight)) s->weight[task] = weight;
+}
+
+int eto_backend_name_index(const char *const *names, int n, const char *name) {
+  for (int k = 0; name && k < n; k++)
+    if (strcmp(name, names[k]) == 0) return k;
+  return -1;
+}
+
 static const char *const strategy_names[] = {"gradient", "round-robin", "per-second"};
 
 const char *eto_backend_strategy_name(eto_backend_strategy st) {
   return (int)st >= 0 && (int)st < 3 ? strategy_names[st] : "?";
 }
 
-int eto_backend_strategy_parse(const char *name) {
-  for (int k = 0; name && k < 3; k++)
-    if (strcmp(name, strategy_names[k]) == 0) return k;
-  return -1;
+int eto_backend_strategy_parse(const char *name) { return eto_backend_name_index(strategy_names, 3, name); }
+
+static const char *const weights_names[] = {"own", "tree"};
+
+const char *eto_backend_weights_name(eto_backend_weights w) {
+  return (int)w >= 0 && (int)w < 2 ? weights_names[w] : "?";
 }
+
+int eto_backend_weights_parse(const char *name) { return eto_backend_name_index(weights_names, 2, name); }
 
 static const char *const objective_names[] = {"latency", "balanced", "relative"};
 
@@ -215,9 +229,8 @@ const char *eto_backend_objective_name(double relative) {
 }
 
 double eto_backend_objective_parse(const char *name) {
-  for (int k = 0; name && k < 3; k++)
-    if (strcmp(name, objective_names[k]) == 0) return 0.5 * k;
-  return -1;
+  int k = eto_backend_name_index(objective_names, 3, name);
+  return k < 0 ? -1 : 0.5 * k;
 }
 
 /* the seconds a round of task i is expected to take: the median of its timed rounds, else of every task's, else 1

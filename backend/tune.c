@@ -14,9 +14,7 @@
 static const char *const refresh_names[] = {"settled", "each", "early"};
 
 int eto_backend_refresh_parse(const char *name) {
-  for (int i = 0; name && i < (int)(sizeof refresh_names / sizeof refresh_names[0]); i++)
-    if (strcmp(name, refresh_names[i]) == 0) return i;
-  return -1;
+  return eto_backend_name_index(refresh_names, (int)(sizeof refresh_names / sizeof refresh_names[0]), name);
 }
 
 const char *eto_backend_refresh_name(eto_backend_refresh r) {
@@ -72,6 +70,7 @@ typedef struct {
   int ready;      /* every task initialized */
   int last_train; /* records the model was last trained on */
   int grown;      /* the second pass has begun: patiences grow (opts.patience_growth; see grow) */
+  double *tree;   /* per task: what it and the tasks reusing its result hold (tree_latency) */
   eto_backend_report *rep;
   char *msg;
   int cap;
@@ -330,16 +329,16 @@ static void train_model(tune_ctx *x, int force) {
 
 static int total_mode(const tune_ctx *x) { return x->o.total_trials > 0; }
 
-/* What task i's patiences are multiplied by: s = n x the part of the run's weighted latency that i and the tasks
- * reusing its result hold; where s < 1 (a light task), s but at least eto_backend_opts.patience_floor, from the start
- * (not under a total budget, whose scheduler places every round); where s > 1, 1 in the run's first pass, then (grow)
- * s up to eto_backend_opts.patience_growth. A task's latency is its best, or before
- * it has one its FLOPs at the rate (weighted FLOPs per weighted second) of the tasks that have one, or its FLOPs
- * alone while none has; tasks without a program to come (dead, failed) hold none. */
-static double patience_scale(const tune_ctx *x, int i) {
-  int grows = x->grown && x->o.patience_growth > 1;
-  int shrinks = x->o.patience_floor < 1 && !total_mode(x);
-  if (!(grows || shrinks) || x->n <= 1) return 1;
+/* Task j's latency as the weights of the run see it: its best, or before it has one its FLOPs at rate (weighted FLOPs
+ * per weighted second of the tasks that have one; 1 per FLOP while none has); 0 for a task without a program to
+ * come (dead, failed). */
+static double task_latency(const tune_ctx *x, int j, double rate) {
+  const eto_task *tj = &x->tasks[j];
+  if (tj->dead || tj->failed) return 0;
+  return isfinite(tj->best_cost) && tj->best_cost > 0 ? tj->best_cost : tj->flops / rate;
+}
+
+static double run_rate(const tune_ctx *x) {
   double known_w = 0, known_f = 0;
   for (int j = 0; j < x->n; j++) {
     const eto_task *tj = &x->tasks[j];
@@ -348,20 +347,49 @@ static double patience_scale(const tune_ctx *x, int i) {
       known_f += tj->weight * tj->flops;
     }
   }
-  double rate = known_w > 0 ? known_f / known_w : 1; /* FLOPs per second (per FLOP while none is known) */
-  double all = 0, mine = 0;
+  return known_w > 0 ? known_f / known_w : 1;
+}
+
+/* x->tree[i] = the sum over task i and the tasks reusing its result (its children, theirs, ...) of w_j g_j^(1-r)
+ * (w_j the weight, g_j task_latency; r = 0: their weighted latency); returns the sum over every task. */
+static double tree_latency(const tune_ctx *x, double rate, double r) {
+  double all = 0;
+  for (int j = 0; j < x->n; j++) x->tree[j] = 0;
   for (int j = 0; j < x->n; j++) {
-    const eto_task *tj = &x->tasks[j];
-    if (tj->dead || tj->failed) continue;
-    double lat = tj->weight * (isfinite(tj->best_cost) && tj->best_cost > 0 ? tj->best_cost : tj->flops / rate);
-    all += lat;
-    int a = j;
-    for (int hop = 0; a >= 0 && a != i && hop < x->n; hop++) a = x->tasks[a].parent; /* is i j or an ancestor? */
-    if (a == i) mine += lat;
+    double g = task_latency(x, j, rate);
+    if (!(g > 0)) continue;
+    double v = x->tasks[j].weight * (r == 0 ? g : pow(g, 1 - r));
+    all += v;
+    for (int a = j, hop = 0; a >= 0 && hop < x->n; hop++, a = x->tasks[a].parent) x->tree[a] += v;
   }
-  double s = all > 0 ? x->n * mine / all : 1;
+  return all;
+}
+
+/* What task i's patiences are multiplied by: s = n x the part of the run's weighted latency that i and the tasks
+ * reusing its result hold (tree_latency); where s < 1 (a light task), s but at least
+ * eto_backend_opts.patience_floor, from the start (not under a total budget, whose scheduler places every round);
+ * where s > 1, 1 in the run's first pass, then (grow) s up to eto_backend_opts.patience_growth. */
+static double patience_scale(const tune_ctx *x, int i) {
+  int grows = x->grown && x->o.patience_growth > 1;
+  int shrinks = x->o.patience_floor < 1 && !total_mode(x);
+  if (!(grows || shrinks) || x->n <= 1) return 1;
+  double all = tree_latency(x, run_rate(x), 0);
+  double s = all > 0 ? x->n * x->tree[i] / all : 1;
   if (s >= 1) return !grows ? 1 : s > x->o.patience_growth ? x->o.patience_growth : s;
   return !shrinks ? 1 : fmax(s, x->o.patience_floor);
+}
+
+/* Under ETO_BACKEND_WEIGHTS_TREE, every task's weight in the scheduler's objective (sum_j w_j g_j^(1-r) / (1-r)) is
+ * what the objective gains per unit of the task's own gain when the tasks reusing its result follow it in
+ * proportion: tree_latency over g_i^(1-r), its own weight for a task on which none depends. */
+static void tree_weights(tune_ctx *x) {
+  if (x->o.sched.weights != ETO_BACKEND_WEIGHTS_TREE) return;
+  double rate = run_rate(x), r = x->o.sched.relative;
+  tree_latency(x, rate, r);
+  for (int i = 0; i < x->n; i++) {
+    double g = task_latency(x, i, rate);
+    if (g > 0) eto_backend_scheduler_set_weight(x->sched, i, x->tree[i] / (r == 0 ? g : pow(g, 1 - r)));
+  }
 }
 
 /* ---- one batch of one task ---- */
@@ -1067,11 +1095,12 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
   report->ops = calloc((size_t)(nops > 0 ? nops : 1), sizeof *report->ops);
   x.tasks = calloc((size_t)(nops > 0 ? nops : 1), sizeof *x.tasks);
   double *w = malloc(sizeof(double) * (size_t)(nops > 0 ? nops : 1));
+  x.tree = malloc(sizeof(double) * (size_t)(nops > 0 ? nops : 1));
   double *fl = malloc(sizeof(double) * (size_t)(nops > 0 ? nops : 1));
   int *grp = malloc(sizeof(int) * (size_t)(nops > 0 ? nops : 1));
   char(*tags)[600] = malloc(sizeof *tags * (size_t)(nops > 0 ? nops : 1));
   eto_status st = ETO_OK;
-  if (!report->ops || !x.tasks || !w || !fl || !grp || !tags) {
+  if (!report->ops || !x.tasks || !w || !x.tree || !fl || !grp || !tags) {
     for (int i = 0; i < nops; i++) eto_policy_free(&specs[i].policy);
     st = ETO_ERR_NOMEM;
     snprintf(msg, (size_t)cap, "out of memory");
@@ -1173,6 +1202,7 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
     }
     if (x.o.total_trials > 0 && x.new_trials >= x.o.total_trials) break;
     balance(&x);
+    tree_weights(&x);
     int i = tight_pick(&x);
     if (i < 0) i = eto_backend_scheduler_next(x.sched);
     if (i < 0 && grow(&x) > 0) i = eto_backend_scheduler_next(x.sched);
@@ -1199,6 +1229,7 @@ out:
   free(fl);
   free(grp);
   free(tags);
+  free(x.tree);
   eto_cost_model_free(x.model);
   eto_backend_scheduler_free(x.sched);
   return st;

@@ -25,6 +25,7 @@ typedef struct {
   const char *family; /* "all" or "representatives" */
   const char *scheduler; /* the task scheduler's strategy (eto_backend_strategy_parse); NULL: the backend's default */
   const char *objective; /* latency (default), balanced or relative (eto_backend_objective_parse) */
+  const char *weights;   /* --weights own|tree: eto_backend_sched_opts.weights */
   int64_t trials_total;
   int release_after;
   int root_patience;
@@ -151,6 +152,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
       {"--family", ETO_CLI_TEXT, &a->family, 0, 0},
       {"--scheduler", ETO_CLI_TEXT, &a->scheduler, 0, 0},
       {"--objective", ETO_CLI_TEXT, &a->objective, 0, 0},
+      {"--weights", ETO_CLI_TEXT, &a->weights, 0, 0},
       {"--measures-per-round", ETO_CLI_INT, &a->per_round, 1, ETO_CLI_MAX_PROGRAMS},
       {"--release-after", ETO_CLI_INT, &a->release_after, 0, ETO_CLI_MAX_TRIALS},
       {"--root-patience", ETO_CLI_INT, &a->root_patience, 0, ETO_CLI_MAX_TRIALS},
@@ -181,6 +183,10 @@ static int parse_args(int argc, char **argv, tune_args *a) {
   }
   if (a->scheduler && eto_backend_strategy_parse(a->scheduler) < 0) {
     fprintf(stderr, "etotune tune: --scheduler takes per-second (default), gradient or round-robin\n");
+    return -1;
+  }
+  if (a->weights && eto_backend_weights_parse(a->weights) < 0) {
+    fprintf(stderr, "etotune tune: --weights takes own (default) or tree\n");
     return -1;
   }
   if (a->objective && eto_backend_objective_parse(a->objective) < 0) {
@@ -513,6 +519,7 @@ int eto_cli_tune(int argc, char **argv) {
   if (a.refresh) o.refresh = (eto_backend_refresh)eto_backend_refresh_parse(a.refresh);
   if (a.scheduler) o.sched.strategy = (eto_backend_strategy)eto_backend_strategy_parse(a.scheduler);
   o.sched.relative = a.objective ? eto_backend_objective_parse(a.objective) : 0;
+  if (a.weights) o.sched.weights = (eto_backend_weights)eto_backend_weights_parse(a.weights);
   o.transfer = a.transfer;
   o.measure.min_repeat_seconds = a.min_repeat_ms / 1e3;
   o.measure.screen_seconds = a.screen_ms / 1e3;

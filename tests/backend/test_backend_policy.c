@@ -23,6 +23,9 @@
  *  6c. a chain root -> A -> B -> C whose every policy end improves (the root one program per batch, A's policies
  *      three batches, B's and C's two): settled restarts each link once, early B and C twice (once before the root
  *      has ended, once after), each C three times (at each of B's ends); every link ends at its last policy's best;
+ *  6d. the scheduler's weights (sched.weights): a chain root -> A -> B of toys whose every program runs 1 ms, under
+ *      Ansor's gradient: with own weights the three share the rounds (the root's last trial about the 36th of 36);
+ *      with tree weights (3, 2, 1: what depends on each) the root gets its rounds first, done by about the 24th;
  *   7. a total budget shorter than the plan's work (the tasks' shares): the task scheduler gives the heavy task
  *      the most, but every task gets at least its floor (a third of the budget split evenly), and the run says so
  *      once; with a budget that covers the plan, the heavy task takes the most (the control: with the rule off,
@@ -550,6 +553,94 @@ static void test_chain_refresh(const eto_target *t) {
   CHECK(each[2] == 3, "each: C restarted %d times (want 3: at each of B's ends)", each[2]);
 }
 
+/* ---- 6d. the scheduler's weights by what depends on a task ---- */
+
+/* Which task's programs the stand-in measured, in order (by hash among the tasks' toys) */
+typedef struct {
+  const toy *pol[3];
+  int order[3 * NPROG], calls;
+} tree_log;
+
+static void tree_measure(void *user, const eto_program *p, eto_measure_result *out) {
+  tree_log *lg = user;
+  int task = -1;
+  for (int k = 0; k < 3 && task < 0; k++)
+    if (index_of(lg->pol[k], p) >= 0) task = k;
+  if (lg->calls < 3 * NPROG) lg->order[lg->calls++] = task;
+  memset(out, 0, sizeof *out);
+  out->error = ETO_MEASURE_OK;
+  out->median = out->min = out->max = 1e-3; /* every program 1 ms: no gain, no restart */
+  out->repeats = 1;
+}
+
+static toy tree_child[2];
+static int tree_made[2];
+static const eto_backend_task *tree_tasks;
+
+static eto_status tree_make(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
+  int l = a->op == &tree_tasks[1].op ? 0 : 1;
+  if (tree_made[l]++ > 0) {
+    snprintf(msg, (size_t)cap, "made once already");
+    return ETO_ERR_INVALID;
+  }
+  *out = (eto_policy){&toy_vtbl, &tree_child[l]};
+  return ETO_OK;
+}
+
+/* A chain root -> A -> B, each a toy of 12 programs, one per batch, every one 1 ms, A and B released after their
+ * parent's first trial, under Ansor's gradient (-w_i g_i / t_i here: no gain, no group). Own weights: the three share
+ * the rounds (the root's last trial about the 36th); tree weights 3, 2, 1 (what depends on each, over its own 1 ms):
+ * rounds in proportion, the root done by about the 24th. Returns the position of the root's last trial (1-based). */
+static int tree_run(const eto_target *t, eto_backend_weights weights) {
+  eto_op ops[3] = {test_op("matmul m=48 n=48 k=48"), test_op("matmul m=48 n=48 k=32"),
+                   test_op("matmul m=48 n=32 k=32")};
+  toy root = {.order_ok = 1, .per_batch = 1};
+  op_programs(&ops[0], t, 61, root.progs, NPROG);
+  for (int l = 0; l < 2; l++) {
+    tree_child[l] = (toy){.order_ok = 1, .per_batch = 1};
+    op_programs(&ops[l + 1], t, 62 + (uint64_t)l, tree_child[l].progs, NPROG);
+    tree_made[l] = 0;
+  }
+  eto_backend_task tasks[3] = {{.op = ops[0], .policy = {&toy_vtbl, &root}, .budget = -1, .parent = -1}};
+  for (int l = 1; l < 3; l++) {
+    tasks[l] = (eto_backend_task){.op = ops[l], .budget = -1, .parent = l - 1, .make = tree_make,
+                                  .release_after = 1, .no_fallback = 1};
+    tasks[l].args = (eto_policy_args){.op = &tasks[l].op, .source = &tasks[l - 1].op, .t = t};
+  }
+  tree_tasks = tasks;
+  tree_log lg = {.pol = {&root, &tree_child[0], &tree_child[1]}};
+  eto_backend_hooks hooks = {.measure = tree_measure, .measure_user = &lg};
+  eto_backend_opts o;
+  eto_backend_opts_default(&o);
+  o.seed = 7;
+  o.sched.strategy = ETO_BACKEND_GRADIENT;
+  o.sched.weights = weights;
+  eto_backend_report rep;
+  char msg[256];
+  CHECK(eto_backend_run(tasks, 3, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  CHECK(lg.calls == 3 * NPROG && rep.count == 3, "%s weights: %d trials measured", eto_backend_weights_name(weights),
+        lg.calls);
+  int last = 0, counts[3] = {0, 0, 0};
+  for (int k = 0; k < lg.calls; k++)
+    if (lg.order[k] >= 0) {
+      counts[lg.order[k]]++;
+      if (lg.order[k] == 0) last = k + 1;
+    }
+  CHECK(counts[0] == NPROG && counts[1] == NPROG && counts[2] == NPROG, "%s weights: trials %d, %d, %d",
+        eto_backend_weights_name(weights), counts[0], counts[1], counts[2]);
+  eto_backend_report_free(&rep);
+  return last;
+}
+
+static void test_tree_weights(const eto_target *t) {
+  int own = tree_run(t, ETO_BACKEND_WEIGHTS_OWN), tree = tree_run(t, ETO_BACKEND_WEIGHTS_TREE);
+  printf("the root's last trial: %d (own weights), %d (tree weights)\n", own, tree);
+  CHECK(own >= 3 * NPROG - 3, "own weights: the root's last trial is the %dth of %d (want the rounds shared)", own,
+        3 * NPROG);
+  CHECK(tree >= 2 * NPROG - 2 && tree <= 2 * NPROG + 2, "tree weights: the root's last trial is the %dth (want about %d: "
+        "rounds 3:2:1)", tree, 2 * NPROG);
+}
+
 /* ---- 7. a budget shorter than the plan ---- */
 
 #define POOL 48
@@ -930,6 +1021,7 @@ int main(void) {
   test_settled_refresh(&t, ETO_BACKEND_REFRESH_SETTLED);
   test_settled_refresh(&t, ETO_BACKEND_REFRESH_EACH);
   test_chain_refresh(&t);
+  test_tree_weights(&t);
   test_patience(&t);
   test_tight_budget(&t);
   test_priority(&t);

@@ -122,6 +122,26 @@ int main(void) {
     printf("weights 1 vs 10: rounds %d vs %d\n", counts[0], counts[1]);
     CHECK(counts[1] > 2 * counts[0], "heavier task got %d rounds, lighter %d", counts[1], counts[0]);
   }
+  /* a weight set later (the engine's tree weights) scales the gradient */
+  {
+    double w[2] = {1, 1}, fl[2] = {1e9, 1e9};
+    eto_backend_scheduler *s = NULL;
+    CHECK(eto_backend_scheduler_create(2, w, fl, NULL, NULL, &s) == ETO_OK, "create");
+    eto_backend_scheduler_update(s, 0, 64, 2e-3);
+    eto_backend_scheduler_update(s, 1, 64, 2e-3);
+    double g = eto_backend_scheduler_gradient(s, 0);
+    eto_backend_scheduler_set_weight(s, 0, 3);
+    eto_backend_scheduler_set_weight(s, 1, -1); /* ignored */
+    CHECK(g < 0 && fabs(eto_backend_scheduler_gradient(s, 0) - 3 * g) <= 1e-12 * fabs(g) &&
+              eto_backend_scheduler_gradient(s, 1) == g && eto_backend_scheduler_next(s) == 0,
+          "weight 3: gradient %g (was %g), the other %g", eto_backend_scheduler_gradient(s, 0), g,
+          eto_backend_scheduler_gradient(s, 1));
+    eto_backend_scheduler_free(s);
+    CHECK(eto_backend_weights_parse("tree") == ETO_BACKEND_WEIGHTS_TREE &&
+              eto_backend_weights_parse("own") == ETO_BACKEND_WEIGHTS_OWN && eto_backend_weights_parse("trees") < 0 &&
+              strcmp(eto_backend_weights_name(ETO_BACKEND_WEIGHTS_TREE), "tree") == 0,
+          "weights names");
+  }
   CHECK(eto_backend_objective_parse("balanced") == 0.5 && eto_backend_objective_parse("relative") == 1 &&
             eto_backend_objective_parse("latency") == 0 && eto_backend_objective_parse("log") < 0 &&
             strcmp(eto_backend_objective_name(0.5), "balanced") == 0 && strcmp(eto_backend_objective_name(0.25), "r=0.25") == 0,
