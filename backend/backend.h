@@ -111,8 +111,10 @@ typedef enum { ETO_BACKEND_GRADIENT, ETO_BACKEND_ROUND_ROBIN, ETO_BACKEND_PER_SE
  * restart from its better best and follow it in proportion: w_i = sum over i and those tasks j of w_j g_j^(1-r),
  * over g_i^(1-r) (the latency objective r = 0: their weighted latency over i's latency), g_j a task's best latency
  * or, before it has one, its FLOPs at the run's rate; a root on which a chain of reuse depends gets its rounds
- * before its chain's searches from its early program (bench/RESULTS.md BF) */
-typedef enum { ETO_BACKEND_WEIGHTS_OWN, ETO_BACKEND_WEIGHTS_TREE } eto_backend_weights;
+ * before its chain's searches from its early program. ROOTS: as TREE for a task that reuses no other's result (a
+ * root), its own for the others: along a chain, the sums of TREE grow with each link's depth and the links' short
+ * rounds of reuse take the turns from the root's (bench/RESULTS.md BF) */
+typedef enum { ETO_BACKEND_WEIGHTS_OWN, ETO_BACKEND_WEIGHTS_TREE, ETO_BACKEND_WEIGHTS_ROOTS } eto_backend_weights;
 
 typedef struct {
   eto_backend_strategy strategy; /* default per-second */
@@ -127,7 +129,8 @@ typedef struct {
                                   * r in between: sum_i w_i g_i^(1-r) / (1-r), the gradient divided by g_i^r (0.5:
                                   * `--objective balanced`, a 1000x slower task's 10% gain counts 32x, not 1000x) */
   eto_backend_weights weights;   /* the tasks' weights in the objective: ETO_BACKEND_WEIGHTS_OWN (default) or, set
-                                  * by the engine (eto_backend_run) round by round, ETO_BACKEND_WEIGHTS_TREE */
+                                  * by the engine (eto_backend_run) round by round, ETO_BACKEND_WEIGHTS_TREE or
+                                  * ETO_BACKEND_WEIGHTS_ROOTS */
 } eto_backend_sched_opts;
 
 void eto_backend_sched_opts_default(eto_backend_sched_opts *o);
@@ -160,7 +163,7 @@ void eto_backend_scheduler_set_weight(eto_backend_scheduler *s, int task, double
 /* The strategy's name ("gradient", "round-robin", "per-second") and the strategy called name (-1: none). */
 const char *eto_backend_strategy_name(eto_backend_strategy st);
 int eto_backend_strategy_parse(const char *name);
-/* The weights' names ("own", "tree") and the weights called name (-1: none). */
+/* The weights' names ("own", "tree", "roots") and the weights called name (-1: none). */
 const char *eto_backend_weights_name(eto_backend_weights w);
 int eto_backend_weights_parse(const char *name);
 /* The objectives' names: "latency" (relative 0), "balanced" (0.5), "relative" (1); another value prints "r=<value>".

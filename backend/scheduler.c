@@ -210,13 +210,13 @@ const char *eto_backend_strategy_name(eto_backend_strategy st) {
 
 int eto_backend_strategy_parse(const char *name) { return eto_backend_name_index(strategy_names, 3, name); }
 
-static const char *const weights_names[] = {"own", "tree"};
+static const char *const weights_names[] = {"own", "tree", "roots"};
 
 const char *eto_backend_weights_name(eto_backend_weights w) {
-  return (int)w >= 0 && (int)w < 2 ? weights_names[w] : "?";
+  return (int)w >= 0 && (int)w < 3 ? weights_names[w] : "?";
 }
 
-int eto_backend_weights_parse(const char *name) { return eto_backend_name_index(weights_names, 2, name); }
+int eto_backend_weights_parse(const char *name) { return eto_backend_name_index(weights_names, 3, name); }
 
 static const char *const objective_names[] = {"latency", "balanced", "relative"};
 

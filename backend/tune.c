@@ -381,14 +381,17 @@ static double patience_scale(const tune_ctx *x, int i) {
 
 /* Under ETO_BACKEND_WEIGHTS_TREE, every task's weight in the scheduler's objective (sum_j w_j g_j^(1-r) / (1-r)) is
  * what the objective gains per unit of the task's own gain when the tasks reusing its result follow it in
- * proportion: tree_latency over g_i^(1-r), its own weight for a task on which none depends. */
+ * proportion: tree_latency over g_i^(1-r), its own weight for a task on which none depends; under
+ * ETO_BACKEND_WEIGHTS_ROOTS, so for the tasks that reuse none (the roots), the others keep their own. */
 static void tree_weights(tune_ctx *x) {
-  if (x->o.sched.weights != ETO_BACKEND_WEIGHTS_TREE) return;
+  eto_backend_weights wt = x->o.sched.weights;
+  if (wt != ETO_BACKEND_WEIGHTS_TREE && wt != ETO_BACKEND_WEIGHTS_ROOTS) return;
   double rate = run_rate(x), r = x->o.sched.relative;
   tree_latency(x, rate, r);
   for (int i = 0; i < x->n; i++) {
     double g = task_latency(x, i, rate);
-    if (g > 0) eto_backend_scheduler_set_weight(x->sched, i, x->tree[i] / (r == 0 ? g : pow(g, 1 - r)));
+    if (g > 0 && (wt == ETO_BACKEND_WEIGHTS_TREE || x->tasks[i].parent < 0))
+      eto_backend_scheduler_set_weight(x->sched, i, x->tree[i] / (r == 0 ? g : pow(g, 1 - r)));
   }
 }
 

@@ -25,7 +25,7 @@ typedef struct {
   const char *family; /* "all" or "representatives" */
   const char *scheduler; /* the task scheduler's strategy (eto_backend_strategy_parse); NULL: the backend's default */
   const char *objective; /* latency (default), balanced or relative (eto_backend_objective_parse) */
-  const char *weights;   /* --weights own|tree: eto_backend_sched_opts.weights */
+  const char *weights;   /* --weights own|tree|roots: eto_backend_sched_opts.weights */
   int64_t trials_total;
   int release_after;
   int root_patience;
@@ -186,7 +186,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
     return -1;
   }
   if (a->weights && eto_backend_weights_parse(a->weights) < 0) {
-    fprintf(stderr, "etotune tune: --weights takes own (default) or tree\n");
+    fprintf(stderr, "etotune tune: --weights takes own (default), tree or roots\n");
     return -1;
   }
   if (a->objective && eto_backend_objective_parse(a->objective) < 0) {

@@ -137,7 +137,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
      "                    checked with the memory it needs before any work, as etotune help tune says",
      eto_cli_reuse},
-    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--root-patience N] [--edge-patience N] [--patience-growth G] [--patience-floor F] [--refresh settled|each|early] [--refine] [--no-reseed] [--imperfect] [--scheduler S] [--objective O] [--weights W] [--time-budget S] [--family all|representatives] [--small-trials N] [--small-time S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--root-patience N] [--edge-patience N] [--patience-growth G] [--patience-floor F] [--refresh settled|each|early] [--refine] [--no-reseed] [--imperfect] [--scheduler S] [--objective O] [--weights own|tree|roots] [--time-budget S] [--family all|representatives] [--small-trials N] [--small-time S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
@@ -206,10 +206,11 @@ const eto_cli_command eto_cli_commands[] = {
      "                         5 us operator counts as much as a 10% faster 5 ms one; for a quality asked of every\n"
      "                         shape, as of every length of a family) or balanced (in between: the 5 ms one's 10%\n"
      "                         counts about 32x the 5 us one's, not 1000x)\n"
-     "  --weights W            how the scheduler weighs an operator: own (default: its frequency, Ansor's) or tree\n"
+     "  --weights W            how the scheduler weighs an operator: own (default: its frequency, Ansor's), tree\n"
      "                         (eto mode: also by the operators that reuse its program, and theirs, which restart\n"
-     "                         from its better best: a root on which a chain depends gets its rounds before the\n"
-     "                         chain's searches from its early program; bench/RESULTS.md BF)\n"
+     "                         from its better best) or roots (so for the plan's roots, own for the others: a root\n"
+     "                         on which a chain depends gets its rounds before the chain's searches from its early\n"
+     "                         program; bench/RESULTS.md BF)\n"
      "  --time-budget S        stop the searches after S seconds\n"
      "  --seed S               random seed (default: from the clock; always printed)\n"
      "  --report FILE.json     also write the report as JSON\n"

@@ -25,7 +25,8 @@
  *      has ended, once after), each C three times (at each of B's ends); every link ends at its last policy's best;
  *  6d. the scheduler's weights (sched.weights): a chain root -> A -> B of toys whose every program runs 1 ms, under
  *      Ansor's gradient: with own weights the three share the rounds (the root's last trial about the 36th of 36);
- *      with tree weights (3, 2, 1: what depends on each) the root gets its rounds first, done by about the 24th;
+ *      with tree weights (3, 2, 1: what depends on each) the root gets its rounds first, done by about the 24th; with
+ *      roots (3, 1, 1: tree weights for the root alone) by about the 20th;
  *   7. a total budget shorter than the plan's work (the tasks' shares): the task scheduler gives the heavy task
  *      the most, but every task gets at least its floor (a third of the budget split evenly), and the run says so
  *      once; with a budget that covers the plan, the heavy task takes the most (the control: with the rule off,
@@ -590,7 +591,8 @@ static eto_status tree_make(const eto_policy_args *a, eto_policy *out, char *msg
 /* A chain root -> A -> B, each a toy of 12 programs, one per batch, every one 1 ms, A and B released after their
  * parent's first trial, under Ansor's gradient (-w_i g_i / t_i here: no gain, no group). Own weights: the three share
  * the rounds (the root's last trial about the 36th); tree weights 3, 2, 1 (what depends on each, over its own 1 ms):
- * rounds in proportion, the root done by about the 24th. Returns the position of the root's last trial (1-based). */
+ * rounds in proportion, the root done by about the 24th; roots: 3, 1, 1, by about the 20th. Returns the position of
+ * the root's last trial (1-based). */
 static int tree_run(const eto_target *t, eto_backend_weights weights) {
   eto_op ops[3] = {test_op("matmul m=48 n=48 k=48"), test_op("matmul m=48 n=48 k=32"),
                    test_op("matmul m=48 n=32 k=32")};
@@ -633,12 +635,15 @@ static int tree_run(const eto_target *t, eto_backend_weights weights) {
 }
 
 static void test_tree_weights(const eto_target *t) {
-  int own = tree_run(t, ETO_BACKEND_WEIGHTS_OWN), tree = tree_run(t, ETO_BACKEND_WEIGHTS_TREE);
-  printf("the root's last trial: %d (own weights), %d (tree weights)\n", own, tree);
+  int own = tree_run(t, ETO_BACKEND_WEIGHTS_OWN), tree = tree_run(t, ETO_BACKEND_WEIGHTS_TREE),
+      roots = tree_run(t, ETO_BACKEND_WEIGHTS_ROOTS);
+  printf("the root's last trial: %d (own weights), %d (tree weights), %d (roots)\n", own, tree, roots);
   CHECK(own >= 3 * NPROG - 3, "own weights: the root's last trial is the %dth of %d (want the rounds shared)", own,
         3 * NPROG);
   CHECK(tree >= 2 * NPROG - 2 && tree <= 2 * NPROG + 2, "tree weights: the root's last trial is the %dth (want about %d: "
         "rounds 3:2:1)", tree, 2 * NPROG);
+  CHECK(roots >= 20 - 2 && roots <= 20 + 2, "roots: the root's last trial is the %dth (want about 20: rounds 3:1:1)",
+        roots);
 }
 
 /* ---- 7. a budget shorter than the plan ---- */

@@ -139,6 +139,7 @@ int main(void) {
     eto_backend_scheduler_free(s);
     CHECK(eto_backend_weights_parse("tree") == ETO_BACKEND_WEIGHTS_TREE &&
               eto_backend_weights_parse("own") == ETO_BACKEND_WEIGHTS_OWN && eto_backend_weights_parse("trees") < 0 &&
+              eto_backend_weights_parse("roots") == ETO_BACKEND_WEIGHTS_ROOTS &&
               strcmp(eto_backend_weights_name(ETO_BACKEND_WEIGHTS_TREE), "tree") == 0,
           "weights names");
   }

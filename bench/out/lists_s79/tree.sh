@@ -21,3 +21,5 @@ r resnet50 tree "$T" 2
 r mobilenetv2 settled "--refresh settled" 2
 r mobilenetv2 settled "--refresh settled" 3
 r resnet50 settled "--refresh settled" 3
+# (session 63: stopped after its first run, mobilenetv2 at seed 2 with tree weights (its root's second round at
+# 328 s, as late as under own weights: the chain links' tree sums outweigh it); the rest went to roots.sh)
