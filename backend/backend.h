@@ -158,7 +158,8 @@ void eto_backend_scheduler_update(eto_backend_scheduler *s, int task, int measur
 /* Reports the wall seconds a round of `task` took (the per-second strategy's divisor; the others ignore it).
  * Call once per round, with eto_backend_scheduler_update. */
 void eto_backend_scheduler_spent(eto_backend_scheduler *s, int task, double seconds);
-/* Sets task i's weight in the objective (a positive finite value; the engine under ETO_BACKEND_WEIGHTS_TREE). */
+/* Sets task i's weight in the objective (a positive finite value; other values are ignored): the engine's, under
+ * ETO_BACKEND_WEIGHTS_TREE and ETO_BACKEND_WEIGHTS_ROOTS. */
 void eto_backend_scheduler_set_weight(eto_backend_scheduler *s, int task, double weight);
 /* The strategy's name ("gradient", "round-robin", "per-second") and the strategy called name (-1: none). */
 const char *eto_backend_strategy_name(eto_backend_strategy st);
