@@ -203,9 +203,12 @@ int main(void) {
     eto_measurer_run(m, &slow, &r);
     if (r.screened && !r.quick) break;
   }
-  CHECK(r.error == ETO_MEASURE_OK && r.screened && !r.quick, "1.06x slower than the best: screened %d quick %d "
-        "(disturbed %d), expected the screen's verdict (the candidate %.4f ms then %.4f ms)", r.screened, r.quick,
-        r.disturbed_repeats, fresh * 1e3, r.median * 1e3);
+  /* a quick verdict is right only where the quick screen measured the candidate beyond its lowest bar (o.quick_min_ratio):
+   * a neighbour that slowed every try (a clean-clone .ci/run, session 63: 31.4 ms, then 40.8 ms) */
+  int slowed = r.quick && r.median > o.quick_min_ratio * fresh / 1.06;
+  CHECK(r.error == ETO_MEASURE_OK && r.screened && (!r.quick || slowed), "1.06x slower than the best: screened %d "
+        "quick %d (disturbed %d), expected the screen's verdict (the candidate %.4f ms then %.4f ms)", r.screened,
+        r.quick, r.disturbed_repeats, fresh * 1e3, r.median * 1e3);
   eto_measurer_set_best(m, full * 10);
   eto_measurer_run(m, &slow, &r);
   CHECK(r.error == ETO_MEASURE_OK && !r.screened && !r.quick && r.repeats == 3 && !r.decided_early,
