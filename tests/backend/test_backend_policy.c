@@ -416,26 +416,33 @@ static void table_add(lat_table *tb, const eto_program *p, double lat) {
   }
 }
 
-/* A chain of n tasks: tasks[0] the root, whose policy the caller set; task l (1..n-1) released early (after 5
- * trials) from task l-1 and made by make[l-1]. Run with latencies from tb, round-robin, under the refresh rule. */
-static void run_chain(eto_backend_task *tasks, int n, const eto_op *ops, const eto_policy_make_fn *make,
-                      const eto_target *t, lat_table *tb, eto_backend_refresh refresh, eto_backend_report *rep) {
+/* A chain of n tasks: tasks[0] the root, whose policy the caller set; task l (1..n-1) released early (after
+ * release_after trials) from task l-1 and made by make[l-1]. Run under hooks and o. */
+static void run_chain_with(eto_backend_task *tasks, int n, const eto_op *ops, const eto_policy_make_fn *make,
+                           const eto_target *t, int release_after, const eto_backend_hooks *hooks,
+                           const eto_backend_opts *o, eto_backend_report *rep) {
   tasks[0].op = ops[0];
   tasks[0].budget = -1;
   tasks[0].parent = -1;
   for (int l = 1; l < n; l++) {
     tasks[l] = (eto_backend_task){.op = ops[l], .budget = -1, .parent = l - 1, .make = make[l - 1],
-                                  .release_after = 5, .no_fallback = 1};
+                                  .release_after = release_after, .no_fallback = 1};
     tasks[l].args = (eto_policy_args){.op = &tasks[l].op, .source = &tasks[l - 1].op, .t = t};
   }
+  char msg[256];
+  CHECK(eto_backend_run(tasks, n, t, NULL, o, hooks, NULL, NULL, rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+}
+
+/* run_chain_with, released after 5 trials, with latencies from tb, round-robin, under the refresh rule. */
+static void run_chain(eto_backend_task *tasks, int n, const eto_op *ops, const eto_policy_make_fn *make,
+                      const eto_target *t, lat_table *tb, eto_backend_refresh refresh, eto_backend_report *rep) {
   eto_backend_hooks hooks = {.measure = table_measure, .measure_user = tb};
   eto_backend_opts o;
   eto_backend_opts_default(&o);
   o.seed = 5;
   o.sched.strategy = ETO_BACKEND_ROUND_ROBIN;
   o.refresh = refresh;
-  char msg[256];
-  CHECK(eto_backend_run(tasks, n, t, NULL, &o, &hooks, NULL, NULL, rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  run_chain_with(tasks, n, ops, make, t, 5, &hooks, &o, rep);
 }
 
 /* refresh EACH (the rule before BC.2, the control): B restarted at each of A's ends */
@@ -603,12 +610,8 @@ static int tree_run(const eto_target *t, eto_backend_weights weights) {
     op_programs(&ops[l + 1], t, 62 + (uint64_t)l, tree_child[l].progs, NPROG);
     tree_made[l] = 0;
   }
-  eto_backend_task tasks[3] = {{.op = ops[0], .policy = {&toy_vtbl, &root}, .budget = -1, .parent = -1}};
-  for (int l = 1; l < 3; l++) {
-    tasks[l] = (eto_backend_task){.op = ops[l], .budget = -1, .parent = l - 1, .make = tree_make,
-                                  .release_after = 1, .no_fallback = 1};
-    tasks[l].args = (eto_policy_args){.op = &tasks[l].op, .source = &tasks[l - 1].op, .t = t};
-  }
+  eto_backend_task tasks[3] = {{.policy = {&toy_vtbl, &root}}};
+  const eto_policy_make_fn make[2] = {tree_make, tree_make};
   tree_tasks = tasks;
   tree_log lg = {.pol = {&root, &tree_child[0], &tree_child[1]}};
   eto_backend_hooks hooks = {.measure = tree_measure, .measure_user = &lg};
@@ -618,8 +621,7 @@ static int tree_run(const eto_target *t, eto_backend_weights weights) {
   o.sched.strategy = ETO_BACKEND_GRADIENT;
   o.sched.weights = weights;
   eto_backend_report rep;
-  char msg[256];
-  CHECK(eto_backend_run(tasks, 3, t, NULL, &o, &hooks, NULL, NULL, &rep, msg, sizeof msg) == ETO_OK, "%s", msg);
+  run_chain_with(tasks, 3, ops, make, t, 1, &hooks, &o, &rep);
   CHECK(lg.calls == 3 * NPROG && rep.count == 3, "%s weights: %d trials measured", eto_backend_weights_name(weights),
         lg.calls);
   int last = 0, counts[3] = {0, 0, 0};

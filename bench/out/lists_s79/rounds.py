@@ -5,7 +5,7 @@ second round ended, the second of its last round, its trials and its best GFLOP/
 import re
 import sys
 
-pat = re.compile(r"full search ([a-z_0-9]+:n=1,[^;]*);.*?: round (\d+), (\d+)/\d+ trials, best ([0-9.]+) GFLOP/s, (\d+) s elapsed")
+pat = re.compile(r"full search ([a-z_0-9]+:[^;]*);.*?: round (\d+), (\d+)/\d+ trials, best ([0-9.]+) GFLOP/s, (\d+) s elapsed")
 for path in sys.argv[1:]:
     roots = {}
     for line in open(path):
