@@ -200,17 +200,12 @@ typedef enum {
   ETO_BACKEND_REFRESH_SETTLED = 0, /* once the parent has settled: it and every task above it have spent their shares
                                       (default: a chain's restarts do not add up link by link; RESULTS BC.2) */
   ETO_BACKEND_REFRESH_EACH,        /* at each of the parent's ends: the rule before BC.2 */
-  ETO_BACKEND_REFRESH_EARLY,       /* as settled, and once before: at the first of the parent's ends that finds the
+  ETO_BACKEND_REFRESH_EARLY        /* as settled, and once before: at the first of the parent's ends that finds the
                                       task not yet restarted (a chain's lower links leave the parents' early programs
                                       before the roots end, at most two restarts per link; RESULTS BE) */
-  ETO_BACKEND_REFRESH_GAINS        /* as early, and in the middle of the parent's search too: after any of its rounds
-                                      that leaves its best more than ETO_BACKEND_REFRESH_LARGE faster than the one the
-                                      task's policy was made from (a root's gains reach its chain while it searches:
-                                      restarts from a 1.25x better source paid 1.12-1.22x at once, from smaller gains
-                                      1.01-1.10x; RESULTS BG) */
 } eto_backend_refresh;
 
-/* "settled", "each", "early", "gains" -> the mode, -1 for any other name; and back */
+/* "settled", "each", "early" -> the mode, -1 for any other name; and back */
 int eto_backend_refresh_parse(const char *name);
 const char *eto_backend_refresh_name(eto_backend_refresh r);
 
@@ -541,8 +536,6 @@ typedef struct {
 
 /* The relative gain of a parent's best that re-makes an early-released child's policy. */
 #define ETO_BACKEND_REFRESH_GAIN 0.01
-/* The same in the middle of the parent's search (ETO_BACKEND_REFRESH_GAINS): its cost 20% lower, 1.25x faster. */
-#define ETO_BACKEND_REFRESH_LARGE 0.2
 
 /* One candidate's result, given to the run's trial callback. Pointers are valid during the call only. */
 typedef struct {

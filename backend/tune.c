@@ -11,7 +11,7 @@
 
 #include "backend_internal.h"
 
-static const char *const refresh_names[] = {"settled", "each", "early", "gains"};
+static const char *const refresh_names[] = {"settled", "each", "early"};
 
 int eto_backend_refresh_parse(const char *name) {
   return eto_backend_name_index(refresh_names, (int)(sizeof refresh_names / sizeof refresh_names[0]), name);
@@ -465,14 +465,13 @@ static void release_child(tune_ctx *x, int c) {
   eto_backend_scheduler_activate(x->sched, c);
 }
 
-/* Task c was released early and its parent's best has since improved by more than gain (ETO_BACKEND_REFRESH_GAIN at
- * the parent's ends, ETO_BACKEND_REFRESH_LARGE in the middle of its search): c's reuse policy is made again from the
- * new best and c is selectable again. */
-static void refresh_child(tune_ctx *x, int c, double gain) {
+/* Task c was released early and its parent's best has since improved by more than ETO_BACKEND_REFRESH_GAIN:
+ * c's reuse policy is made again from the new best and c is selectable again. */
+static void refresh_child(tune_ctx *x, int c) {
   eto_task *tk = &x->tasks[c];
   const eto_task *par = &x->tasks[tk->parent];
   if (tk->waiting || tk->release_after <= 0 || tk->dead || tk->failed || tk->done || tk->fell_back ||
-      !isfinite(par->best_cost) || !(par->best_cost < tk->release_cost * (1 - gain)))
+      !isfinite(par->best_cost) || !(par->best_cost < tk->release_cost * (1 - ETO_BACKEND_REFRESH_GAIN)))
     return;
   eto_policy_args a = tk->args;
   a.source_best = &par->best;
@@ -561,7 +560,7 @@ static void refresh_children(tune_ctx *x, int i, int cascade, int unrestarted) {
   for (int c = 0; c < x->n; c++) {
     eto_task *ch = &x->tasks[c];
     if (ch->parent != i || ch->waiting || (unrestarted && ch->refreshes > 0)) continue;
-    refresh_child(x, c, ETO_BACKEND_REFRESH_GAIN);
+    refresh_child(x, c);
     if (cascade && ch->shared) refresh_children(x, c, 1, 0);
   }
 }
@@ -583,17 +582,7 @@ static void share_done(tune_ctx *x, int i) {
     if (x->tasks[c].parent == i && x->tasks[c].waiting) release_child(x, c);
   if (total_mode(x) || x->o.refresh == ETO_BACKEND_REFRESH_EACH) refresh_children(x, i, 0, 0);
   else if (settled(x, i)) refresh_children(x, i, 1, 0);
-  else if (x->o.refresh == ETO_BACKEND_REFRESH_EARLY || x->o.refresh == ETO_BACKEND_REFRESH_GAINS)
-    refresh_children(x, i, 0, 1);
-}
-
-/* ETO_BACKEND_REFRESH_GAINS: after each of task i's rounds, its early-released children whose policy was made from a
- * best more than ETO_BACKEND_REFRESH_LARGE slower than i's now are restarted from it, while i still searches (a
- * restarted child that then gains as much restarts its own in turn). */
-static void refresh_on_gain(tune_ctx *x, int i) {
-  if (x->o.refresh != ETO_BACKEND_REFRESH_GAINS) return;
-  for (int c = 0; c < x->n; c++)
-    if (x->tasks[c].parent == i) refresh_child(x, c, ETO_BACKEND_REFRESH_LARGE);
+  else if (x->o.refresh == ETO_BACKEND_REFRESH_EARLY) refresh_children(x, i, 0, 1);
 }
 
 /* Early release: the children of task i that wait with release_after <= its trials go on from its best; when i
@@ -948,7 +937,6 @@ static eto_status run_round(tune_ctx *x, int i) {
     share_done(x, i); /* a full search's share under a total budget: it goes on while the scheduler picks it */
   }
   release_early(x, i);
-  refresh_on_gain(x, i);
   tk->seconds += eto_now() - r0;
   emit(x, ETO_BACKEND_EVENT_ROUND, i, NULL);
   r0 = eto_now(); /* the progress callback's time is not the task's */
