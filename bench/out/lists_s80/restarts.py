@@ -2,8 +2,8 @@
 """lists_s80/restarts.py OUT... (#19, session 64): what each restart of an early-released edge paid, from the runs'
 progress lines (etotune tune's stderr, LIST_sS_TAG.out): per restart ("its source ... improved from A to B ms;
 reuse restarted"), the source's gain A/B and the edge's best before it against its best after the first 16 trials of
-the restarted policy (or up to its next restart or the run's end); summed per run for source gains over 1.25x and
-under."""
+the restarted policy (or up to its next restart or the run's end); counted and averaged per run for source gains
+over 1.25x and under."""
 import re
 import sys
 
