@@ -200,12 +200,18 @@ typedef enum {
   ETO_BACKEND_REFRESH_SETTLED = 0, /* once the parent has settled: it and every task above it have spent their shares
                                       (default: a chain's restarts do not add up link by link; RESULTS BC.2) */
   ETO_BACKEND_REFRESH_EACH,        /* at each of the parent's ends: the rule before BC.2 */
-  ETO_BACKEND_REFRESH_EARLY        /* as settled, and once before: at the first of the parent's ends that finds the
+  ETO_BACKEND_REFRESH_EARLY,       /* as settled, and once before: at the first of the parent's ends that finds the
                                       task not yet restarted (a chain's lower links leave the parents' early programs
                                       before the roots end, at most two restarts per link; RESULTS BE) */
+  ETO_BACKEND_REFRESH_OFFER        /* as early, and while the parent searches: after any of its rounds that leaves its
+                                      best more than ETO_BACKEND_REFRESH_LARGE faster than the one last given to the
+                                      task, that best is offered to the task's running policy (eto_policy_vtbl.offer:
+                                      the seeded policy measures its transplants next, no restart; restarts from such
+                                      gains paid 1.1-1.3x, but restarting the edges' searches cost the lists more,
+                                      RESULTS BG.1) */
 } eto_backend_refresh;
 
-/* "settled", "each", "early" -> the mode, -1 for any other name; and back */
+/* "settled", "each", "early", "offer" -> the mode, -1 for any other name; and back */
 int eto_backend_refresh_parse(const char *name);
 const char *eto_backend_refresh_name(eto_backend_refresh r);
 
@@ -320,6 +326,7 @@ typedef struct {
   char first_policy[16]; /* the policy the task started with (method is the one it ended with) */
   int fell_back;         /* its policy found nothing and the full search took over */
   int refreshes;         /* its reuse policy was re-made from its parent's newer best (early release) */
+  int offers;            /* its running policy took its parent's newer best (ETO_BACKEND_REFRESH_OFFER) */
   eto_cache_put_outcome outcome; /* what the cache did with this call's best program: NEW or REPLACED when
                                     stored, KEPT when the cache holds one at least as good, NONE without a
                                     cache or a result */
@@ -408,6 +415,10 @@ typedef struct {
    * only when the run stopped). May be NULL. */
   void (*observe)(void *self, const eto_policy_view *v, const eto_program *p, const eto_measure_result *r,
                   int n);
+  /* The task's source has a newer best while this policy searches (ETO_BACKEND_REFRESH_OFFER): the policy may queue
+   * candidates made from it, to propose before anything else in its next batches, and search on from where it is.
+   * Returns how many it queued (0: none), -1 when out of memory. May be NULL (nothing is offered). */
+  int (*offer)(void *self, const eto_policy_view *v, const eto_program *source_best);
   /* Frees self. May be NULL. */
   void (*free)(void *self);
 } eto_policy_vtbl;
@@ -536,6 +547,8 @@ typedef struct {
 
 /* The relative gain of a parent's best that re-makes an early-released child's policy. */
 #define ETO_BACKEND_REFRESH_GAIN 0.01
+/* The same that offers it to the child's running policy (ETO_BACKEND_REFRESH_OFFER): its cost 20% lower, 1.25x. */
+#define ETO_BACKEND_REFRESH_LARGE 0.2
 
 /* One candidate's result, given to the run's trial callback. Pointers are valid during the call only. */
 typedef struct {

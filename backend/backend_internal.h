@@ -48,6 +48,8 @@ typedef struct {
   int waiting;            /* held until its parent has spent its share (or release_after of its trials) */
   int64_t release_after;  /* early release (eto_backend_task.release_after) */
   double release_cost;    /* the parent's best cost its current policy was made from */
+  double offer_cost;      /* the parent's best cost last given to it: its policy's, or the last offered (OFFER) */
+  int offers;             /* the parent's bests its running policy took (ETO_BACKEND_REFRESH_OFFER) */
   int refreshes;          /* times its policy was re-made from a newer best of its parent */
   int shared;             /* its share is spent: its children were released */
   int parked;             /* past its share, held while other tasks have plan work left (total budget) */

@@ -11,7 +11,7 @@
 
 #include "backend_internal.h"
 
-static const char *const refresh_names[] = {"settled", "each", "early"};
+static const char *const refresh_names[] = {"settled", "each", "early", "offer"};
 
 int eto_backend_refresh_parse(const char *name) {
   return eto_backend_name_index(refresh_names, (int)(sizeof refresh_names / sizeof refresh_names[0]), name);
@@ -437,7 +437,7 @@ static void release_child(tune_ctx *x, int c) {
     eto_policy_args a = tk->args;
     a.source_best = &par->best;
     st = tk->make(&a, &tk->policy, why, sizeof why);
-    tk->release_cost = par->best_cost;
+    tk->release_cost = tk->offer_cost = par->best_cost;
   } else {
     snprintf(why, sizeof why, "its source %.200s has no program", par->key);
   }
@@ -478,7 +478,7 @@ static void refresh_child(tune_ctx *x, int c) {
   eto_policy np = {0};
   char why[256] = "";
   double was = tk->release_cost;
-  tk->release_cost = par->best_cost; /* tried once per improvement, whatever the constructor says */
+  tk->release_cost = tk->offer_cost = par->best_cost; /* tried once per improvement, whatever the constructor says */
   if (tk->make(&a, &np, why, sizeof why) != ETO_OK) {
     emitf(x, c, "%s: its source improved but its policy was not made again (%s)", tk->key, why);
     return;
@@ -582,7 +582,40 @@ static void share_done(tune_ctx *x, int i) {
     if (x->tasks[c].parent == i && x->tasks[c].waiting) release_child(x, c);
   if (total_mode(x) || x->o.refresh == ETO_BACKEND_REFRESH_EACH) refresh_children(x, i, 0, 0);
   else if (settled(x, i)) refresh_children(x, i, 1, 0);
-  else if (x->o.refresh == ETO_BACKEND_REFRESH_EARLY) refresh_children(x, i, 0, 1);
+  else if (x->o.refresh == ETO_BACKEND_REFRESH_EARLY || x->o.refresh == ETO_BACKEND_REFRESH_OFFER)
+    refresh_children(x, i, 0, 1);
+}
+
+/* ETO_BACKEND_REFRESH_OFFER: after each of task i's rounds, its early-released children whose last given best of i's
+ * is more than ETO_BACKEND_REFRESH_LARGE slower than i's now are offered it (eto_policy_vtbl.offer); a child whose
+ * policy had ended and takes it becomes selectable again. Returns 0, or -1 when out of memory. */
+static int offer_children(tune_ctx *x, int i) {
+  const eto_task *par = &x->tasks[i];
+  if (x->o.refresh != ETO_BACKEND_REFRESH_OFFER || !isfinite(par->best_cost)) return 0;
+  for (int c = 0; c < x->n; c++) {
+    eto_task *tk = &x->tasks[c];
+    if (tk->parent != i || tk->waiting || tk->release_after <= 0 || tk->dead || tk->failed || tk->done ||
+        tk->fell_back || !tk->policy.vt || !tk->policy.vt->offer ||
+        !(par->best_cost < tk->offer_cost * (1 - ETO_BACKEND_REFRESH_LARGE)))
+      continue;
+    eto_policy_view v;
+    make_view(x, tk, &v);
+    double was = tk->offer_cost;
+    tk->offer_cost = par->best_cost;
+    int k = tk->policy.vt->offer(tk->policy.self, &v, &par->best);
+    if (k < 0) return -1;
+    if (k == 0) continue;
+    tk->offers++;
+    emitf(x, c, "%s: its source %s improved from %.4g to %.4g ms; %d program(s) from it offered to its search", tk->key,
+          par->key, was * 1e3, par->best_cost * 1e3, k);
+    if (tk->exhausted) {
+      tk->exhausted = 0;
+      tk->shared = 0;
+      tk->parked = 0;
+      eto_backend_scheduler_activate(x->sched, c);
+    }
+  }
+  return 0;
 }
 
 /* Early release: the children of task i that wait with release_after <= its trials go on from its best; when i
@@ -937,6 +970,11 @@ static eto_status run_round(tune_ctx *x, int i) {
     share_done(x, i); /* a full search's share under a total budget: it goes on while the scheduler picks it */
   }
   release_early(x, i);
+  if (offer_children(x, i) != 0) {
+    snprintf(x->msg, (size_t)x->cap, "out of memory offering %s's best to its children", tk->key);
+    status = ETO_ERR_NOMEM;
+    goto out;
+  }
   tk->seconds += eto_now() - r0;
   emit(x, ETO_BACKEND_EVENT_ROUND, i, NULL);
   r0 = eto_now(); /* the progress callback's time is not the task's */
@@ -965,6 +1003,7 @@ static void fill_report(tune_ctx *x) {
     snprintf(o->first_policy, sizeof o->first_policy, "%s", tk->first_policy[0] ? tk->first_policy : o->method);
     o->fell_back = tk->fell_back;
     o->refreshes = tk->refreshes;
+    o->offers = tk->offers;
     o->outcome = tk->last_put == ETO_CACHE_PUT_KEPT   ? ETO_CACHE_PUT_KEPT
                  : tk->first_put == ETO_CACHE_PUT_NEW ? ETO_CACHE_PUT_NEW
                                                       : tk->last_put;

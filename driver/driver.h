@@ -136,6 +136,7 @@ typedef struct {
   int64_t trials;             /* measured for it in this run */
   double est_trials;          /* the plan's estimate of its edge (reuse, topk and full rows; 0 for cached ones) */
   int refreshes;              /* its reuse policy started again from its source's better best (early release) */
+  int offers;                 /* its running search took its source's newer best (--refresh offer) */
   double seconds;             /* wall time spent on it in this run */
   double latency, gflops;     /* of its best program (0 when none) */
   double cached_gflops;       /* refined: of the cached program it started from (re-timed, below) */

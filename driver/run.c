@@ -522,6 +522,7 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
       r->trials = res->new_trials;
       r->seconds = res->seconds;
       r->refreshes = res->refreshes;
+      r->offers = res->offers;
       if (refined[i]) {
         snprintf(r->method, sizeof r->method, "refined");
         if (res->status == ETO_BACKEND_OP_TUNED && res->latency > 0 && res->latency < r->latency) {
@@ -657,6 +658,7 @@ eto_status eto_drv_report_write_json(const eto_drv_report *r, const char *path, 
     }
     cJSON_AddNumberToObject(j, "estimated_trials", o->est_trials);
     cJSON_AddNumberToObject(j, "restarts", o->refreshes);
+    cJSON_AddNumberToObject(j, "offers", o->offers);
     cJSON_AddNumberToObject(j, "trials", (double)o->trials);
     cJSON_AddNumberToObject(j, "seconds", o->seconds);
     cJSON_AddNumberToObject(j, "latency_s", o->latency);

@@ -498,11 +498,11 @@ static int seeded_propose(void *self, const eto_policy_view *v, eto_program *out
     x->last_gain = v->trials;
     x->best = v->best_cost;
   }
-  if (x->phase == 0) {
+  if (x->phase == 0 || tun_queue_pending(&x->q)) { /* the seeds, or after them what the engine offered */
     int n = tun_queue_take(&x->q, out, cap, &b->round);
     if (n > 0) return n;
     if (x->q.nomem) return -1;
-    x->phase = 1;
+    if (x->phase == 0) x->phase = 1;
   }
   int64_t eto_patience = scaled_patience(SEEDED_ETO_PATIENCE, v);
   if (x->phase == 1 && x->eto.vt && x->eto_since >= eto_patience && v->model && eto_cost_model_trained(v->model)) {
@@ -563,6 +563,17 @@ static void seeded_observe(void *self, const eto_policy_view *v, const eto_progr
   }
 }
 
+/* The source's newer best, offered by the engine (ETO_BACKEND_REFRESH_OFFER): its transplants (as S*β's at the start)
+ * are queued and proposed next; the search goes on from where it is, its patience counting them (a gain among them
+ * is a gain of the search). Returns how many were queued, -1 when out of memory. */
+static int seeded_offer(void *self, const eto_policy_view *v, const eto_program *source_best) {
+  seeded_pol *x = self;
+  (void)v;
+  int before = x->q.n - x->q.head;
+  seed_all(&x->q, &x->q.c, x->q.t, source_best, 1, 1);
+  return x->q.nomem ? -1 : x->q.n - x->q.head - before;
+}
+
 static void seeded_free(void *self) {
   seeded_pol *x = self;
   if (!x) return;
@@ -577,6 +588,7 @@ static const eto_policy_vtbl seeded_vtbl = {
     .wants_model = 1,
     .propose = seeded_propose,
     .observe = seeded_observe,
+    .offer = seeded_offer,
     .free = seeded_free,
 };
 
