@@ -23,6 +23,10 @@
  *  6c. a chain root -> A -> B -> C whose every policy end improves (the root one program per batch, A's policies
  *      three batches, B's and C's two): settled restarts each link once, early B and C twice (once before the root
  *      has ended, once after), each C three times (at each of B's ends); every link ends at its last policy's best;
+ *  6e. offers (refresh OFFER): a chain root -> A, the root one program per batch from 12 ms down to 1 ms, A released at
+ *      its 8 ms: A's running policy is offered the root's best whenever it is 20% under the one last given (the root's
+ *      programs at 6, 4, 3, 2 and 1 ms, in that order), and restarted once, at the root's end, as under early; under
+ *      early (the control) it is offered nothing;
  *  6d. the scheduler's weights (sched.weights): a chain root -> A -> B of toys whose every program runs 1 ms, under
  *      Ansor's gradient: with own weights the three share the rounds (the root's last trial about the 36th of 36);
  *      with tree weights (3, 2, 1: what depends on each) the root gets its rounds first, done by about the 24th; with
@@ -561,6 +565,76 @@ static void test_chain_refresh(const eto_target *t) {
   CHECK(each[2] == 3, "each: C restarted %d times (want 3: at each of B's ends)", each[2]);
 }
 
+/* ---- 6e. the source's gains offered to a running policy ---- */
+
+/* A toy that records what the engine offers it (and takes it: returns 1) */
+typedef struct {
+  toy base;
+  uint64_t offered[16];
+  int noffered;
+} offer_toy;
+
+static int offer_toy_offer(void *self, const eto_policy_view *v, const eto_program *source_best) {
+  (void)v;
+  offer_toy *x = self;
+  if (x->noffered < 16) x->offered[x->noffered] = eto_program_hash(source_best);
+  x->noffered++;
+  return 1;
+}
+
+static const eto_policy_vtbl offer_toy_vtbl = {.name = "toy",
+                                               .method = ETO_CACHE_METHOD_REUSE,
+                                               .propose = toy_propose,
+                                               .observe = toy_observe,
+                                               .offer = offer_toy_offer,
+                                               .free = toy_free};
+
+static offer_toy offer_a[2];
+static int offer_made;
+
+static eto_status offer_make(const eto_policy_args *a, eto_policy *out, char *msg, int cap) {
+  (void)a;
+  if (offer_made >= 2) {
+    snprintf(msg, (size_t)cap, "made twice already");
+    return ETO_ERR_INVALID;
+  }
+  *out = (eto_policy){&offer_toy_vtbl, &offer_a[offer_made++]};
+  return ETO_OK;
+}
+
+static void test_offers(const eto_target *t, eto_backend_refresh refresh) {
+  int offer = refresh == ETO_BACKEND_REFRESH_OFFER;
+  eto_op ops[2] = {test_op("matmul m=48 n=48 k=48"), test_op("matmul m=48 n=48 k=32")};
+  static lat_table tb;
+  tb.n = 0;
+  toy root = {.order_ok = 1, .per_batch = 1};
+  op_programs(&ops[0], t, 71, root.progs, NPROG);
+  for (int i = 0; i < NPROG; i++) table_add(&tb, &root.progs[i], 1e-3 * (NPROG - i));
+  eto_program ap[2 * NPROG];
+  op_programs(&ops[1], t, 72, ap, 2 * NPROG);
+  for (int k = 0; k < 2; k++) {
+    offer_a[k] = (offer_toy){.base = {.order_ok = 1, .next = NPROG - 4}};
+    for (int i = 0; i < NPROG; i++) offer_a[k].base.progs[i] = ap[k * NPROG + i];
+    for (int i = NPROG - 4; i < NPROG; i++) table_add(&tb, &offer_a[k].base.progs[i], 2e-3);
+  }
+  offer_made = 0;
+  eto_backend_task tasks[2] = {{.policy = {&toy_vtbl, &root}}};
+  const eto_policy_make_fn make[1] = {offer_make};
+  eto_backend_report rep;
+  run_chain(tasks, 2, ops, make, t, &tb, refresh, &rep);
+  /* the root's programs at 6, 4, 3, 2, 1 ms: indices 6, 8, 9, 10, 11 */
+  const int want[5] = {6, 8, 9, 10, 11};
+  int n = offer_a[0].noffered + offer_a[1].noffered, in_order = 1;
+  for (int j = 0; j < offer_a[0].noffered && j < 5; j++)
+    in_order &= offer_a[0].offered[j] == eto_program_hash(&root.progs[want[j]]);
+  CHECK(n == (offer ? 5 : 0) && offer_a[0].noffered == n && in_order, "%s: %d offers (%d to the first policy), in order %d",
+        eto_backend_refresh_name(refresh), n, offer_a[0].noffered, in_order);
+  CHECK(rep.count == 2 && rep.ops[1].refreshes == 1 && rep.ops[1].offers == n && offer_made == 2,
+        "%s: A restarted %d time(s), %d offers reported, made %d times", eto_backend_refresh_name(refresh),
+        rep.count == 2 ? rep.ops[1].refreshes : -1, rep.count == 2 ? rep.ops[1].offers : -1, offer_made);
+  eto_backend_report_free(&rep);
+}
+
 /* ---- 6d. the scheduler's weights by what depends on a task ---- */
 
 /* Which task's programs the stand-in measured, in order (by hash among the tasks' toys) */
@@ -1028,6 +1102,8 @@ int main(void) {
   test_settled_refresh(&t, ETO_BACKEND_REFRESH_SETTLED);
   test_settled_refresh(&t, ETO_BACKEND_REFRESH_EACH);
   test_chain_refresh(&t);
+  test_offers(&t, ETO_BACKEND_REFRESH_OFFER);
+  test_offers(&t, ETO_BACKEND_REFRESH_EARLY);
   test_tree_weights(&t);
   test_patience(&t);
   test_tight_budget(&t);

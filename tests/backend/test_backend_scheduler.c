@@ -147,6 +147,10 @@ int main(void) {
             eto_backend_objective_parse("latency") == 0 && eto_backend_objective_parse("log") < 0 &&
             strcmp(eto_backend_objective_name(0.5), "balanced") == 0 && strcmp(eto_backend_objective_name(0.25), "r=0.25") == 0,
         "objective names");
+  CHECK(eto_backend_refresh_parse("offer") == ETO_BACKEND_REFRESH_OFFER &&
+            eto_backend_refresh_parse("early") == ETO_BACKEND_REFRESH_EARLY && eto_backend_refresh_parse("offers") < 0 &&
+            strcmp(eto_backend_refresh_name(ETO_BACKEND_REFRESH_OFFER), "offer") == 0,
+        "refresh names");
   /* one curve, 1000x apart: the latency objective gives the slow task nearly every round, the relative one shares
    * them (each round promises the same relative gain) */
   {

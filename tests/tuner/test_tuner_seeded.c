@@ -41,7 +41,11 @@
  *      transplant is known without the policy's code: the outermost factor recomputed;
  *  14. its search's patience (eto_tuner_opts.patience, eto_policy_args.patience: etotune tune --edge-patience): at 64
  *      on case 3's matmul pair it measures what it measures at its default (32), in the same order, then goes on
- *      past the point where the default stopped, and says which patience stopped it. */
+ *      past the point where the default stopped, and says which patience stopped it;
+ *  15. an offer (eto_policy_vtbl.offer, the engine's --refresh offer): the source's newer best S2 offered to a policy
+ *      made from S*β queues S2's transplants, the first S2 adapted to α, proposed after the seeds with nothing else
+ *      before them (the seeds' count and order unchanged: the control, a policy offered nothing); the same best
+ *      offered again queues nothing. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -589,6 +593,61 @@ static void patience_case(const eto_target *t) {
   free(r[1].recipes);
 }
 
+/* 15: the source's newer best offered to the policy while it runs ETO's rounds */
+static void offer_case(const eto_target *t) {
+  eto_op alpha = test_op("matmul m=64 n=128 k=64\n"), beta = test_op("matmul m=128 n=128 k=64\n");
+  eto_compute ca, cb;
+  eto_op_compute(&alpha, &ca);
+  eto_op_compute(&beta, &cb);
+  eto_program sb, s2;
+  if (!multi_level_sb(&cb, t, 3, &sb) || !multi_level_sb(&cb, t, 11, &s2)) {
+    CHECK(0, "offer: no multi-level S*β");
+    return;
+  }
+  enum { CAP = 512 };
+  static eto_program got[2][CAP], offered[CAP];
+  int n[2] = {0, 0}, eto_round[2] = {0, 0}, k = 0, again = -1, m = 0, m_round = 0;
+  for (int i = 0; i < 2; i++) {
+    eto_policy_args a = {.op = &alpha, .source = &beta, .source_best = &sb, .t = t};
+    eto_policy pol = {0};
+    char msg[256] = "";
+    CHECK(eto_tuner_policy_seeded(&a, &pol, msg, sizeof msg) == ETO_OK && pol.vt->offer, "offer: %s", msg);
+    if (!pol.vt) return;
+    eto_policy_view v = {.op = &alpha, .c = &ca, .t = t, .key = "alpha", .best_cost = INFINITY, .patience_scale = 1};
+    eto_policy_batch b = {0}, e = {0};
+    n[i] = pol.vt->propose(pol.self, &v, got[i], CAP, &b); /* the seeds: every one of round 1, one batch */
+    CHECK(b.round == 1, "offer: the seeds' round %d", b.round);
+    eto_program tmp[CAP];
+    CHECK(pol.vt->propose(pol.self, &v, tmp, CAP, &e) > 0 && e.round >= 10, "offer: ETO's round %d", e.round);
+    eto_round[i] = e.round;
+    if (i == 1) {
+      k = pol.vt->offer(pol.self, &v, &s2);
+      again = pol.vt->offer(pol.self, &v, &s2);
+      eto_policy_batch o = {0};
+      m = pol.vt->propose(pol.self, &v, offered, CAP, &o);
+      m_round = o.round;
+    }
+    eto_policy_free(&pol);
+  }
+  eto_program first;
+  char want[ETO_RECIPE_MAX] = "", have[ETO_RECIPE_MAX] = "";
+  CHECK(eto_tuner_adapt(&ca, &s2, &first) == 0, "offer: S2 does not adapt");
+  eto_program_format(&first, want, sizeof want);
+  if (m > 0) eto_program_format(&offered[0], have, sizeof have);
+  int same = 0;
+  for (char r0[ETO_RECIPE_MAX], r1[ETO_RECIPE_MAX]; same < n[0] && same < n[1]; same++) {
+    eto_program_format(&got[0][same], r0, sizeof r0);
+    eto_program_format(&got[1][same], r1, sizeof r1);
+    if (strcmp(r0, r1) != 0) break;
+  }
+  CHECK(n[0] > 0 && n[1] == n[0] && same == n[0] && eto_round[1] == eto_round[0], "offer: seeds %d / %d (the same %d)",
+        n[0], n[1], same);
+  CHECK(k > 0 && again == 0 && m == k && m_round == 1 && strcmp(have, want) == 0,
+        "offer: %d queued (again %d), %d proposed next in round %d, the first %s, S2 adapted %s", k, again, m, m_round,
+        have, want);
+  printf("offer: %d seeds, then ETO's round %d, then %d from the offered best\n", n[0], eto_round[1], m);
+}
+
 int main(void) {
   eto_target t;
   test_target_cpu(2, &t);
@@ -609,5 +668,6 @@ int main(void) {
   diffuse_case(&t);
   neighbours_case(&t);
   patience_case(&t);
+  offer_case(&t);
   return check_result();
 }
