@@ -206,9 +206,9 @@ typedef enum {
   ETO_BACKEND_REFRESH_OFFER        /* as early, and while the parent searches: after any of its rounds that leaves its
                                       best more than ETO_BACKEND_REFRESH_LARGE faster than the one last given to the
                                       task, that best is offered to the task's running policy (eto_policy_vtbl.offer:
-                                      the seeded policy measures its transplants next, no restart; restarts from such
-                                      gains paid 1.1-1.3x, but restarting the edges' searches cost the lists more,
-                                      RESULTS BG.1) */
+                                      the seeded policy measures its transplants next, no restart: restarts on such
+                                      gains paid 1.05-1.40x, but restarting the edges' searches cost the lists more,
+                                      RESULTS BG.1; BG.2) */
 } eto_backend_refresh;
 
 /* "settled", "each", "early", "offer" -> the mode, -1 for any other name; and back */
