@@ -465,14 +465,30 @@ static void release_child(tune_ctx *x, int c) {
   eto_backend_scheduler_activate(x->sched, c);
 }
 
+/* Task tk was released early, still searches from its parent par's programs (neither dead, failed, done nor fallen
+ * back to a full search), and par's best is more than gain under since (the best tk's policy was made from, or last
+ * offered). */
+static int parent_gained(const eto_task *tk, const eto_task *par, double since, double gain) {
+  return !tk->waiting && tk->release_after > 0 && !tk->dead && !tk->failed && !tk->done && !tk->fell_back &&
+         isfinite(par->best_cost) && par->best_cost < since * (1 - gain);
+}
+
+/* Task c's policy has work again (remade, or offered programs after it had ended): selectable, and under a total
+ * budget plan work. */
+static void reactivate(tune_ctx *x, int c) {
+  eto_task *tk = &x->tasks[c];
+  tk->exhausted = 0;
+  tk->shared = 0;
+  tk->parked = 0;
+  eto_backend_scheduler_activate(x->sched, c);
+}
+
 /* Task c was released early and its parent's best has since improved by more than ETO_BACKEND_REFRESH_GAIN:
  * c's reuse policy is made again from the new best and c is selectable again. */
 static void refresh_child(tune_ctx *x, int c) {
   eto_task *tk = &x->tasks[c];
   const eto_task *par = &x->tasks[tk->parent];
-  if (tk->waiting || tk->release_after <= 0 || tk->dead || tk->failed || tk->done || tk->fell_back ||
-      !isfinite(par->best_cost) || !(par->best_cost < tk->release_cost * (1 - ETO_BACKEND_REFRESH_GAIN)))
-    return;
+  if (!parent_gained(tk, par, tk->release_cost, ETO_BACKEND_REFRESH_GAIN)) return;
   eto_policy_args a = tk->args;
   a.source_best = &par->best;
   eto_policy np = {0};
@@ -486,12 +502,9 @@ static void refresh_child(tune_ctx *x, int c) {
   eto_policy_free(&tk->policy);
   tk->policy = np;
   tk->refreshes++;
-  tk->exhausted = 0;
-  tk->shared = 0; /* its policy has work again: under a total budget, plan work */
-  tk->parked = 0;
   emitf(x, c, "%s: its source %s improved from %.4g to %.4g ms; reuse restarted from the new best", tk->key,
         par->key, was * 1e3, par->best_cost * 1e3);
-  eto_backend_scheduler_activate(x->sched, c);
+  reactivate(x, c);
 }
 
 /* The task's policy is a full search: one whose programs the cache records as found by the full search (the full
@@ -594,9 +607,8 @@ static int offer_children(tune_ctx *x, int i) {
   if (x->o.refresh != ETO_BACKEND_REFRESH_OFFER || !isfinite(par->best_cost)) return 0;
   for (int c = 0; c < x->n; c++) {
     eto_task *tk = &x->tasks[c];
-    if (tk->parent != i || tk->waiting || tk->release_after <= 0 || tk->dead || tk->failed || tk->done ||
-        tk->fell_back || !tk->policy.vt || !tk->policy.vt->offer ||
-        !(par->best_cost < tk->offer_cost * (1 - ETO_BACKEND_REFRESH_LARGE)))
+    if (tk->parent != i || !tk->policy.vt || !tk->policy.vt->offer ||
+        !parent_gained(tk, par, tk->offer_cost, ETO_BACKEND_REFRESH_LARGE))
       continue;
     eto_policy_view v;
     make_view(x, tk, &v);
@@ -608,12 +620,7 @@ static int offer_children(tune_ctx *x, int i) {
     tk->offers++;
     emitf(x, c, "%s: its source %s improved from %.4g to %.4g ms; %d program(s) from it offered to its search", tk->key,
           par->key, was * 1e3, par->best_cost * 1e3, k);
-    if (tk->exhausted) {
-      tk->exhausted = 0;
-      tk->shared = 0;
-      tk->parked = 0;
-      eto_backend_scheduler_activate(x->sched, c);
-    }
+    if (tk->exhausted) reactivate(x, c);
   }
   return 0;
 }
