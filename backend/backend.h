@@ -198,7 +198,8 @@ void eto_backend_scheduler_free(eto_backend_scheduler *s);
 /* When a task released early from its parent's best is restarted from the parent's newer best (eto_backend_opts.refresh) */
 typedef enum {
   ETO_BACKEND_REFRESH_SETTLED = 0, /* once the parent has settled: it and every task above it have spent their shares
-                                      (default: a chain's restarts do not add up link by link; RESULTS BC.2) */
+                                      (a chain's restarts do not add up link by link; RESULTS BC.2; the default
+                                      before RESULTS BH) */
   ETO_BACKEND_REFRESH_EACH,        /* at each of the parent's ends: the rule before BC.2 */
   ETO_BACKEND_REFRESH_EARLY,       /* as settled, and once before: at the first of the parent's ends that finds the
                                       task not yet restarted (a chain's lower links leave the parents' early programs
@@ -208,7 +209,7 @@ typedef enum {
                                       task, that best is offered to the task's running policy (eto_policy_vtbl.offer:
                                       the seeded policy measures its transplants next, no restart: restarts on such
                                       gains paid 1.05-1.40x, but restarting the edges' searches cost the lists more,
-                                      RESULTS BG.1; BG.2) */
+                                      RESULTS BG.1; BG.2). The default (eto_backend_opts_default; RESULTS BH) */
 } eto_backend_refresh;
 
 /* "settled", "each", "early", "offer" -> the mode, -1 for any other name; and back */
@@ -262,7 +263,8 @@ typedef struct {
    * effect under total_trials, whose task scheduler places every round by what it gains the list */
   double patience_floor;
   /* When an early-released task (eto_backend_task.release_after) is restarted from its parent's newer best (gains of
-   * more than ETO_BACKEND_REFRESH_GAIN; under total_trials: always as ETO_BACKEND_REFRESH_EACH) */
+   * more than ETO_BACKEND_REFRESH_GAIN; under total_trials: always as ETO_BACKEND_REFRESH_EACH, and no offers).
+   * Default ETO_BACKEND_REFRESH_OFFER */
   eto_backend_refresh refresh;
   /* task scheduler */
   eto_backend_sched_opts sched;

@@ -47,6 +47,7 @@ void eto_backend_opts_default(eto_backend_opts *o) {
   o->transfer_max_records = 8192;
   o->patience_growth = ETO_BACKEND_PATIENCE_GROWTH;
   o->patience_floor = ETO_BACKEND_PATIENCE_FLOOR;
+  o->refresh = ETO_BACKEND_REFRESH_OFFER;
   eto_backend_sched_opts_default(&o->sched);
   eto_measure_opts_default(&o->measure);
 }
@@ -601,10 +602,11 @@ static void share_done(tune_ctx *x, int i) {
 
 /* ETO_BACKEND_REFRESH_OFFER: after each of task i's rounds, its early-released children whose last given best of i's
  * is more than ETO_BACKEND_REFRESH_LARGE slower than i's now are offered it (eto_policy_vtbl.offer); a child whose
- * policy had ended and takes it becomes selectable again. Returns 0, or -1 when out of memory. */
+ * policy had ended and takes it becomes selectable again. Not under a total budget, whose refreshes are each's (the
+ * family tunings of #21 were measured so). Returns 0, or -1 when out of memory. */
 static int offer_children(tune_ctx *x, int i) {
   const eto_task *par = &x->tasks[i];
-  if (x->o.refresh != ETO_BACKEND_REFRESH_OFFER || !isfinite(par->best_cost)) return 0;
+  if (x->o.refresh != ETO_BACKEND_REFRESH_OFFER || total_mode(x) || !isfinite(par->best_cost)) return 0;
   for (int c = 0; c < x->n; c++) {
     eto_task *tk = &x->tasks[c];
     if (tk->parent != i || !tk->policy.vt || !tk->policy.vt->offer ||

@@ -32,7 +32,7 @@ typedef struct {
   int edge_patience; /* --edge-patience: eto_drv_opts.edge_patience (0: the seeded policy's default) */
   double patience_growth; /* --patience-growth: eto_backend_opts.patience_growth */
   double patience_floor;  /* --patience-floor: eto_backend_opts.patience_floor */
-  const char *refresh;    /* --refresh settled|each|early|offer: eto_backend_opts.refresh */
+  const char *refresh;    /* --refresh offer|settled|each|early: eto_backend_opts.refresh */
   int refine; /* --refine: search the list's cached operators further (eto_drv_opts.refine) */
   int no_reseed; /* --no-reseed: eto_drv_opts.no_reseed */
   int small_trials;  /* --small-trials: small values of each linear family searched further (small_groups) */
@@ -178,7 +178,7 @@ static int parse_args(int argc, char **argv, tune_args *a) {
     return -1;
   }
   if (a->refresh && eto_backend_refresh_parse(a->refresh) < 0) {
-    fprintf(stderr, "etotune tune: --refresh takes settled (default), each, early or offer\n");
+    fprintf(stderr, "etotune tune: --refresh takes offer (default), settled, each or early\n");
     return -1;
   }
   if (a->scheduler && eto_backend_strategy_parse(a->scheduler) < 0) {

@@ -137,7 +137,7 @@ const eto_cli_command eto_cli_commands[] = {
      "  --max-reference-seconds S  limit on an operator's estimated reference-kernel time (default 120, 0 = none);\n"
      "                    checked with the memory it needs before any work, as etotune help tune says",
      eto_cli_reuse},
-    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--root-patience N] [--edge-patience N] [--patience-growth G] [--patience-floor F] [--refresh settled|each|early|offer] [--refine] [--no-reseed] [--imperfect] [--scheduler S] [--objective O] [--weights own|tree|roots] [--time-budget S] [--family all|representatives] [--small-trials N] [--small-time S] [--seed S] [--report FILE.json] [--db PATH]",
+    {"tune", "LIST [--target cpu|cuda] [--mode eto|full|topk] [--trials N] [--reuse P] [--bridges none|1hop|all] [--solver S] [--max-sources N] [--trials-total N] [--release-after N] [--root-patience N] [--edge-patience N] [--patience-growth G] [--patience-floor F] [--refresh offer|settled|each|early] [--refine] [--no-reseed] [--imperfect] [--scheduler S] [--objective O] [--weights own|tree|roots] [--time-budget S] [--family all|representatives] [--small-trials N] [--small-time S] [--seed S] [--report FILE.json] [--db PATH]",
      "tune every operator of a list (ETO plan by default, full search, or the TopK baseline); results land in the cache",
      "--mode eto (default; also what `etotune LIST` runs): plans which operators get a full search and which\n"
      "reuse a neighbour's best program (see etotune help plan), runs the full searches, then the reuse\n"
@@ -192,14 +192,14 @@ const eto_cli_command eto_cli_commands[] = {
      "                         than its part (n times that share, at least F times): a light operator's search\n"
      "                         ends sooner and the run's trials go where the list's weighted latency is\n"
      "                         (default 0.25; 1 = fixed; no effect with --trials-total; bench/RESULTS.md BA.2)\n"
-     "  --refresh R            eto mode: when an operator that started early from its source's best program is\n"
-     "                         restarted from that source's newer best: settled (default: once the source and every\n"
-     "                         operator above it have ended, one restart per chain link), each (at each of the\n"
-     "                         source's ends: sooner, more restarts) or early (as settled, and once before, at\n"
-     "                         the first of the source's ends that finds it not restarted yet; bench/RESULTS.md\n"
-     "                         BC.2, BE) or offer (as early, and while the source still searches, its best, when\n"
-     "                         over 1.25x faster than the one last given, is measured in the operator's running\n"
-     "                         search, no restart; bench/RESULTS.md BG)\n"
+     "  --refresh R            eto mode: how an operator that started early from its source's best program follows\n"
+     "                         that source's newer bests: offer (default: while the source still searches, its\n"
+     "                         best, when over 1.25x faster than the one last given, is measured in the operator's\n"
+     "                         running search, no restart; and restarts as early; bench/RESULTS.md BG, BH),\n"
+     "                         settled (a restart once the source and every operator above it have ended, one per\n"
+     "                         chain link), each (at each of the source's ends: sooner, more restarts) or early (as\n"
+     "                         settled, and once before, at the first of the source's ends that finds it not\n"
+     "                         restarted yet; bench/RESULTS.md BC.2, BE). With --trials-total: each, no offers\n"
      "  --scheduler S          which operator gets the next round: per-second (default: the one whose next round\n"
      "                         most lowers the list's weighted latency per second its rounds take), gradient\n"
      "                         (Ansor's: per round, whatever a round costs) or round-robin\n"

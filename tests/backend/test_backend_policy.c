@@ -26,7 +26,7 @@
  *  6e. offers (refresh OFFER): a chain root -> A, the root one program per batch from 12 ms down to 1 ms, A released at
  *      its 8 ms: A's running policy is offered the root's best whenever it is 20% under the one last given (the root's
  *      programs at 6, 4, 3, 2 and 1 ms, in that order), and restarted once, at the root's end, as under early; under
- *      early (the control) it is offered nothing;
+ *      early (the control) it is offered nothing, nor under offer with a total budget (each's restarts, no offers);
  *  6d. the scheduler's weights (sched.weights): a chain root -> A -> B of toys whose every program runs 1 ms, under
  *      Ansor's gradient: with own weights the three share the rounds (the root's last trial about the 36th of 36);
  *      with tree weights (3, 2, 1: what depends on each) the root gets its rounds first, done by about the 24th; with
@@ -437,15 +437,18 @@ static void run_chain_with(eto_backend_task *tasks, int n, const eto_op *ops, co
   CHECK(eto_backend_run(tasks, n, t, NULL, o, hooks, NULL, NULL, rep, msg, sizeof msg) == ETO_OK, "%s", msg);
 }
 
-/* run_chain_with, released after 5 trials, with latencies from tb, round-robin, under the refresh rule. */
+/* run_chain_with, released after 5 trials, with latencies from tb, round-robin, under the refresh rule (and a total
+ * budget of that many trials, 0: none). */
 static void run_chain(eto_backend_task *tasks, int n, const eto_op *ops, const eto_policy_make_fn *make,
-                      const eto_target *t, lat_table *tb, eto_backend_refresh refresh, eto_backend_report *rep) {
+                      const eto_target *t, lat_table *tb, eto_backend_refresh refresh, int64_t total,
+                      eto_backend_report *rep) {
   eto_backend_hooks hooks = {.measure = table_measure, .measure_user = tb};
   eto_backend_opts o;
   eto_backend_opts_default(&o);
   o.seed = 5;
   o.sched.strategy = ETO_BACKEND_ROUND_ROBIN;
   o.refresh = refresh;
+  o.total_trials = total;
   run_chain_with(tasks, n, ops, make, t, 5, &hooks, &o, rep);
 }
 
@@ -481,7 +484,7 @@ static void test_settled_refresh(const eto_target *t, eto_backend_refresh refres
   eto_backend_task tasks[3] = {{.policy = {&toy_vtbl, &root}}};
   const eto_policy_make_fn make[2] = {chain_make_a, chain_make_b};
   eto_backend_report rep;
-  run_chain(tasks, 3, ops, make, t, &tb, refresh, &rep);
+  run_chain(tasks, 3, ops, make, t, &tb, refresh, 0, &rep);
   CHECK(rep.count == 3 && rep.ops[1].refreshes == 1 && chain_a_made == 2, "A restarted %d time(s), made %d times",
         rep.count == 3 ? rep.ops[1].refreshes : -1, chain_a_made);
   CHECK(rep.count == 3 && rep.ops[2].refreshes == 1 + each && chain_b_made == 2 + each &&
@@ -540,7 +543,7 @@ static void test_chain_rules(const eto_target *t, eto_backend_refresh refresh, i
   const eto_policy_make_fn make[3] = {chain4_make, chain4_make, chain4_make};
   chain4_tasks = tasks;
   eto_backend_report rep;
-  run_chain(tasks, 4, ops, make, t, &tb, refresh, &rep);
+  run_chain(tasks, 4, ops, make, t, &tb, refresh, 0, &rep);
   for (int l = 0; l < 3; l++) {
     restarts[l] = rep.count == 4 ? rep.ops[l + 1].refreshes : -1;
     CHECK(restarts[l] == chain4_made[l] - 1, "%s: link %d restarted %d times, made %d times",
@@ -602,8 +605,8 @@ static eto_status offer_make(const eto_policy_args *a, eto_policy *out, char *ms
   return ETO_OK;
 }
 
-static void test_offers(const eto_target *t, eto_backend_refresh refresh) {
-  int offer = refresh == ETO_BACKEND_REFRESH_OFFER;
+static void test_offers(const eto_target *t, eto_backend_refresh refresh, int64_t total) {
+  int offer = refresh == ETO_BACKEND_REFRESH_OFFER && total == 0; /* a total budget's refreshes are each's, no offers */
   eto_op ops[2] = {test_op("matmul m=48 n=48 k=48"), test_op("matmul m=48 n=48 k=32")};
   static lat_table tb;
   tb.n = 0;
@@ -613,7 +616,9 @@ static void test_offers(const eto_target *t, eto_backend_refresh refresh) {
   eto_program ap[2 * NPROG];
   op_programs(&ops[1], t, 72, ap, 2 * NPROG);
   for (int k = 0; k < 2; k++) {
-    offer_a[k] = (offer_toy){.base = {.order_ok = 1, .next = NPROG - 4}};
+    /* under a total budget a reuse policy that ends goes on as a full search (no offers to take): A's first one
+     * proposes its 4 programs one per batch there, so that it still runs when the root's gains come */
+    offer_a[k] = (offer_toy){.base = {.order_ok = 1, .next = NPROG - 4, .per_batch = total ? 1 : 0}};
     for (int i = 0; i < NPROG; i++) offer_a[k].base.progs[i] = ap[k * NPROG + i];
     for (int i = NPROG - 4; i < NPROG; i++) table_add(&tb, &offer_a[k].base.progs[i], 2e-3);
   }
@@ -621,17 +626,19 @@ static void test_offers(const eto_target *t, eto_backend_refresh refresh) {
   eto_backend_task tasks[2] = {{.policy = {&toy_vtbl, &root}}};
   const eto_policy_make_fn make[1] = {offer_make};
   eto_backend_report rep;
-  run_chain(tasks, 2, ops, make, t, &tb, refresh, &rep);
+  run_chain(tasks, 2, ops, make, t, &tb, refresh, total, &rep);
   /* the root's programs at 6, 4, 3, 2, 1 ms: indices 6, 8, 9, 10, 11 */
   const int want[5] = {6, 8, 9, 10, 11};
   int n = offer_a[0].noffered + offer_a[1].noffered, in_order = 1;
   for (int j = 0; j < offer_a[0].noffered && j < 5; j++)
     in_order &= offer_a[0].offered[j] == eto_program_hash(&root.progs[want[j]]);
-  CHECK(n == (offer ? 5 : 0) && offer_a[0].noffered == n && in_order, "%s: %d offers (%d to the first policy), in order %d",
-        eto_backend_refresh_name(refresh), n, offer_a[0].noffered, in_order);
+  CHECK(n == (offer ? 5 : 0) && offer_a[0].noffered == n && in_order,
+        "%s, total %lld: %d offers (%d to the first policy), in order %d", eto_backend_refresh_name(refresh),
+        (long long)total, n, offer_a[0].noffered, in_order);
   CHECK(rep.count == 2 && rep.ops[1].refreshes == 1 && rep.ops[1].offers == n && offer_made == 2,
-        "%s: A restarted %d time(s), %d offers reported, made %d times", eto_backend_refresh_name(refresh),
-        rep.count == 2 ? rep.ops[1].refreshes : -1, rep.count == 2 ? rep.ops[1].offers : -1, offer_made);
+        "%s, total %lld: A restarted %d time(s), %d offers reported, made %d times", eto_backend_refresh_name(refresh),
+        (long long)total, rep.count == 2 ? rep.ops[1].refreshes : -1, rep.count == 2 ? rep.ops[1].offers : -1,
+        offer_made);
   eto_backend_report_free(&rep);
 }
 
@@ -1102,8 +1109,9 @@ int main(void) {
   test_settled_refresh(&t, ETO_BACKEND_REFRESH_SETTLED);
   test_settled_refresh(&t, ETO_BACKEND_REFRESH_EACH);
   test_chain_refresh(&t);
-  test_offers(&t, ETO_BACKEND_REFRESH_OFFER);
-  test_offers(&t, ETO_BACKEND_REFRESH_EARLY);
+  test_offers(&t, ETO_BACKEND_REFRESH_OFFER, 0);
+  test_offers(&t, ETO_BACKEND_REFRESH_EARLY, 0);
+  test_offers(&t, ETO_BACKEND_REFRESH_OFFER, 1000);
   test_tree_weights(&t);
   test_patience(&t);
   test_tight_budget(&t);
