@@ -187,7 +187,7 @@ const eto_cli_command eto_cli_commands[] = {
      "                         the list's weighted latency that depends on the operator (its own and that of the\n"
      "                         operators reusing its program, and theirs): n times that share, at least 1x and at\n"
      "                         most G times, in a second pass once every operator has ended at the fixed ones\n"
-     "                         (default 1: fixed patiences, no second pass; bench/RESULTS.md AY.1, AZ.1)\n"
+     "                         (default 1: fixed patiences, no second pass; bench/RESULTS.md AY.1, AZ.1, BI.1)\n"
      "  --patience-floor F     eto mode: the same patiences shrink, from the start, for an operator that holds less\n"
      "                         than its part (n times that share, at least F times): a light operator's search\n"
      "                         ends sooner and the run's trials go where the list's weighted latency is\n"
