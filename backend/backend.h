@@ -534,8 +534,8 @@ typedef struct {
  * with a curve below the fixed patiences' for most of the run (300 s: 85.1% against 91.7%), under the full search's
  * for 37-47% of its seconds. Since 0bfafdd the growth acts in a second pass only, after the whole run ended at the
  * fixed patiences (RESULTS AZ.1). RESULTS BI.1, over the offer default: ResNet-50 +1.5 / +1.7 points in 1.2-1.4x the
- * first pass's time, less than two runs of one seed differ, and the full search reaches the longer run's end sooner
- * relative to it (1.61x -> 1.02x at seed 1): still fixed by default */
+ * first pass's time, less than two runs of one seed differ, and the time ratio falls (the full search needs 1.02x
+ * the longer run's seconds to reach its end, against 1.61x at seed 1): still fixed by default */
 #define ETO_BACKEND_PATIENCE_GROWTH 1.0
 
 /* eto_backend_opts.patience_floor's default: a light task's patiences shrink down to a quarter. bench/RESULTS.md BA.2:
