@@ -5,22 +5,18 @@ latency in FULL_OPERATORS_CSV, e.g. bench/out/lists_s52/resnet50_full/operators.
 ("KEY: round R, T/B trials, best G GFLOP/s, S s elapsed"; the reseed step after the run is left out), and the sum
 over the operators (a lower bound on the trials any schedule needs for every operator at that quality, if each
 operator's search went as in this run). The operator's FLOPs come from the run's report (RUN.json beside RUN.out)."""
-import csv, json, re, statistics, sys
+import csv, statistics, sys
+
+import runlog
 
 full = {r["key"]: float(r["full_latency_ms"]) for r in csv.DictReader(open(sys.argv[1]))}
 for path in sys.argv[2:]:
-    rep = json.load(open(path[:-4] + ".json"))
-    flops = {o["workload"]: o["gflops"] * o["latency_s"] * 1e9 for o in rep["operators"]}
+    flops = runlog.flops(path)
+    rs = runlog.rounds(path)
     seen = {}
-    secs = None
-    for line in open(path):
-        if line.startswith("etotune: reseeding"):
-            break
-        m = re.search(r"search (\S+): round \d+, (\d+)(?:/\d+)? trials, best ([0-9.]+) GFLOP/s, (\d+) s elapsed", line)
-        if m:
-            k, t, g = m.group(1), int(m.group(2)), float(m.group(3))
-            seen.setdefault(k, []).append((t, g))
-            secs = int(m.group(4))
+    for k, t, g, _, _ in rs:
+        seen.setdefault(k, []).append((t, g))
+    secs = rs[-1][3] if rs else None
     tot_trials = sum(v[-1][0] for v in seen.values())
     out = {}
     for q in (0.90, 0.97):
