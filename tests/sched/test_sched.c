@@ -79,27 +79,34 @@ int main(void) {
                  "no fetch vector");
   CHECK(eto_program_parse("v1 mlt s=1.1.1.1.1 r=1.1.1 u=0 v=1.1 d=2.0", &p, why, sizeof why) != 0, "d=2.0 accepted");
   /* a search reads directly only an input that few thread tiles read: a dense layer's weights at m = 32 with 8 rows
-   * per thread tile (4 tiles), not with 1 (32) */
-  eto_op d8 = test_op("matmul m=8 n=64 k=32\n"), d32 = test_op("matmul m=32 n=64 k=32\n");
-  eto_compute c8, c32;
+   * per thread tile (4 tiles) or with 1 (32 tiles, ETO_DIRECT_MAX_REUSE), not at m = 64 with 1 (64) */
+  _Static_assert(ETO_DIRECT_MAX_REUSE == 32, "the cases below sit on both sides of the limit");
+  eto_op d8 = test_op("matmul m=8 n=64 k=32\n"), d32 = test_op("matmul m=32 n=64 k=32\n"),
+         d64 = test_op("matmul m=64 n=64 k=32\n");
+  eto_compute c8, c32, c64;
   eto_op_compute(&d8, &c8);
   eto_op_compute(&d32, &c32);
+  eto_op_compute(&d64, &c64);
   CHECK(eto_sched_input_reuse(&c8, 0) == 64 && eto_sched_input_reuse(&c8, 1) == 8 &&
             eto_sched_input_reuse(&c32, 1) == 32, "reuse %lld %lld %lld", (long long)eto_sched_input_reuse(&c8, 0),
         (long long)eto_sched_input_reuse(&c8, 1), (long long)eto_sched_input_reuse(&c32, 1));
   const char *w8 = "v1 mlt s=1.1.1.1.1/1.1.1.1.8/4.1.1.1.16 r=1.16.2 u=1024 v=1.1 d=0.1";
   const char *w32 = "v1 mlt s=1.1.1.1.1/4.1.1.1.8/4.1.1.1.16 r=1.16.2 u=1024 v=1.1 d=0.1";
   const char *w32t = "v1 mlt s=1.1.1.1.1/4.1.8.1.1/4.1.1.1.16 r=1.16.2 u=1024 v=1.1 d=0.1";
+  const char *w64t = "v1 mlt s=1.1.1.1.1/8.1.8.1.1/4.1.1.1.16 r=1.16.2 u=1024 v=1.1 d=0.1";
   CHECK(eto_program_parse(w8, &p, why, sizeof why) == 0 && eto_sched_candidate_ok(&c8, &cpu, &p, why, sizeof why) == 0,
         "%s: %s", w8, why);
   CHECK(eto_program_parse(w32, &p, why, sizeof why) == 0 && eto_sched_tile_reuse(&c32, &p, 1) == 4 &&
             eto_sched_tile_reuse(&c32, &p, 0) == 4 && eto_sched_candidate_ok(&c32, &cpu, &p, why, sizeof why) == 0,
         "%s: tiles %lld: %s", w32, (long long)eto_sched_tile_reuse(&c32, &p, 1), why);
-  CHECK(eto_program_parse(w32t, &p, why, sizeof why) == 0 && eto_sched_validate(&c32, &cpu, &p, why, sizeof why) == 0,
-        "%s: %s", w32t, why);
+  CHECK(eto_program_parse(w32t, &p, why, sizeof why) == 0 && eto_sched_tile_reuse(&c32, &p, 1) == 32 &&
+            eto_sched_candidate_ok(&c32, &cpu, &p, why, sizeof why) == 0,
+        "%s: tiles %lld: %s", w32t, (long long)eto_sched_tile_reuse(&c32, &p, 1), why);
+  CHECK(eto_program_parse(w64t, &p, why, sizeof why) == 0 && eto_sched_validate(&c64, &cpu, &p, why, sizeof why) == 0,
+        "%s: %s", w64t, why);
   why[0] = 0;
-  CHECK(eto_sched_candidate_ok(&c32, &cpu, &p, why, sizeof why) != 0 && strstr(why, "read by 32 thread tiles"),
-        "%s: '%s'", w32t, why);
+  CHECK(eto_sched_candidate_ok(&c64, &cpu, &p, why, sizeof why) != 0 && strstr(why, "read by 64 thread tiles"),
+        "%s: '%s'", w64t, why);
   CHECK(eto_program_parse("v1 mlt s=1.2 r=1.1.1 u=0 v=1.1", &p, why, sizeof why) != 0, "short tile accepted");
   CHECK(eto_program_parse("v2 mlt s=1.1.1.1.1 r=1.1.1 u=0 v=1.1", &p, why, sizeof why) != 0, "unknown version accepted");
 
