@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "bench_util.h"
 #include "op.h"
 #include "schedule.h"
 #include "target.h"
@@ -43,29 +44,23 @@ static int by_time(const void *a, const void *b) {
   return x->order - y->order;
 }
 
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-    free(s);
-    s = NULL;
+/* realloc that ends the program on failure: a bench replay has nothing to save. */
+static void *grow(void *p, size_t bytes) {
+  void *q = realloc(p, bytes ? bytes : 1);
+  if (!q) {
+    fprintf(stderr, "bench_costmodel: out of memory\n");
+    exit(1);
   }
-  if (s) s[n] = 0;
-  fclose(f);
-  return s;
+  return q;
 }
 
 /* Reads the trial records of one export; returns their number or -1. */
 static int load(const char *path, const eto_target *t, rec **out, workload **wout, int *nw) {
-  char *text = slurp(path);
+  char *text = bench_read_file(path);
   if (!text) return -1;
   int cap = 1024, n = 0, wcap = 16;
-  rec *r = malloc(sizeof *r * (size_t)cap);
-  workload *w = malloc(sizeof *w * (size_t)wcap);
+  rec *r = grow(NULL, sizeof *r * (size_t)cap);
+  workload *w = grow(NULL, sizeof *w * (size_t)wcap);
   *nw = 0;
   for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
     cJSON *j = cJSON_Parse(line);
@@ -87,7 +82,7 @@ static int load(const char *path, const eto_target *t, rec **out, workload **wou
         cJSON_Delete(j);
         continue;
       }
-      if (*nw == wcap) w = realloc(w, sizeof *w * (size_t)(wcap *= 2));
+      if (*nw == wcap) w = grow(w, sizeof *w * (size_t)(wcap *= 2));
       snprintf(w[k].key, sizeof w[k].key, "%s", wk->valuestring);
       eto_op_compute(&op, &w[k].c);
       w[k].ok = 0;
@@ -98,7 +93,7 @@ static int load(const char *path, const eto_target *t, rec **out, workload **wou
       cJSON_Delete(j);
       continue;
     }
-    if (n == cap) r = realloc(r, sizeof *r * (size_t)(cap *= 2));
+    if (n == cap) r = grow(r, sizeof *r * (size_t)(cap *= 2));
     r[n].work = k;
     r[n].time = cJSON_IsNumber(tm) ? (long)tm->valuedouble : 0;
     r[n].order = n;
@@ -134,17 +129,6 @@ static const float *g_score;
 static int by_score(const void *a, const void *b) {
   float x = g_score[*(const int *)a], y = g_score[*(const int *)b];
   return (x < y) - (x > y);
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-  if (n == 0) return NAN;
-  qsort(v, (size_t)n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 int main(int argc, char **argv) {
@@ -198,8 +182,8 @@ int main(int argc, char **argv) {
       eto_cost_opts_default(&co);
       co.nthread = threads;
       if (eto_cost_model_create(&co, &m) != ETO_OK) return 1;
-      double *cost = malloc(sizeof *cost * (size_t)n);
-      float *rows = malloc(sizeof *rows * (size_t)n * ETO_COST_NFEATURES), *score = malloc(sizeof *score * (size_t)n);
+      double *cost = grow(NULL, sizeof *cost * (size_t)n);
+      float *rows = grow(NULL, sizeof *rows * (size_t)n * ETO_COST_NFEATURES), *score = grow(NULL, sizeof *score * (size_t)n);
       int nt = 0, seen = 0;
       for (int i = 0; i < n; i++) {
         if (r[i].work != wi) {
@@ -223,7 +207,7 @@ int main(int argc, char **argv) {
       }
       double best = INFINITY;
       for (int i = 0; i < nt; i++) best = fmin(best, cost[i]);
-      int *idx = malloc(sizeof *idx * (size_t)nt);
+      int *idx = grow(NULL, sizeof *idx * (size_t)nt);
       for (int i = 0; i < nt; i++) idx[i] = i;
       g_score = score;
       qsort(idx, (size_t)nt, sizeof *idx, by_score);
@@ -245,9 +229,9 @@ int main(int argc, char **argv) {
       double pa = pairwise(cost, score, nt);
       if (nm == mcap) {
         mcap = mcap ? 2 * mcap : 64;
-        acc = realloc(acc, sizeof *acc * (size_t)mcap);
-        topk = realloc(topk, sizeof *topk * (size_t)mcap);
-        rnd = realloc(rnd, sizeof *rnd * (size_t)mcap);
+        acc = grow(acc, sizeof *acc * (size_t)mcap);
+        topk = grow(topk, sizeof *topk * (size_t)mcap);
+        rnd = grow(rnd, sizeof *rnd * (size_t)mcap);
       }
       acc[nm] = pa, topk[nm] = best / top, rnd[nm] = rsum / 200;
       printf("| %s | %s | %d (%d) | %d | %.3f | %.3f | %.3f |\n", base, w[wi].key, eto_cost_model_records(m), own, nt,
@@ -262,7 +246,7 @@ int main(int argc, char **argv) {
     free(w);
   }
   printf("\nmedian over %d workloads: pairwise accuracy %.3f, top-%d / best %.3f, random %d / best %.3f\n", nm,
-         median(acc, nm), k, median(topk, nm), k, median(rnd, nm));
+         bench_median(acc, nm), k, bench_median(topk, nm), k, bench_median(rnd, nm));
   free(acc), free(topk), free(rnd);
   return 0;
 }
