@@ -35,7 +35,8 @@ typedef struct {
 typedef struct {
   char key[512];
   eto_compute c;
-  int ok; /* measured trials */
+  int trials; /* stored trials */
+  int ok;     /* measured ones */
 } workload;
 
 static int by_time(const void *a, const void *b) {
@@ -85,7 +86,7 @@ static int load(const char *path, const eto_target *t, rec **out, workload **wou
       if (*nw == wcap) w = grow(w, sizeof *w * (size_t)(wcap *= 2));
       snprintf(w[k].key, sizeof w[k].key, "%s", wk->valuestring);
       eto_op_compute(&op, &w[k].c);
-      w[k].ok = 0;
+      w[k].trials = w[k].ok = 0;
       (*nw)++;
     }
     eto_program p;
@@ -99,6 +100,7 @@ static int load(const char *path, const eto_target *t, rec **out, workload **wou
     r[n].order = n;
     int ok = strcmp(status->valuestring, "ok") == 0 && cJSON_IsNumber(lat) && lat->valuedouble > 0;
     r[n].cost = ok ? lat->valuedouble : INFINITY;
+    w[k].trials++;
     w[k].ok += ok;
     eto_cost_features(&w[k].c, t, &p, r[n].f);
     n++;
@@ -174,9 +176,7 @@ int main(int argc, char **argv) {
     const char *base = strrchr(argv[a], '/') ? strrchr(argv[a], '/') + 1 : argv[a];
     for (int wi = 0; wi < nw; wi++) {
       if (w[wi].ok < min_trials) continue;
-      int own = 0, total_own = 0;
-      for (int i = 0; i < n; i++) total_own += r[i].work == wi;
-      int cut = (int)(frac * total_own);
+      int cut = (int)(frac * w[wi].trials); /* the workload's first `cut` trials train, the rest are held out */
       eto_cost_model *m = NULL;
       eto_cost_opts co;
       eto_cost_opts_default(&co);
@@ -190,17 +190,16 @@ int main(int argc, char **argv) {
           if (transfer) eto_cost_model_add(m, r[i].work, r[i].f, r[i].cost);
           continue;
         }
-        if (seen++ < cut) {
+        if (seen++ < cut)
           eto_cost_model_add(m, r[i].work, r[i].f, r[i].cost);
-          own++;
-        } else if (isfinite(r[i].cost)) {
+        else if (isfinite(r[i].cost)) {
           memcpy(rows + (size_t)nt * ETO_COST_NFEATURES, r[i].f, sizeof r[i].f);
           cost[nt++] = r[i].cost;
         }
       }
       if (nt < 2 * k || eto_cost_model_train(m) != ETO_OK || !eto_cost_model_trained(m) ||
           eto_cost_model_predict(m, rows, nt, score) != ETO_OK) {
-        printf("| %s | %s | %d (%d) | %d | not trained | | |\n", base, w[wi].key, eto_cost_model_records(m), own, nt);
+        printf("| %s | %s | %d (%d) | %d | not trained | | |\n", base, w[wi].key, eto_cost_model_records(m), cut, nt);
         eto_cost_model_free(m);
         free(cost), free(rows), free(score);
         continue;
@@ -234,7 +233,7 @@ int main(int argc, char **argv) {
         rnd = grow(rnd, sizeof *rnd * (size_t)mcap);
       }
       acc[nm] = pa, topk[nm] = best / top, rnd[nm] = rsum / 200;
-      printf("| %s | %s | %d (%d) | %d | %.3f | %.3f | %.3f |\n", base, w[wi].key, eto_cost_model_records(m), own, nt,
+      printf("| %s | %s | %d (%d) | %d | %.3f | %.3f | %.3f |\n", base, w[wi].key, eto_cost_model_records(m), cut, nt,
              pa, topk[nm], rnd[nm]);
       fflush(stdout);
       nm++;
