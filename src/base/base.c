@@ -47,11 +47,7 @@ void *eto_buffer_alloc(size_t bytes) {
     size_t n = (bytes + ETO_BUFFER_HUGE - 1) / ETO_BUFFER_HUGE * ETO_BUFFER_HUGE;
     void *p = aligned_alloc(ETO_BUFFER_HUGE, n);
     if (p) {
-      /* memory the heap handed out before is already on 4 KiB pages, which the advice does not change: dropped
-       * (the range is whole 2 MiB pages of this block, which nothing else holds), its first touch takes huge
-       * pages. Advice only: without transparent huge pages, 4 KiB pages */
-      (void)madvise(p, n, MADV_DONTNEED);
-      (void)madvise(p, n, MADV_HUGEPAGE);
+      (void)madvise(p, n, MADV_HUGEPAGE); /* advice only: without transparent huge pages, 4 KiB pages */
       return p;
     }
   }

@@ -46,10 +46,7 @@ int64_t eto_gcd64(int64_t a, int64_t b);
  * a program is measured or benchmarked on comes from here, so that its time does not depend on what the process
  * did before. On 4 KiB pages it still depended on which physical pages a process got: the attention context's
  * member of 64 ran at 360-373 GFLOP/s in three fresh measurers and at 451-457 on huge pages (bench/RESULTS.md S.3),
- * where a search had stored 463. A block the heap had used before (malloc serves large blocks from the heap once
- * one was freed) is on 4 KiB pages where it was touched: its pages are dropped first, so the buffer is on huge
- * pages whatever the process did before (bench/RESULTS.md BK.1: FFN up at 257 rows ran at 129-144 GFLOP/s in
- * long benchmark runs and at 190-201 in short ones). */
+ * where a search had stored 463. */
 void *eto_buffer_alloc(size_t bytes);
 
 /* The median of v[0..n-1], n >= 1 (the mean of the two middle values when n is even); sorts v in place. */

@@ -1,12 +1,8 @@
 /* Measurement: a good program is verified and timed; fault injection (crash, hang, wrong value) and an
  * invalid program each become the right error kind while the parent survives and keeps measuring. */
-#include <fcntl.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "check.h"
 #include "measure_util.h"
@@ -50,65 +46,9 @@ static void check_buffer_alloc(void) {
   }
 }
 
-/* The share of the pages of [p, p + n) that are part of a transparent huge page (pagemap and kpageflags, bit 22
- * KPF_THP), or -1 where this process cannot read physical pages (not root, no /proc/kpageflags) */
-static double thp_share(const void *p, size_t n) {
-  int pm = open("/proc/self/pagemap", O_RDONLY), kf = open("/proc/kpageflags", O_RDONLY);
-  double share = -1;
-  if (pm >= 0 && kf >= 0) {
-    size_t pages = n / 4096, huge = 0, present = 0;
-    for (size_t i = 0; i < pages; i++) {
-      uint64_t e = 0, fl = 0;
-      if (pread(pm, &e, 8, (off_t)(((uintptr_t)p / 4096 + i) * 8)) != 8 || !(e >> 63)) continue;
-      uint64_t pfn = e & ((UINT64_C(1) << 55) - 1);
-      if (!pfn || pread(kf, &fl, 8, (off_t)(pfn * 8)) != 8) continue; /* no PFN without CAP_SYS_ADMIN */
-      present++;
-      huge += (fl >> 22) & 1;
-    }
-    if (present == pages) share = (double)huge / (double)pages;
-  }
-  if (pm >= 0) close(pm);
-  if (kf >= 0) close(kf);
-  return share;
-}
-
-/* A buffer is on huge pages whatever the heap held there before: a block malloc served from the heap and the
- * program touched is on 4 KiB pages, which madvise(MADV_HUGEPAGE) alone left in place (bench/RESULTS.md BK.1:
- * FFN up at 257 rows at 129-144 GFLOP/s in long benchmark runs, 190-201 in short ones). Judged only where a fresh
- * region advised the same way gets huge pages (the machine has them, the process can see them). */
-static void check_buffer_huge_pages(void) {
-  size_t n = (size_t)4 << 20;
-  char *fresh = mmap(NULL, 2 * n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (fresh == MAP_FAILED) return;
-  char *al = (char *)(((uintptr_t)fresh + n - 1) & ~(uintptr_t)(((size_t)2 << 20) - 1));
-  (void)madvise(al, n, MADV_HUGEPAGE);
-  memset(al, 1, n);
-  double control = thp_share(al, n);
-  munmap(fresh, 2 * n);
-  if (control < 1) {
-    printf("buffer huge pages: not judged (a fresh advised region: %s)\n", control < 0 ? "pages unreadable" : "not huge");
-    return;
-  }
-  char *volatile big = malloc((size_t)8 << 20); /* volatile: a compiler drops a malloc freed unused */
-  free(big); /* blocks below its size come from the heap from now on */
-  for (int round = 0; round < 4; round++) {
-    char *used = malloc((size_t)7 << 20); /* touched on 4 KiB pages, then handed back to the heap */
-    memset(used, 2, (size_t)7 << 20);
-    free(used);
-    char *b = eto_buffer_alloc(n);
-    CHECK(b, "no buffer");
-    if (!b) return;
-    memset(b, 1, n);
-    double share = thp_share(b, n);
-    CHECK(share == 1, "round %d: %.2f of a 4 MiB buffer on huge pages", round, share);
-    free(b);
-  }
-}
-
 int main(void) {
   check_quick_bar();
   check_buffer_alloc();
-  check_buffer_huge_pages();
   char msg[1024];
   eto_op small = test_op("matmul m=32 n=48 k=40 bias=1 relu=1\n");
   const eto_op *op = &small;
