@@ -245,7 +245,7 @@ int main(int argc, char **argv) {
     free(w);
   }
   printf("\nmedian over %d workloads: pairwise accuracy %.3f, top-%d / best %.3f, random %d / best %.3f\n", nm,
-         bench_median(acc, nm), k, bench_median(topk, nm), k, bench_median(rnd, nm));
+         nm ? bench_median(acc, nm) : NAN, k, nm ? bench_median(topk, nm) : NAN, k, nm ? bench_median(rnd, nm) : NAN);
   free(acc), free(topk), free(rnd);
   return 0;
 }
