@@ -3,7 +3,7 @@
  * to oneDNN's matmul on the same shape, in one run.
  *
  *   build/bench/bench_dispatch --export DIR [--lengths 1,2,3,...] [--threads T] [--min-repeat-ms MS] [--rounds R]
- *                              [--out FILE.md] [--versus DIR2]
+ *                              [--pages huge|small|heap] [--out FILE.md] [--versus DIR2]
  *
  * DIR is what `etotune export LIST --out DIR` wrote for a list with families (manifest.json "families"). For every
  * matmul or batch_matmul family with a dispatch function and every length s: the operator at s (the family's
@@ -16,6 +16,11 @@
  * the median and the minimum ratio. The machine's fp32 FMA peak (bench_fma_peak, before the first length and after
  * the last) is printed with, per family, the median share of it that the dispatched kernels and oneDNN reach at the
  * lengths >= PEAK_FROM (a kernel near the peak leaves the other little to gain: bench/RESULTS.md AL.3). --versus
+ * --pages: the kind of pages of every timed array, ours and oneDNN's alike (bench_buffer_alloc): "huge" (the
+ * default) and "small" give each array a fresh mapping advised for 2 MiB or 4 KiB pages, so that a length's figure
+ * does not depend on the lengths timed before it; "heap" is eto_buffer_alloc, as the product's measurer and the runs
+ * before part BL of bench/RESULTS.md (after a few lengths, partly 4 KiB pages: BK.1). The share of our arrays'
+ * pages that are huge ones is printed at the end (root only: /proc/kpageflags). --versus
  * DIR2: an export of exact shapes (e.g. 1000-trial full searches of some lengths,
  * bench/dynamic_versus.list); where it holds the operator of a family at s, its function is checked and timed too,
  * in the same run, and the table gives dispatched / that function. Exit status 0 when every call matched its
@@ -149,6 +154,7 @@ int main(int argc, char **argv) {
   const char *dir = NULL, *out_md = NULL, *versus = NULL, *p = "bench_dispatch";
   const char *lengths = "1,2,3,4,5,7,8,13,16,17,32,37,61,64,77,101,127,128,199,256,257,300,311,384,401,443,499,500,509,"
                         "510,511,512";
+  const char *pages = "huge";
   int threads = 0, min_ms = 100, rounds = 3;
   int help = 0;
   const eto_cli_def defs[] = {
@@ -160,11 +166,19 @@ int main(int argc, char **argv) {
       {"--threads", ETO_CLI_INT, &threads, 0, eto_cli_opt_max_threads()},
       {"--min-repeat-ms", ETO_CLI_INT, &min_ms, 1, 100000},
       {"--rounds", ETO_CLI_INT, &rounds, 1, MAX_ROUNDS},
+      {"--pages", ETO_CLI_STR, &pages, 0, 0},
   };
   if (eto_cli_parse(p, "--help", argc, argv, defs, (int)(sizeof defs / sizeof defs[0]), NULL, NULL, NULL) != 0 || help) {
-    fprintf(help ? stdout : stderr, "usage: %s --export DIR [--lengths L1,L2,...] [--threads T] [--min-repeat-ms MS] [--rounds R] [--out FILE.md] [--versus DIR2]\n", p);
+    fprintf(help ? stdout : stderr, "usage: %s --export DIR [--lengths L1,L2,...] [--threads T] [--min-repeat-ms MS] [--rounds R] [--pages huge|small|heap] [--out FILE.md] [--versus DIR2]\n", p);
     return help ? 0 : 2;
   }
+  int kind[3];
+  if (bench_pick(p, "--pages kind", pages, bench_pages_names, 3, kind) != 0) return 2;
+  if (kind[0] + kind[1] + kind[2] != 1) {
+    fprintf(stderr, "%s: --pages takes one of huge, small, heap\n", p);
+    return 2;
+  }
+  bench_buffer_pages(kind[1] ? BENCH_PAGES_HUGE : kind[2] ? BENCH_PAGES_SMALL : BENCH_PAGES_HEAP);
   if (!dir) {
     fprintf(stderr, "%s: --export DIR is required\n", p);
     return 2;
@@ -199,7 +213,8 @@ int main(int argc, char **argv) {
       fprintf(outs[o], "| family | s | served by | dispatched GFLOP/s | oneDNN GFLOP/s | dispatched / oneDNN |%s"
                        " rounds' ratios |\n|---|---|---|---|---|---|%s---|\n",
               versus ? " full search GFLOP/s | dispatched / full search |" : "", versus ? "---|---|" : "");
-  double all[4096], vall[4096];
+  double all[4096], vall[4096], share[4096];
+  int nshare = 0;
   int nall = 0, nvall = 0, wrong = 0;
   char summary[8192] = "", vsummary[8192] = "";
   char pfam[MAX_FAMILIES][256];
@@ -241,12 +256,12 @@ int main(int argc, char **argv) {
       for (int i = 0; i < nin; i++) {
         eto_op_input_shape(&op, i, &sh);
         int64_t n = eto_shape_size(&sh);
-        a[i] = eto_buffer_alloc(sizeof(float) * (size_t)n);
+        a[i] = bench_buffer_alloc(sizeof(float) * (size_t)n);
         for (int64_t j = 0; j < n; j++) a[i][j] = (float)((j * 7919 + i * 131) % 1000) / 1000.0f - 0.5f;
       }
       eto_op_output_shape(&op, &sh);
       int64_t nout = eto_shape_size(&sh);
-      a[nin] = eto_buffer_alloc(sizeof(float) * (size_t)nout);
+      a[nin] = bench_buffer_alloc(sizeof(float) * (size_t)nout);
       memset(a[nin], 0, sizeof(float) * (size_t)nout);
       float *ref = malloc(sizeof(float) * (size_t)nout);
       eto_op_reference(&op, (const float *const *)a, ref);
@@ -324,7 +339,14 @@ int main(int argc, char **argv) {
           fprintf(outs[o], "\n");
         }
       if (outs[0]) fflush(outs[0]);
-      for (int i = 0; i <= nin; i++) free(a[i]);
+      for (int i = 0; i <= nin; i++) { /* the share of our arrays' pages on huge pages (after the calls) */
+        eto_shape hs;
+        if (i < nin) eto_op_input_shape(&op, i, &hs);
+        else eto_op_output_shape(&op, &hs);
+        double h = bench_huge_share(a[i], sizeof(float) * (size_t)eto_shape_size(&hs));
+        if (h >= 0 && nshare < 4096 && eto_shape_size(&hs) * (int64_t)sizeof(float) >= (2 << 20)) share[nshare++] = h;
+        bench_buffer_free(a[i]);
+      }
       free(ref);
     }
     double mn = INFINITY;
@@ -351,6 +373,14 @@ int main(int argc, char **argv) {
       fprintf(outs[o], "\n| family | lengths | median dispatched / oneDNN | minimum |\n|---|---|---|---|\n%s| all | %d | %.3f | %.3f |\n"
                        "\n%d wrong results; threads %d, %d rounds of 3 repeats of >= %d ms per side\n",
               summary, nall, bench_median(all, nall), mn, wrong, nthreads, rounds, min_ms);
+  double slo = INFINITY;
+  for (int i = 0; i < nshare; i++) slo = fmin(slo, share[i]);
+  for (int o = 0; o < 2; o++)
+    if (outs[o]) {
+      fprintf(outs[o], "pages: %s; our arrays of 2 MiB or more on huge pages: ", pages);
+      if (nshare) fprintf(outs[o], "median share %.2f, lowest %.2f (%d arrays)\n", bench_median(share, nshare), slo, nshare);
+      else fprintf(outs[o], "unknown (/proc/kpageflags not readable)\n");
+    }
   double peak1 = bench_fma_peak(nthreads), peak = fmax(peak0, peak1);
   for (int o = 0; o < 2 && np; o++) {
     if (!outs[o]) continue;

@@ -1,14 +1,17 @@
 /* bench_util.c — see bench_util.h. */
-#define _XOPEN_SOURCE 700 /* nftw */
+#define _GNU_SOURCE /* nftw, MADV_HUGEPAGE */
 #include "bench_util.h"
 
 #include "base.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -48,6 +51,69 @@ double bench_median(double *v, int n) {
   if (n <= 0) return 0;
   qsort(v, (size_t)n, sizeof(double), bench_cmpd);
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+const char *const bench_pages_names[3] = {"heap", "huge", "small"};
+
+/* the mappings of the live BENCH_PAGES_HUGE / _SMALL buffers (bench programs allocate from one thread) */
+typedef struct mapped {
+  void *p, *base;
+  size_t len;
+  struct mapped *next;
+} mapped;
+static mapped *g_mapped;
+static bench_pages g_pages = BENCH_PAGES_HEAP;
+
+void bench_buffer_pages(bench_pages mode) { g_pages = mode; }
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *bench_buffer_alloc(size_t bytes) {
+  if (g_pages == BENCH_PAGES_HEAP) return eto_buffer_alloc(bytes);
+  size_t n = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE, len = n + HUGE_PAGE; /* room to align */
+  if (n == 0) n = HUGE_PAGE, len = 2 * HUGE_PAGE;
+  mapped *m = malloc(sizeof *m);
+  void *base = m ? mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) : MAP_FAILED;
+  if (base == MAP_FAILED) {
+    free(m);
+    return NULL;
+  }
+  char *p = (char *)(((uintptr_t)base + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
+  (void)madvise(p, n, g_pages == BENCH_PAGES_HUGE ? MADV_HUGEPAGE : MADV_NOHUGEPAGE); /* advice only */
+  *m = (mapped){p, base, len, g_mapped};
+  g_mapped = m;
+  return p;
+}
+
+void bench_buffer_free(void *p) {
+  if (!p) return;
+  for (mapped **q = &g_mapped; *q; q = &(*q)->next)
+    if ((*q)->p == p) {
+      mapped *m = *q;
+      *q = m->next;
+      munmap(m->base, m->len);
+      free(m);
+      return;
+    }
+  free(p); /* eto_buffer_alloc's */
+}
+
+double bench_huge_share(const void *p, size_t bytes) {
+  int pm = open("/proc/self/pagemap", O_RDONLY), kf = open("/proc/kpageflags", O_RDONLY);
+  int64_t resident = 0, huge = 0;
+  uintptr_t first = (uintptr_t)p / 4096, last = ((uintptr_t)p + bytes + 4095) / 4096;
+  for (uintptr_t v = first; pm >= 0 && kf >= 0 && v < last; v++) {
+    uint64_t e, flags;
+    if (pread(pm, &e, sizeof e, (off_t)(v * sizeof e)) != (ssize_t)sizeof e) break;
+    uint64_t pfn = e & ((UINT64_C(1) << 55) - 1);
+    if (!(e >> 63 & 1) || pfn == 0) continue; /* not present, or the frame hidden (not root) */
+    if (pread(kf, &flags, sizeof flags, (off_t)(pfn * sizeof flags)) != (ssize_t)sizeof flags) break;
+    resident++;
+    huge += (int64_t)(flags >> 22 & 1); /* KPF_THP */
+  }
+  if (pm >= 0) close(pm);
+  if (kf >= 0) close(kf);
+  return resident > 0 ? (double)huge / (double)resident : -1;
 }
 
 int bench_mkdir_p(const char *path) {

@@ -13,6 +13,20 @@ double bench_median(double *v, int n);        /* sorts v; 0 when n == 0 */
 void bench_time_runs(void (*run)(void *ctx), void *ctx, int repeats, double min_s, double *out);
 /* bench_time_runs with 3 repeats: their median. */
 double bench_time_median3(void (*run)(void *ctx), void *ctx, double min_s);
+/* Buffers of the kernels a bench program times (bench_dispatch's and vendor.c's, ours and the vendors' alike). A
+ * process that allocates and frees one shape's arrays after another gets heap blocks whose pages its earlier use
+ * made, partly 4 KiB ones whatever eto_buffer_alloc advises (bench/RESULTS.md BK.1), so which pages a length's
+ * arrays sit on depends on the lengths timed before it. BENCH_PAGES_HEAP: eto_buffer_alloc, as the product's
+ * measurer (the default); BENCH_PAGES_HUGE and BENCH_PAGES_SMALL: each buffer a fresh mapping of its own, advised
+ * MADV_HUGEPAGE (2 MiB aligned) or MADV_NOHUGEPAGE, unmapped when freed: the same pages whatever came before. */
+typedef enum { BENCH_PAGES_HEAP, BENCH_PAGES_HUGE, BENCH_PAGES_SMALL } bench_pages;
+extern const char *const bench_pages_names[3]; /* "heap", "huge", "small" */
+void bench_buffer_pages(bench_pages mode);     /* the kind of the buffers allocated after it */
+void *bench_buffer_alloc(size_t bytes);        /* 4 KiB aligned at least; NULL when out of memory */
+void bench_buffer_free(void *p);               /* a bench_buffer_alloc buffer, whichever kind (NULL: nothing) */
+/* The share of the pages of [p, p + bytes) that are resident on transparent huge pages (/proc/self/pagemap and
+ * /proc/kpageflags' THP bit: root only), or -1 when those cannot be read or nothing is resident. */
+double bench_huge_share(const void *p, size_t bytes);
 int bench_mkdir_p(const char *path);          /* like mkdir -p: 0 or -1 with errno */
 int bench_rm_rf(const char *path);            /* like rm -rf (no shell): 0, or -1 with errno */
 /* Runs argv[0] (looked up in PATH) with argv, in directory dir (NULL: this one), without a shell, so that no

@@ -43,16 +43,16 @@ static void run_dnnl(void *ctx) {
   dnnl_stream_wait(d->st);
 }
 
-/* A oneDNN memory on a buffer of ours (eto_buffer_alloc, as our kernels' and OpenBLAS's: the same pages, huge ones
- * where the machine has them), into *buf to free after the memory is destroyed. */
+/* A oneDNN memory on a buffer of ours (bench_buffer_alloc, as our kernels' and OpenBLAS's: the same kind of pages),
+ * into *buf to free (bench_buffer_free) after the memory is destroyed. */
 static dnnl_status_t onednn_memory(dnnl_memory_t *m, const dnnl_memory_desc_t *md, dnnl_engine_t eng, void **buf) {
-  *buf = eto_buffer_alloc(dnnl_memory_desc_get_size(md));
+  *buf = bench_buffer_alloc(dnnl_memory_desc_get_size(md));
   if (!*buf) return dnnl_out_of_memory;
   return dnnl_memory_create(m, md, eng, *buf);
 }
 
 static float *rand_buf(int64_t n) {
-  float *p = eto_buffer_alloc(sizeof(float) * (size_t)n); /* as our kernels' buffers (base.h) */
+  float *p = bench_buffer_alloc(sizeof(float) * (size_t)n); /* as our kernels' buffers */
   for (int64_t i = 0; i < n; i++) p[i] = (float)rand() / (float)RAND_MAX - 0.5f;
   return p;
 }
@@ -62,9 +62,9 @@ double bench_openblas_sgemm(int64_t m, int64_t n, int64_t k, int threads, double
   float *a = rand_buf(m * k), *b = rand_buf(k * n), *c = rand_buf(m * n);
   sgemm_call g = {m, n, k, a, b, c};
   double t = bench_time_median3(run_sgemm, &g, min_seconds);
-  free(a);
-  free(b);
-  free(c);
+  bench_buffer_free(a);
+  bench_buffer_free(b);
+  bench_buffer_free(c);
   return t;
 }
 
@@ -146,7 +146,7 @@ double bench_onednn_conv2d(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k
   dnnl_memory_destroy(m_wei);
   dnnl_memory_destroy(m_dst);
 fail:
-  for (int i = 0; i < 6; i++) free(buf[i]);
+  for (int i = 0; i < 6; i++) bench_buffer_free(buf[i]);
   if (st) dnnl_stream_destroy(st);
   if (eng) dnnl_engine_destroy(eng);
   return result;
@@ -189,7 +189,7 @@ double bench_onednn_matmul(int64_t b, int64_t m, int64_t n, int64_t k, int threa
   dnnl_memory_destroy(mw);
   dnnl_memory_destroy(mc);
 fail:
-  for (int i = 0; i < 3; i++) free(buf[i]);
+  for (int i = 0; i < 3; i++) bench_buffer_free(buf[i]);
   if (st) dnnl_stream_destroy(st);
   if (eng) dnnl_engine_destroy(eng);
   return result;
