@@ -343,7 +343,7 @@ int main(int argc, char **argv) {
         eto_shape hs;
         if (i < nin) eto_op_input_shape(&op, i, &hs);
         else eto_op_output_shape(&op, &hs);
-        double h = bench_huge_share(a[i], sizeof(float) * (size_t)eto_shape_size(&hs));
+        double h = eto_buffer_huge_share(a[i], sizeof(float) * (size_t)eto_shape_size(&hs));
         if (h >= 0 && nshare < 4096 && eto_shape_size(&hs) * (int64_t)sizeof(float) >= (2 << 20)) share[nshare++] = h;
         bench_buffer_free(a[i]);
       }

@@ -5,7 +5,6 @@
 #include "base.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <ftw.h>
 #include <math.h>
 #include <stdint.h>
@@ -96,24 +95,6 @@ void bench_buffer_free(void *p) {
       return;
     }
   free(p); /* eto_buffer_alloc's */
-}
-
-double bench_huge_share(const void *p, size_t bytes) {
-  int pm = open("/proc/self/pagemap", O_RDONLY), kf = open("/proc/kpageflags", O_RDONLY);
-  int64_t resident = 0, huge = 0;
-  uintptr_t first = (uintptr_t)p / 4096, last = ((uintptr_t)p + bytes + 4095) / 4096;
-  for (uintptr_t v = first; pm >= 0 && kf >= 0 && v < last; v++) {
-    uint64_t e, flags;
-    if (pread(pm, &e, sizeof e, (off_t)(v * sizeof e)) != (ssize_t)sizeof e) break;
-    uint64_t pfn = e & ((UINT64_C(1) << 55) - 1);
-    if (!(e >> 63 & 1) || pfn == 0) continue; /* not present, or the frame hidden (not root) */
-    if (pread(kf, &flags, sizeof flags, (off_t)(pfn * sizeof flags)) != (ssize_t)sizeof flags) break;
-    resident++;
-    huge += (int64_t)(flags >> 22 & 1); /* KPF_THP */
-  }
-  if (pm >= 0) close(pm);
-  if (kf >= 0) close(kf);
-  return resident > 0 ? (double)huge / (double)resident : -1;
 }
 
 int bench_mkdir_p(const char *path) {

@@ -24,9 +24,6 @@ extern const char *const bench_pages_names[3]; /* "heap", "huge", "small" */
 void bench_buffer_pages(bench_pages mode);     /* the kind of the buffers allocated after it */
 void *bench_buffer_alloc(size_t bytes);        /* 4 KiB aligned at least; NULL when out of memory */
 void bench_buffer_free(void *p);               /* a bench_buffer_alloc buffer, whichever kind (NULL: nothing) */
-/* The share of the pages of [p, p + bytes) that are resident on transparent huge pages (/proc/self/pagemap and
- * /proc/kpageflags' THP bit: root only), or -1 when those cannot be read or nothing is resident. */
-double bench_huge_share(const void *p, size_t bytes);
 int bench_mkdir_p(const char *path);          /* like mkdir -p: 0 or -1 with errno */
 int bench_rm_rf(const char *path);            /* like rm -rf (no shell): 0, or -1 with errno */
 /* Runs argv[0] (looked up in PATH) with argv, in directory dir (NULL: this one), without a shell, so that no

@@ -392,7 +392,9 @@ static eto_status bench_init(bench *b, const eto_export_plan *p, const eto_expor
   for (int a = 0; a < F->nargs; a++) {
     size_t n = arg_floats(p, F, a);
     b->row[a] = eto_export_row_floats(F, a);
-    if (!(b->args[a] = eto_buffer_alloc(n * sizeof(float)))) return ETO_ERR_NOMEM; /* as the measurer's */
+    /* new pages, huge ones, whatever the export timed before (the families before it): each value's candidates on
+     * the pages bench_dispatch gives both sides by default */
+    if (!(b->args[a] = eto_buffer_alloc_fresh(n * sizeof(float)))) return ETO_ERR_NOMEM;
     for (size_t i = 0; i < n; i++) {
       x = x * 1664525u + 1013904223u;
       b->args[a][i] = a < F->nargs - 1 ? (float)(x >> 8) / (float)(1u << 23) - 1.0f : 0.0f;

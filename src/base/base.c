@@ -3,11 +3,13 @@
 
 #include <cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *const status_names[] = {"ok", "parse", "io", "nomem", "unsupported", "invalid", "limit"};
 _Static_assert(sizeof status_names / sizeof status_names[0] == ETO_ERR_LIMIT + 1, "one name per status");
@@ -42,17 +44,42 @@ int64_t eto_gcd64(int64_t a, int64_t b) {
 #define ETO_BUFFER_HUGE ((size_t)2 << 20)
 #define ETO_BUFFER_HUGE_MIN ((size_t)64 << 10)
 
-void *eto_buffer_alloc(size_t bytes) {
+static void *buffer_alloc(size_t bytes, int fresh) {
   if (bytes >= ETO_BUFFER_HUGE_MIN) {
     size_t n = (bytes + ETO_BUFFER_HUGE - 1) / ETO_BUFFER_HUGE * ETO_BUFFER_HUGE;
     void *p = aligned_alloc(ETO_BUFFER_HUGE, n);
     if (p) {
+      /* [p, p + n) is whole 2 MiB pages of this block alone (the allocator's header before p, the next block's at
+       * p + n or after): dropping them leaves nothing of anyone else's, and the first touch takes new pages */
+      if (fresh) (void)madvise(p, n, MADV_DONTNEED);
       (void)madvise(p, n, MADV_HUGEPAGE); /* advice only: without transparent huge pages, 4 KiB pages */
       return p;
     }
   }
   size_t n = (bytes + 4095) / 4096 * 4096;
   return aligned_alloc(4096, n > 0 ? n : 4096);
+}
+
+void *eto_buffer_alloc(size_t bytes) { return buffer_alloc(bytes, 0); }
+
+void *eto_buffer_alloc_fresh(size_t bytes) { return buffer_alloc(bytes, 1); }
+
+double eto_buffer_huge_share(const void *p, size_t bytes) {
+  int pm = open("/proc/self/pagemap", O_RDONLY), kf = open("/proc/kpageflags", O_RDONLY);
+  int64_t resident = 0, huge = 0;
+  uintptr_t first = (uintptr_t)p / 4096, last = ((uintptr_t)p + bytes + 4095) / 4096;
+  for (uintptr_t v = first; pm >= 0 && kf >= 0 && v < last; v++) {
+    uint64_t e, flags;
+    if (pread(pm, &e, sizeof e, (off_t)(v * sizeof e)) != (ssize_t)sizeof e) break;
+    uint64_t pfn = e & ((UINT64_C(1) << 55) - 1);
+    if (!(e >> 63 & 1) || pfn == 0) continue; /* not present, or the frame hidden (not root) */
+    if (pread(kf, &flags, sizeof flags, (off_t)(pfn * sizeof flags)) != (ssize_t)sizeof flags) break;
+    resident++;
+    huge += (int64_t)(flags >> 22 & 1); /* KPF_THP */
+  }
+  if (pm >= 0) close(pm);
+  if (kf >= 0) close(kf);
+  return resident > 0 ? (double)huge / (double)resident : -1;
 }
 
 static int cmp_double(const void *a, const void *b) {

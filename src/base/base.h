@@ -48,6 +48,16 @@ int64_t eto_gcd64(int64_t a, int64_t b);
  * member of 64 ran at 360-373 GFLOP/s in three fresh measurers and at 451-457 on huge pages (bench/RESULTS.md S.3),
  * where a search had stored 463. */
 void *eto_buffer_alloc(size_t bytes);
+/* eto_buffer_alloc whose pages, for one of 64 KiB or more, are new ones, huge where the machine has them: once a
+ * process has freed a large block, malloc serves the next from its heap, whose pages written before are 4 KiB pages
+ * the advice does not change, so eto_buffer_alloc's later buffers in a long process are partly on 4 KiB pages and
+ * which ones depends on its history (bench/RESULTS.md BK.1). Used where candidates are compared for users' arrays
+ * (the export's picks); the measurer keeps eto_buffer_alloc (ResNet-50's convolutions measured slower on wholly
+ * huge pages, BK.3). Freed by free(). */
+void *eto_buffer_alloc_fresh(size_t bytes);
+/* The share of the resident pages of [p, p + bytes) that are parts of transparent huge pages (/proc/self/pagemap and
+ * /proc/kpageflags' THP bit: root only), or -1 when those cannot be read or none is resident (checks, benchmarks). */
+double eto_buffer_huge_share(const void *p, size_t bytes);
 
 /* The median of v[0..n-1], n >= 1 (the mean of the two middle values when n is even); sorts v in place. */
 double eto_median(double *v, int n);

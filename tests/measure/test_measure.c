@@ -1,8 +1,10 @@
 /* Measurement: a good program is verified and timed; fault injection (crash, hang, wrong value) and an
  * invalid program each become the right error kind while the parent survives and keeps measuring. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "check.h"
 #include "measure_util.h"
@@ -46,9 +48,43 @@ static void check_buffer_alloc(void) {
   }
 }
 
+/* eto_buffer_alloc_fresh's buffers are on huge pages whatever the heap held there before: a block malloc serves from
+ * its heap after the program touched it is on 4 KiB pages, which madvise(MADV_HUGEPAGE) alone leaves in place
+ * (bench/RESULTS.md BK.1: 0.50 of such a buffer on huge pages). Judged only where a fresh region advised the same
+ * way gets huge pages (the machine has them, the process can see them). */
+static void check_buffer_fresh(void) {
+  size_t n = (size_t)4 << 20;
+  char *region = mmap(NULL, 2 * n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (region == MAP_FAILED) return;
+  char *al = (char *)(((uintptr_t)region + n - 1) & ~(uintptr_t)(((size_t)2 << 20) - 1));
+  (void)madvise(al, n, MADV_HUGEPAGE);
+  memset(al, 1, n);
+  double control = eto_buffer_huge_share(al, n);
+  munmap(region, 2 * n);
+  if (control < 1) {
+    printf("fresh buffers: not judged (a fresh advised region: %s)\n", control < 0 ? "pages unreadable" : "not huge");
+    return;
+  }
+  char *volatile big = malloc((size_t)8 << 20); /* volatile: a compiler drops a malloc freed unused */
+  free(big); /* blocks below its size come from the heap from now on */
+  for (int round = 0; round < 4; round++) {
+    char *used = malloc((size_t)7 << 20); /* touched on 4 KiB pages, then handed back to the heap */
+    memset(used, 2, (size_t)7 << 20);
+    free(used);
+    char *b = eto_buffer_alloc_fresh(n);
+    CHECK(b && ((uintptr_t)b & ((((uintptr_t)2) << 20) - 1)) == 0, "round %d: no aligned buffer", round);
+    if (!b) return;
+    memset(b, 1, n);
+    double share = eto_buffer_huge_share(b, n);
+    CHECK(share == 1, "round %d: %.2f of a 4 MiB fresh buffer on huge pages", round, share);
+    free(b);
+  }
+}
+
 int main(void) {
   check_quick_bar();
   check_buffer_alloc();
+  check_buffer_fresh();
   char msg[1024];
   eto_op small = test_op("matmul m=32 n=48 k=40 bias=1 relu=1\n");
   const eto_op *op = &small;
