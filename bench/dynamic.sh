@@ -6,7 +6,8 @@
 #      --small-time S: N trials and at most S seconds per family, taken from the time limit, relative objective):
 #      the family tuning gives each of them about one round (bench/RESULTS.md Y.3)
 #   2. export: etotune export LIST --out OUT/exp (one dispatch function per family)
-#   3. quality: bench_dispatch at 32 sampled lengths vs oneDNN's matmul, in one run (OUT/dispatch.md)
+#   3. quality: bench_dispatch at 32 sampled lengths vs oneDNN's matmul, in one run, both sides on new huge pages
+#      (its --pages default; bench/RESULTS.md BL.1) (OUT/dispatch.md)
 #   4. with --repair-trials N: the first --repair-values V (default 40) values the export found weak (OUT/exp/weak.list:
 #      served at under 0.85 of the throughput of a smaller value, the lowest share first) tuned, N trials in all
 #      (OUT/repair.list, OUT/repair.json): the new ones as members of their own, the tuned members among them
