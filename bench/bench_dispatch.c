@@ -15,16 +15,15 @@
  * tuned value that served it (exact, dynamic or padded), both GFLOP/s and their ratio; then per family and over all
  * the median and the minimum ratio. The machine's fp32 FMA peak (bench_fma_peak, before the first length and after
  * the last) is printed with, per family, the median share of it that the dispatched kernels and oneDNN reach at the
- * lengths >= PEAK_FROM (a kernel near the peak leaves the other little to gain: bench/RESULTS.md AL.3). --versus
+ * lengths >= PEAK_FROM (a kernel near the peak leaves the other little to gain: bench/RESULTS.md AL.3).
  * --pages: the kind of pages of every timed array, ours and oneDNN's alike (bench_buffer_alloc): "huge" (the
  * default) and "small" give each array a fresh mapping advised for 2 MiB or 4 KiB pages, so that a length's figure
  * does not depend on the lengths timed before it; "heap" is eto_buffer_alloc, as the product's measurer and the runs
  * before part BL of bench/RESULTS.md (after a few lengths, partly 4 KiB pages: BK.1). The share of our arrays'
- * pages that are huge ones is printed at the end (root only: /proc/kpageflags). --versus
- * DIR2: an export of exact shapes (e.g. 1000-trial full searches of some lengths,
- * bench/dynamic_versus.list); where it holds the operator of a family at s, its function is checked and timed too,
- * in the same run, and the table gives dispatched / that function. Exit status 0 when every call matched its
- * reference. */
+ * pages that are huge ones is printed at the end (root only: /proc/kpageflags). --versus DIR2: an export of exact
+ * shapes (e.g. 1000-trial full searches of some lengths, bench/dynamic_versus.list); where it holds the operator
+ * of a family at s, its function is checked and timed too, in the same run, and the table gives dispatched / that
+ * function. Exit status 0 when every call matched its reference. */
 #define _GNU_SOURCE
 #include <cjson/cJSON.h>
 #include <dlfcn.h>
