@@ -251,16 +251,17 @@ int main(int argc, char **argv) {
           if (strcmp(k->valuestring, eto_key_name((eto_key)q)) == 0) op.v[q] = s;
       int nin = eto_op_num_inputs(&op), nargs = nin + 1;
       float *a[MAX_ARGS] = {0};
+      size_t bytes[MAX_ARGS] = {0};
       eto_shape sh;
       for (int i = 0; i < nin; i++) {
         eto_op_input_shape(&op, i, &sh);
         int64_t n = eto_shape_size(&sh);
-        a[i] = bench_buffer_alloc(sizeof(float) * (size_t)n);
+        a[i] = bench_buffer_alloc(bytes[i] = sizeof(float) * (size_t)n);
         for (int64_t j = 0; j < n; j++) a[i][j] = (float)((j * 7919 + i * 131) % 1000) / 1000.0f - 0.5f;
       }
       eto_op_output_shape(&op, &sh);
       int64_t nout = eto_shape_size(&sh);
-      a[nin] = bench_buffer_alloc(sizeof(float) * (size_t)nout);
+      a[nin] = bench_buffer_alloc(bytes[nin] = sizeof(float) * (size_t)nout);
       memset(a[nin], 0, sizeof(float) * (size_t)nout);
       float *ref = malloc(sizeof(float) * (size_t)nout);
       eto_op_reference(&op, (const float *const *)a, ref);
@@ -338,12 +339,9 @@ int main(int argc, char **argv) {
           fprintf(outs[o], "\n");
         }
       if (outs[0]) fflush(outs[0]);
-      for (int i = 0; i <= nin; i++) { /* the share of our arrays' pages on huge pages (after the calls) */
-        eto_shape hs;
-        if (i < nin) eto_op_input_shape(&op, i, &hs);
-        else eto_op_output_shape(&op, &hs);
-        double h = eto_buffer_huge_share(a[i], sizeof(float) * (size_t)eto_shape_size(&hs));
-        if (h >= 0 && nshare < 4096 && eto_shape_size(&hs) * (int64_t)sizeof(float) >= (2 << 20)) share[nshare++] = h;
+      for (int i = 0; i <= nin; i++) { /* the share of our large arrays' pages on huge pages (after the calls) */
+        double h = bytes[i] >= ((size_t)2 << 20) && nshare < 4096 ? eto_buffer_huge_share(a[i], bytes[i]) : -1;
+        if (h >= 0) share[nshare++] = h;
         bench_buffer_free(a[i]);
       }
       free(ref);
