@@ -298,7 +298,40 @@ static eto_stmt *epilogue_s4(lctx *L, const tile_vars *tv, int buf, eto_expr *id
 
 /* ---------------- multi-level tiling ---------------- */
 
+/* The register tile of a CPU program whose S4 factors are all 1 has no vector loop: its S3 loops unroll into
+ * scalar statements (a 16 x 32 tile with two reduction steps: 1024), which LLVM's SLP vectorizer then takes 0.25-1.2 s
+ * to turn into vectors (bench/RESULTS.md BM.2). Such a tile is lowered as the program with the S3 factor of its
+ * last axis that is a multiple of the SIMD lanes moved to S4 (S3 = 1 there): the same elements, each accumulator
+ * reduced in the same order (only the order across accumulators changes: that axis's loop moves inside the
+ * unrolled reduction steps), and that loop a vector loop. Returns 1 and fills *out when p is such a program. */
+static int mlt_vector_tile(const eto_program *p, int lanes, eto_program *out) {
+  if (p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2) return 0;
+  int v = -1;
+  for (int i = 0; i < p->nspace; i++) {
+    if (p->stile[i][4] != 1) return 0;
+    if (p->stile[i][3] % lanes == 0) v = i;
+  }
+  if (v < 0) return 0;
+  *out = *p;
+  out->stile[v][4] = p->stile[v][3];
+  out->stile[v][3] = 1;
+  return 1;
+}
+
+static eto_stmt *lower_mlt_tile(lctx *L, const eto_program *unroll_rule);
+
 static eto_stmt *lower_mlt(lctx *L) {
+  const eto_program *p = L->p;
+  eto_program vp;
+  if (L->gpu || !mlt_vector_tile(p, (int)L->lanes, &vp)) return lower_mlt_tile(L, p);
+  L->p = &vp;
+  eto_stmt *s = lower_mlt_tile(L, p); /* the reduction steps unroll as p's rule says (eto_sched_mlt_unrolled) */
+  L->p = p;
+  return s;
+}
+
+/* Multi-level tiling of L->p; unroll_rule: the program whose factors decide which reduction levels unroll. */
+static eto_stmt *lower_mlt_tile(lctx *L, const eto_program *unroll_rule) {
   const eto_compute *c = L->c;
   const eto_program *p = L->p;
   eto_kernel *k = L->k;
@@ -601,7 +634,7 @@ static eto_stmt *lower_mlt(lctx *L) {
     }
     /* auto_unroll_max_step: unroll r2 (and then r1) while the unrolled body stays within the step */
     int un2, un1;
-    eto_sched_mlt_unrolled(p, &un2, &un1);
+    eto_sched_mlt_unrolled(unroll_rule, &un2, &un1);
     /* p->prefetch: a direct read along the register tile's vector axis (eto_sched_prefetch_input) prefetched that
      * many reduction steps ahead: before each r1 step's register tile, a prefetch of each line the step's r2
      * iterations will read, p steps on (one per 16 floats of each S3 iteration's vector run, over the S3 loops of the
