@@ -352,6 +352,14 @@ typedef struct {
   int64_t quick_trials;     /* of which by the quick screen (eto_measure_opts.quick_seconds) */
   int64_t early_trials;     /* screens and full protocols stopped before their last repeat (decide_early) */
   int64_t pruned_trials;    /* timed by their check run alone (eto_measure_opts.prune_ratio) */
+  int64_t disturbed_repeats; /* timing repeats measured again because other processes used the cores
+                                (eto_measure_result.disturbed_repeats, summed) */
+  int64_t retried_trials;   /* measured a second time after a timeout under load (eto_measure_result.retried) */
+  int64_t build_chunks;     /* groups of candidates built at once (up to eto_measurer_jobs), then timed one by one */
+  int64_t short_chunks;     /* of which with fewer candidates than build jobs: cores idle while they build */
+  double host_busy_share;   /* the machine's busy CPU time during the call, all processes (this one and its
+                               workers included), as a share of its online cores over `seconds` (/proc/stat) */
+  double host_steal_seconds; /* CPU seconds the hypervisor gave this machine's cores to others during the call */
   double search_seconds;    /* sampling, evolution and feature extraction */
   double train_seconds;     /* cost-model training */
   double weighted_latency;  /* sum of freq × best latency over operators with a result (seconds) */

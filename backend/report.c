@@ -102,6 +102,12 @@ void eto_backend_report_print(const eto_backend_report *r, FILE *f) {
             r->check_seconds / (double)r->new_trials, r->timing_seconds / (double)r->new_trials,
             (long long)r->screened_trials, (long long)r->quick_trials, (long long)r->pruned_trials,
             (long long)r->early_trials);
+  if (r->seconds > 0)
+    fprintf(f, "host: the machine's cores %.0f%% busy (all processes), %.1f s stolen by the hypervisor; %lld timing "
+            "repeats measured again because other processes used the cores, %lld trials retried after a timeout; %lld "
+            "of %lld build groups short of the build jobs\n",
+            100.0 * r->host_busy_share, r->host_steal_seconds, (long long)r->disturbed_repeats,
+            (long long)r->retried_trials, (long long)r->short_chunks, (long long)r->build_chunks);
   char lat[32];
   latency_text(r->weighted_latency, lat, sizeof lat);
   fprintf(f, "frequency-weighted latency sum: %s", lat);
@@ -214,6 +220,12 @@ char *eto_backend_report_json(const eto_backend_report *r) {
   cJSON_AddNumberToObject(tot, "quick_screened_trials", (double)r->quick_trials);
   cJSON_AddNumberToObject(tot, "decided_early_trials", (double)r->early_trials);
   cJSON_AddNumberToObject(tot, "pruned_trials", (double)r->pruned_trials);
+  cJSON_AddNumberToObject(tot, "disturbed_repeats", (double)r->disturbed_repeats);
+  cJSON_AddNumberToObject(tot, "retried_trials", (double)r->retried_trials);
+  cJSON_AddNumberToObject(tot, "build_chunks", (double)r->build_chunks);
+  cJSON_AddNumberToObject(tot, "short_build_chunks", (double)r->short_chunks);
+  cJSON_AddNumberToObject(tot, "host_busy_share", r->host_busy_share);
+  cJSON_AddNumberToObject(tot, "host_steal_seconds", r->host_steal_seconds);
   cJSON_AddNumberToObject(tot, "search_seconds", r->search_seconds);
   cJSON_AddNumberToObject(tot, "train_seconds", r->train_seconds);
   cJSON_AddNumberToObject(tot, "weighted_latency_s", r->weighted_latency);

@@ -65,6 +65,7 @@ typedef struct {
   void *user;
   eto_backend_hooks hooks;
   double t0;
+  double host_busy0, host_steal0; /* the machine's CPU seconds at t0 (eto_host_cpu_seconds) */
   int64_t total_budget, total_trials, new_trials;
   double loop_t0; /* when the scheduler loop started: the run's rate of trials */
   int tight;      /* the budget left no longer covers the plan's work left (total budget; told once) */
@@ -878,6 +879,8 @@ static eto_status run_round(tune_ctx *x, int i) {
       }
     }
     x->rep->measure_seconds += eto_now() - m0;
+    x->rep->build_chunks++;
+    if (c < jobs) x->rep->short_chunks++;
     for (int q = 0; q < c; q++) have[idx[q]] = 1;
   }
 
@@ -898,6 +901,8 @@ static eto_status run_round(tune_ctx *x, int i) {
       x->rep->quick_trials += r->quick;
       x->rep->early_trials += r->decided_early;
       x->rep->pruned_trials += r->pruned;
+      x->rep->disturbed_repeats += r->disturbed_repeats;
+      x->rep->retried_trials += r->retried;
       double cost = r->error == ETO_MEASURE_OK ? r->median : INFINITY;
       tk->trials++;
       improved = eto_task_record(tk, &progs[j], cost);
@@ -1126,6 +1131,7 @@ eto_status eto_backend_run(eto_backend_task *specs, int nops, const eto_target *
   x.msg = msg;
   x.cap = cap;
   x.t0 = eto_now();
+  eto_host_cpu_seconds(&x.host_busy0, &x.host_steal0);
   x.n = nops;
   uint64_t seed = x.o.seed ? x.o.seed : clock_seed();
   x.o.seed = seed;
@@ -1272,6 +1278,12 @@ out:
     report->count = 0;
   }
   report->seconds = eto_now() - x.t0;
+  double busy, steal;
+  eto_host_cpu_seconds(&busy, &steal);
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  if (report->seconds > 0)
+    report->host_busy_share = (busy - x.host_busy0) / (report->seconds * (double)(cores > 0 ? cores : 1));
+  report->host_steal_seconds = steal - x.host_steal0;
   if (st == ETO_OK) emit(&x, ETO_BACKEND_EVENT_DONE, -1, report->interrupted ? "interrupted" : "done");
   if (x.tasks && x.ready) free_measurers(x.tasks, nops);
   for (int i = 0; x.tasks && i < nops; i++) eto_task_free(&x.tasks[i]);

@@ -18,7 +18,7 @@
 #
 #   bench/dynamic.sh [BUILD_DIR] [--list examples/bert_base_dynamic.list] [--time S] [--trials-total N] [--objective O]
 #                    [--scheduler S] [--small-trials N] [--small-time S] [--repair-trials N] [--repair-values V]
-#                    [--repair-objective O] [--repair-time S] [--repairs N]
+#                    [--repair-objective O] [--repair-time S] [--repairs N] [--min-repeat-ms MS]
 #                    [--no-first-dispatch] [--out bench/out/dynamic]
 # --repairs N: step 4 N times (default 1), each from the weak.list of the export before it (repair.*, exp2; then
 # repair2.*, exp3; ...), each export after a repair reusing the picks of the one before where their candidate kernels
@@ -28,6 +28,8 @@
 # time limit; the ratio to a full search of every operator is, in trials, (operators x 1000) / N or more.
 # --objective O: etotune tune --objective (latency, the default, balanced or relative).
 # --scheduler S: etotune tune --scheduler (per-second, the default, gradient or round-robin).
+# --min-repeat-ms MS: etotune tune --min-repeat-ms for the tuning and the repairs (default 100): the full protocol's
+# repeats, which most of a trial's timing is (bench/RESULTS.md BM.1). The export's picks keep their own protocol.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build
@@ -45,6 +47,7 @@ repair_time=0
 repairs=1
 small_opt=()
 small_time=90
+repeat_ms=100
 first_dispatch=1
 if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then build=$1; shift; fi
 while [ $# -gt 0 ]; do
@@ -62,6 +65,7 @@ while [ $# -gt 0 ]; do
     --repairs) repairs=$2; shift 2 ;;
     --small-trials) small_opt=(--small-trials "$2"); shift 2 ;;
     --small-time) small_time=$2; shift 2 ;;
+    --min-repeat-ms) repeat_ms=$2; shift 2 ;;
     --no-first-dispatch) first_dispatch=0; shift ;;
     *) echo "bench/dynamic.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -75,7 +79,7 @@ if [ ! -s "$out/tune.json" ]; then
   log "tune $list --family representatives (time limit $time_limit s)"
   start=$(date +%s)
   # exit status 1 when the time limit left operators without a program: the export serves them from the others
-  "$et" tune "$list" --family representatives --seed 1 --threads "$threads" --db "$out/db" \
+  "$et" tune "$list" --family representatives --seed 1 --threads "$threads" --db "$out/db" --min-repeat-ms "$repeat_ms" \
     --time-budget "$time_limit" --objective "$objective" --scheduler "$scheduler" ${total_opt[@]+"${total_opt[@]}"} \
     ${small_opt[@]+"${small_opt[@]}" --small-time "$small_time"} --report "$out/tune.json.part" > "$out/tune.log" 2>&1 || echo "tune exited $?" >&2
   echo "$(( $(date +%s) - start ))" > "$out/tune.wall"
@@ -120,7 +124,7 @@ for ((k = 1; repair > 0 && k <= repairs; k++)); do
     start=$(date +%s)
     time_opt=()
     [ "$repair_time" -gt 0 ] && time_opt=(--time-budget "$repair_time")
-    "$et" tune "$out/$r.list" --seed 1 --threads "$threads" --db "$out/db" --trials-total "$repair" --refine \
+    "$et" tune "$out/$r.list" --seed 1 --threads "$threads" --db "$out/db" --min-repeat-ms "$repeat_ms" --trials-total "$repair" --refine \
       --objective "$repair_objective" ${time_opt[@]+"${time_opt[@]}"} --report "$out/$r.json.part" > "$out/$r.log" 2>&1 || echo "repair tune exited $?" >&2
     echo "$(( $(date +%s) - start ))" > "$out/$r.wall"
     mv "$out/$r.json.part" "$out/$r.json"

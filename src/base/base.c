@@ -29,6 +29,20 @@ double eto_now(void) {
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+void eto_host_cpu_seconds(double *busy, double *steal) {
+  *busy = *steal = 0;
+  FILE *f = fopen("/proc/stat", "r");
+  if (!f) return;
+  unsigned long long v[8] = {0};
+  int got = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+  fclose(f);
+  if (got < 4) return;
+  long hz = sysconf(_SC_CLK_TCK);
+  double tick = 1.0 / (double)(hz > 0 ? hz : 100);
+  *busy = (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) * tick;
+  *steal = (double)v[7] * tick;
+}
+
 int64_t eto_gcd64(int64_t a, int64_t b) {
   if (a < 0) a = -a;
   if (b < 0) b = -b;

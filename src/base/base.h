@@ -34,6 +34,11 @@ uint64_t eto_hash_str(uint64_t h, const char *s);
 /* Monotonic seconds (CLOCK_MONOTONIC): for durations, never for dates. */
 double eto_now(void);
 
+/* The whole machine's CPU time so far, from /proc/stat's "cpu" line, in seconds: busy (user, nice, system, irq,
+ * softirq, steal) and, of that, steal (time the hypervisor gave this machine's virtual cores to others). Both 0
+ * when /proc/stat cannot be read. Differences of two calls tell what the machine did in between. */
+void eto_host_cpu_seconds(double *busy, double *steal);
+
 /* Greatest common divisor of |a| and |b| (gcd(0, b) = |b|). */
 int64_t eto_gcd64(int64_t a, int64_t b);
 

@@ -90,22 +90,12 @@ typedef struct {
   double wall, busy, own;
 } cpu_sample;
 
-static double machine_busy_seconds(void) {
-  FILE *f = fopen("/proc/stat", "r");
-  if (!f) return 0;
-  unsigned long long v[8] = {0};
-  int got = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
-  fclose(f);
-  if (got < 4) return 0;
-  long hz = sysconf(_SC_CLK_TCK);
-  return (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / (double)(hz > 0 ? hz : 100);
-}
-
 static void cpu_sample_take(cpu_sample *s) {
   struct timespec t;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   s->own = (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-  s->busy = machine_busy_seconds();
+  double steal;
+  eto_host_cpu_seconds(&s->busy, &steal);
   s->wall = eto_now();
 }
 
