@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""bench/retarget_records.py EXPORT.jsonl FINGERPRINT CODEGEN [--lanes 16] > records.jsonl
+
+A cache's records (`etotune db export`) carried over a codegen version bump, for this machine's target: every record
+of the export's target rewritten for target FINGERPRINT and codegen version CODEGEN (this build's, as `etotune db
+export` of any cache it made shows them), checksums computed again, except the records of programs whose generated
+code the bump changed, which are left out (their latencies were measured with the old code). Then
+
+    etotune db --db DIR import records.jsonl
+
+keeps a kept reference (a 1000-trial search's cache, bench_reproduce --full-from) usable by the new build without
+searching again. Programs whose code changed, by version:
+  4 -> 5 (80da094, bench/RESULTS.md BM.2): multi-level programs whose register tile has every S4 factor 1 and an S3
+         factor that is a multiple of the target's SIMD lanes (--lanes).
+Prints to stderr how many records were rewritten and left out, and each operator whose best program was left out
+(that operator has no best record in the new cache: search it, or re-time its trials)."""
+import argparse
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from codegen_ab_recipes import vector_tile  # noqa: E402
+
+CHANGED = {("4", "5"): vector_tile}
+
+
+def fnv_hex(b):
+    """The cache's record checksum (cache/store.c's hash with its finalizer), as bench/manifest_records.py."""
+    h = 0xcbf29ce484222325
+    for c in b:
+        h ^= c
+        h = (h * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    h ^= h >> 30
+    h = (h * 0xbf58476d1ce4e5b9) & 0xFFFFFFFFFFFFFFFF
+    h ^= h >> 27
+    h = (h * 0x94d049bb133111eb) & 0xFFFFFFFFFFFFFFFF
+    h ^= h >> 31
+    return "%016x" % h
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("export")
+    ap.add_argument("fingerprint")
+    ap.add_argument("codegen")
+    ap.add_argument("--lanes", type=int, default=16)
+    a = ap.parse_args()
+    lines = [ln.rstrip("\n") for ln in open(a.export) if ln.strip()]
+    metas = [json.loads(ln) for ln in lines if json.loads(ln).get("type") == "meta"]
+    if len(metas) != 1:
+        sys.exit(f"retarget_records.py: {a.export}: {len(metas)} targets; export one target's cache")
+    old_fp = metas[0]["fingerprint"]
+    m = re.search(r"codegen v(\w+)", metas[0]["description"])
+    if not m:
+        sys.exit("retarget_records.py: the target's description names no codegen version")
+    old_cg = m.group(1)
+    if (old_cg, a.codegen) not in CHANGED and old_cg != a.codegen:
+        sys.exit(f"retarget_records.py: no rule for codegen {old_cg} -> {a.codegen}")
+    changed = CHANGED.get((old_cg, a.codegen), lambda r, lanes: False)
+    kept = dropped = 0
+    lost = []
+    for ln in lines:
+        d = json.loads(ln)
+        if d.get("fingerprint") != old_fp:
+            continue
+        if d.get("recipe") and changed(d["recipe"], a.lanes):
+            dropped += 1
+            if d["type"] == "best":
+                lost.append(d["workload"])
+            continue
+        j = ln.rindex(',"checksum":"')
+        body = ln[:j].replace(f'"fingerprint":"{old_fp}"', f'"fingerprint":"{a.fingerprint}"', 1)
+        if d["type"] == "meta":
+            body = body.replace(f"codegen v{old_cg}", f"codegen v{a.codegen}", 1)
+        elif d["type"] == "best":
+            body = body.replace(f'"codegen_version":"{old_cg}"', f'"codegen_version":"{a.codegen}"', 1)
+        print(body + ',"checksum":"%s"}' % fnv_hex(body.encode()))
+        kept += 1
+    print(f"retarget_records.py: {kept} records for {a.fingerprint} (codegen {old_cg} -> {a.codegen}), {dropped} left out "
+          f"(their code changed){', the best programs of:' if lost else ''}", file=sys.stderr)
+    for w in lost:
+        print(f"  {w}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
