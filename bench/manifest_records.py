@@ -67,4 +67,5 @@ def main():
         print(body + ',"checksum":"%s"}' % fnv_hex(body.encode()))
 
 
-main()
+if __name__ == "__main__":
+    main()

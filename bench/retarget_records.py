@@ -22,22 +22,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from codegen_ab_recipes import vector_tile  # noqa: E402
+from manifest_records import fnv_hex  # noqa: E402  (the cache's record checksum)
 
 CHANGED = {("4", "5"): vector_tile}
-
-
-def fnv_hex(b):
-    """The cache's record checksum (cache/store.c's hash with its finalizer), as bench/manifest_records.py."""
-    h = 0xcbf29ce484222325
-    for c in b:
-        h ^= c
-        h = (h * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-    h ^= h >> 30
-    h = (h * 0xbf58476d1ce4e5b9) & 0xFFFFFFFFFFFFFFFF
-    h ^= h >> 27
-    h = (h * 0x94d049bb133111eb) & 0xFFFFFFFFFFFFFFFF
-    h ^= h >> 31
-    return "%016x" % h
 
 
 def main():
