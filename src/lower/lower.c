@@ -299,7 +299,7 @@ static eto_stmt *epilogue_s4(lctx *L, const tile_vars *tv, int buf, eto_expr *id
 /* ---------------- multi-level tiling ---------------- */
 
 /* The register tile of a CPU program whose S4 factors are all 1 has no vector loop: its S3 loops unroll into
- * scalar statements (a 16 x 32 tile with two reduction steps: 1024), which LLVM's SLP vectorizer then takes 0.25-1.2 s
+ * scalar statements (a 16 x 32 tile with two reduction steps: 1024), which LLVM's SLP vectorizer then takes 0.25-1.3 s
  * to turn into vectors (bench/RESULTS.md BM.2). Such a tile is lowered as the program with the S3 factor of its
  * last axis that is a multiple of the SIMD lanes moved to S4 (S3 = 1 there): the same elements, each accumulator
  * reduced in the same order (only the order across accumulators changes: that axis's loop moves inside the
