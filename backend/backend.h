@@ -620,6 +620,13 @@ void eto_backend_report_print(const eto_backend_report *r, FILE *f);
 eto_status eto_backend_report_write_json(const eto_backend_report *r, const char *path, char *msg, int cap);
 /* The same document as a malloc'd string (caller frees), or NULL when out of memory. */
 char *eto_backend_report_json(const eto_backend_report *r);
+/* Adds run b's trials, seconds and where they went (measure_seconds .. train_seconds, the host's load; the busy share
+ * weighted by seconds) to sum, a report used as a total of several runs (its operators untouched): eto_drv_run's. */
+void eto_backend_report_add_time(eto_backend_report *sum, const eto_backend_report *b);
+/* Writes r's fields measure_seconds .. train_seconds into the cJSON object obj (the JSON report's "totals", and
+ * etotune tune's "search_time"). */
+struct cJSON;
+void eto_backend_report_time_json(const eto_backend_report *r, struct cJSON *obj);
 /* Static names: "tuned", "no_result", "dead". */
 const char *eto_backend_op_status_name(eto_backend_op_status s);
 

@@ -163,6 +163,49 @@ static cJSON *options_json(const eto_backend_opts *o) {
   return j;
 }
 
+void eto_backend_report_time_json(const eto_backend_report *r, cJSON *obj) {
+  cJSON_AddNumberToObject(obj, "measure_seconds", r->measure_seconds);
+  cJSON_AddNumberToObject(obj, "compile_seconds", r->compile_seconds);
+  cJSON_AddNumberToObject(obj, "build_seconds", r->build_seconds);
+  cJSON_AddNumberToObject(obj, "check_seconds", r->check_seconds);
+  cJSON_AddNumberToObject(obj, "timing_seconds", r->timing_seconds);
+  cJSON_AddNumberToObject(obj, "screened_trials", (double)r->screened_trials);
+  cJSON_AddNumberToObject(obj, "quick_screened_trials", (double)r->quick_trials);
+  cJSON_AddNumberToObject(obj, "decided_early_trials", (double)r->early_trials);
+  cJSON_AddNumberToObject(obj, "pruned_trials", (double)r->pruned_trials);
+  cJSON_AddNumberToObject(obj, "disturbed_repeats", (double)r->disturbed_repeats);
+  cJSON_AddNumberToObject(obj, "retried_trials", (double)r->retried_trials);
+  cJSON_AddNumberToObject(obj, "build_chunks", (double)r->build_chunks);
+  cJSON_AddNumberToObject(obj, "short_build_chunks", (double)r->short_chunks);
+  cJSON_AddNumberToObject(obj, "host_busy_share", r->host_busy_share);
+  cJSON_AddNumberToObject(obj, "host_steal_seconds", r->host_steal_seconds);
+  cJSON_AddNumberToObject(obj, "search_seconds", r->search_seconds);
+  cJSON_AddNumberToObject(obj, "train_seconds", r->train_seconds);
+}
+
+void eto_backend_report_add_time(eto_backend_report *sum, const eto_backend_report *b) {
+  double busy = sum->host_busy_share * sum->seconds + b->host_busy_share * b->seconds;
+  sum->new_trials += b->new_trials;
+  sum->seconds += b->seconds;
+  sum->measure_seconds += b->measure_seconds;
+  sum->compile_seconds += b->compile_seconds;
+  sum->build_seconds += b->build_seconds;
+  sum->check_seconds += b->check_seconds;
+  sum->timing_seconds += b->timing_seconds;
+  sum->screened_trials += b->screened_trials;
+  sum->quick_trials += b->quick_trials;
+  sum->early_trials += b->early_trials;
+  sum->pruned_trials += b->pruned_trials;
+  sum->disturbed_repeats += b->disturbed_repeats;
+  sum->retried_trials += b->retried_trials;
+  sum->build_chunks += b->build_chunks;
+  sum->short_chunks += b->short_chunks;
+  sum->host_busy_share = sum->seconds > 0 ? busy / sum->seconds : 0;
+  sum->host_steal_seconds += b->host_steal_seconds;
+  sum->search_seconds += b->search_seconds;
+  sum->train_seconds += b->train_seconds;
+}
+
 char *eto_backend_report_json(const eto_backend_report *r) {
   cJSON *root = cJSON_CreateObject();
   if (!root) return NULL;
@@ -211,23 +254,7 @@ char *eto_backend_report_json(const eto_backend_report *r) {
   cJSON_AddNumberToObject(tot, "new_trials", (double)r->new_trials);
   cJSON_AddNumberToObject(tot, "failed_trials", (double)r->failed_trials);
   cJSON_AddNumberToObject(tot, "seconds", r->seconds);
-  cJSON_AddNumberToObject(tot, "measure_seconds", r->measure_seconds);
-  cJSON_AddNumberToObject(tot, "compile_seconds", r->compile_seconds);
-  cJSON_AddNumberToObject(tot, "build_seconds", r->build_seconds);
-  cJSON_AddNumberToObject(tot, "check_seconds", r->check_seconds);
-  cJSON_AddNumberToObject(tot, "timing_seconds", r->timing_seconds);
-  cJSON_AddNumberToObject(tot, "screened_trials", (double)r->screened_trials);
-  cJSON_AddNumberToObject(tot, "quick_screened_trials", (double)r->quick_trials);
-  cJSON_AddNumberToObject(tot, "decided_early_trials", (double)r->early_trials);
-  cJSON_AddNumberToObject(tot, "pruned_trials", (double)r->pruned_trials);
-  cJSON_AddNumberToObject(tot, "disturbed_repeats", (double)r->disturbed_repeats);
-  cJSON_AddNumberToObject(tot, "retried_trials", (double)r->retried_trials);
-  cJSON_AddNumberToObject(tot, "build_chunks", (double)r->build_chunks);
-  cJSON_AddNumberToObject(tot, "short_build_chunks", (double)r->short_chunks);
-  cJSON_AddNumberToObject(tot, "host_busy_share", r->host_busy_share);
-  cJSON_AddNumberToObject(tot, "host_steal_seconds", r->host_steal_seconds);
-  cJSON_AddNumberToObject(tot, "search_seconds", r->search_seconds);
-  cJSON_AddNumberToObject(tot, "train_seconds", r->train_seconds);
+  eto_backend_report_time_json(r, tot);
   cJSON_AddNumberToObject(tot, "weighted_latency_s", r->weighted_latency);
   cJSON_AddNumberToObject(tot, "weighted_flops", r->weighted_flops);
   if (r->weighted_latency > 0)

@@ -149,28 +149,6 @@ typedef struct {
   char message[256];
 } eto_drv_op;
 
-/* Where the search engine's runs of eto_drv_run spent their time (the plan's run and the reseeding run, summed from
- * their eto_backend_report): what a trial costs, and how loaded the machine was. */
-typedef struct {
-  int runs;                   /* engine runs summed */
-  int64_t new_trials;         /* candidates measured */
-  double seconds;             /* wall time of the runs */
-  double measure_seconds;     /* of which measuring: */
-  double build_seconds;       /*   the build phases (wall; builds of a batch run in parallel) */
-  double compile_seconds;     /*   lowering + LLVM as the workers report it, summed over candidates */
-  double check_seconds;       /*   the check runs against the reference */
-  double timing_seconds;      /*   warm-up and timed repeats, screens included */
-  double search_seconds;      /* sampling, evolution, features */
-  double train_seconds;       /* cost-model training */
-  int64_t screened_trials, quick_trials, pruned_trials;
-  int64_t disturbed_repeats;  /* timing repeats measured again because other processes used the cores */
-  int64_t retried_trials;     /* measured again after a timeout under load */
-  int64_t build_chunks;       /* groups of candidates built at once, one per build job */
-  int64_t short_chunks;       /* of which with fewer candidates than build jobs (cores idle while they build) */
-  double host_busy_share;     /* the machine's cores busy (all processes), over the runs' seconds (0..1) */
-  double host_steal_seconds;  /* CPU seconds the hypervisor took from this machine during the runs */
-} eto_drv_time;
-
 typedef struct {
   int count;
   eto_drv_op *ops;            /* list operators first (list order), then the bridges the plan tuned */
@@ -183,7 +161,10 @@ typedef struct {
   uint64_t backend_seed;
   char target[512];           /* the measured target's description */
   char protocol[512];
-  eto_drv_time time;
+  /* where the engine runs' time went (the plan's run and the reseeding run): their totals summed by
+   * eto_backend_report_add_time (trials, seconds, measure_seconds .. train_seconds, the host's load; no operators) */
+  eto_backend_report time;
+  int engine_runs;
 } eto_drv_report;
 
 /* One line of progress text per event. */

@@ -152,30 +152,6 @@ static int by_saving(const void *a, const void *b) {
  * engine, eto_backend_task.priority): a reserve too short for all reaches those first (bench/RESULTS.md AV.3: 26
  * of 62 reached, with 81% of the saving the 62 promised, where the 26 that promised most held 99.8%). Updates the
  * rows it searched; returns ETO_OK or the engine's or a policy's error (msg). */
-/* Adds an engine run's time to the report's (eto_drv_time). */
-static void add_time(eto_drv_time *t, const eto_backend_report *b) {
-  double busy = t->host_busy_share * t->seconds + b->host_busy_share * b->seconds;
-  t->runs++;
-  t->new_trials += b->new_trials;
-  t->seconds += b->seconds;
-  t->measure_seconds += b->measure_seconds;
-  t->build_seconds += b->build_seconds;
-  t->compile_seconds += b->compile_seconds;
-  t->check_seconds += b->check_seconds;
-  t->timing_seconds += b->timing_seconds;
-  t->search_seconds += b->search_seconds;
-  t->train_seconds += b->train_seconds;
-  t->screened_trials += b->screened_trials;
-  t->quick_trials += b->quick_trials;
-  t->pruned_trials += b->pruned_trials;
-  t->disturbed_repeats += b->disturbed_repeats;
-  t->retried_trials += b->retried_trials;
-  t->build_chunks += b->build_chunks;
-  t->short_chunks += b->short_chunks;
-  t->host_busy_share = t->seconds > 0 ? busy / t->seconds : 0;
-  t->host_steal_seconds += b->host_steal_seconds;
-}
-
 static eto_status reseed(const eto_sel_plan *p, const eto_target *t, eto_cache *cache, const eto_drv_opts *o,
                          const int *row_of, eto_drv_report *rep, double time_left, int64_t trials_left,
                          eto_drv_progress_fn progress, void *user, char *msg, int cap) {
@@ -250,7 +226,8 @@ static eto_status reseed(const eto_sel_plan *p, const eto_target *t, eto_cache *
   }
   eto_backend_report br;
   st = eto_backend_run(tasks, ntask, t, cache, &bo, NULL, backend_progress, &f, &br, msg, cap);
-  add_time(&rep->time, &br);
+  eto_backend_report_add_time(&rep->time, &br);
+  rep->engine_runs++;
   int nrun = ntask;
   ntask = 0; /* the run freed the policies */
   for (int j = 0; j < nrun && j < br.count; j++) {
@@ -532,7 +509,8 @@ eto_status eto_drv_run(const eto_sel_plan *p, const eto_target *t, struct eto_ca
     f.freq = freq;
     f.lat = lat;
     st = eto_backend_run(tasks, ntask, t, cache, &bo, NULL, backend_progress, &f, &br, msg, cap);
-    add_time(&rep->time, &br);
+    eto_backend_report_add_time(&rep->time, &br);
+    rep->engine_runs++;
     free(freq);
     free(lat);
     rep->backend_seed = br.seed;
@@ -643,7 +621,7 @@ void eto_drv_report_print(const eto_drv_report *r, FILE *f) {
           "\ntotals: %lld trials measured (%lld full search, %lld reuse%s), %lld cached programs re-verified, %.1f s\n",
           (long long)r->trials, (long long)r->full_trials, (long long)r->reuse_trials, refined,
           (long long)r->verify_runs, r->seconds);
-  const eto_drv_time *tm = &r->time;
+  const eto_backend_report *tm = &r->time;
   if (tm->new_trials > 0) {
     double other = tm->seconds - tm->measure_seconds - tm->search_seconds - tm->train_seconds;
     double pipes = tm->measure_seconds - tm->build_seconds - tm->check_seconds - tm->timing_seconds;
@@ -685,27 +663,11 @@ eto_status eto_drv_report_write_json(const eto_drv_report *r, const char *path, 
   cJSON_AddNumberToObject(root, "weighted_latency_s", r->weighted_latency);
   cJSON_AddNumberToObject(root, "missing", r->missing);
   cJSON_AddStringToObject(root, "protocol", r->protocol);
-  const eto_drv_time *tm = &r->time;
   cJSON *tj = cJSON_AddObjectToObject(root, "search_time");
-  cJSON_AddNumberToObject(tj, "engine_runs", tm->runs);
-  cJSON_AddNumberToObject(tj, "new_trials", (double)tm->new_trials);
-  cJSON_AddNumberToObject(tj, "seconds", tm->seconds);
-  cJSON_AddNumberToObject(tj, "measure_seconds", tm->measure_seconds);
-  cJSON_AddNumberToObject(tj, "build_seconds", tm->build_seconds);
-  cJSON_AddNumberToObject(tj, "compile_seconds", tm->compile_seconds);
-  cJSON_AddNumberToObject(tj, "check_seconds", tm->check_seconds);
-  cJSON_AddNumberToObject(tj, "timing_seconds", tm->timing_seconds);
-  cJSON_AddNumberToObject(tj, "search_seconds", tm->search_seconds);
-  cJSON_AddNumberToObject(tj, "train_seconds", tm->train_seconds);
-  cJSON_AddNumberToObject(tj, "screened_trials", (double)tm->screened_trials);
-  cJSON_AddNumberToObject(tj, "quick_screened_trials", (double)tm->quick_trials);
-  cJSON_AddNumberToObject(tj, "pruned_trials", (double)tm->pruned_trials);
-  cJSON_AddNumberToObject(tj, "disturbed_repeats", (double)tm->disturbed_repeats);
-  cJSON_AddNumberToObject(tj, "retried_trials", (double)tm->retried_trials);
-  cJSON_AddNumberToObject(tj, "build_chunks", (double)tm->build_chunks);
-  cJSON_AddNumberToObject(tj, "short_build_chunks", (double)tm->short_chunks);
-  cJSON_AddNumberToObject(tj, "host_busy_share", tm->host_busy_share);
-  cJSON_AddNumberToObject(tj, "host_steal_seconds", tm->host_steal_seconds);
+  cJSON_AddNumberToObject(tj, "engine_runs", r->engine_runs);
+  cJSON_AddNumberToObject(tj, "new_trials", (double)r->time.new_trials);
+  cJSON_AddNumberToObject(tj, "seconds", r->time.seconds);
+  eto_backend_report_time_json(&r->time, tj);
   cJSON *ops = cJSON_AddArrayToObject(root, "operators");
   for (int i = 0; i < r->count; i++) {
     const eto_drv_op *o = &r->ops[i];

@@ -65,12 +65,12 @@ int main(void) {
         a->cached_gflops, a->gflops);
   CHECK(a->latency < 0.9 * slow, "refine: %.3g s, not faster than the cached program's %.3g s", a->latency, slow);
   /* the report's search time: the engine run's trials, its measuring within its wall time, builds and timing in it */
-  const eto_drv_time *tm = &rep.time;
-  CHECK(tm->runs == 1 && tm->new_trials == a->trials && tm->build_chunks > 0 && tm->seconds > 0 &&
+  const eto_backend_report *tm = &rep.time;
+  CHECK(rep.engine_runs == 1 && tm->new_trials == a->trials && tm->build_chunks > 0 && tm->seconds > 0 &&
             tm->measure_seconds <= tm->seconds && tm->build_seconds + tm->timing_seconds <= tm->measure_seconds &&
             tm->compile_seconds > 0 && tm->host_busy_share > 0 && tm->host_busy_share <= 1.01,
         "refine: search time of %d runs, %lld trials (%lld in the row), %lld build groups, %.3f s, measuring %.3f, building "
-        "%.3f, timing %.3f, compiling %.3f, host busy %.2f", tm->runs, (long long)tm->new_trials, (long long)a->trials,
+        "%.3f, timing %.3f, compiling %.3f, host busy %.2f", rep.engine_runs, (long long)tm->new_trials, (long long)a->trials,
         (long long)tm->build_chunks, tm->seconds, tm->measure_seconds, tm->build_seconds, tm->timing_seconds,
         tm->compile_seconds, tm->host_busy_share);
   eto_cache_best b;
