@@ -169,7 +169,7 @@ static void direct_reads(void) {
  * unrolled) is lowered with its columns as a vector loop: one (no per-lane gather), vector FMAs in the optimized
  * IR, and the reference's result, with the weights read directly or from a tile, whole or imperfect (guarded). An
  * S3 factor that is no multiple of the lanes (12) keeps the tile as it was: no vector loop. Without the vector tile
- * the first cases lower to 320 scalar FMAs, which LLVM took 0.25-1.2 s to vectorize (bench/RESULTS.md BM.2). */
+ * the first cases lower to 320 scalar FMAs, which LLVM took 0.25-1.3 s to vectorize (bench/RESULTS.md BM.2). */
 static int vector_loops_of(const eto_stmt *s, int64_t extent) {
   if (!s) return 0;
   int n = 0;
