@@ -35,7 +35,8 @@ def main():
     ap.add_argument("--lanes", type=int, default=16)
     a = ap.parse_args()
     lines = [ln.rstrip("\n") for ln in open(a.export) if ln.strip()]
-    metas = [json.loads(ln) for ln in lines if json.loads(ln).get("type") == "meta"]
+    docs = [json.loads(ln) for ln in lines]
+    metas = [d for d in docs if d.get("type") == "meta"]
     if len(metas) != 1:
         sys.exit(f"retarget_records.py: {a.export}: {len(metas)} targets; export one target's cache")
     old_fp = metas[0]["fingerprint"]
@@ -48,8 +49,7 @@ def main():
     changed = CHANGED.get((old_cg, a.codegen), lambda r, lanes: False)
     kept = dropped = 0
     lost = []
-    for ln in lines:
-        d = json.loads(ln)
+    for ln, d in zip(lines, docs):
         if d.get("fingerprint") != old_fp:
             continue
         if d.get("recipe") and changed(d["recipe"], a.lanes):
