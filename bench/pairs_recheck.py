@@ -15,7 +15,8 @@ re-times α's best recipe that the earlier run kept in pairs.csv. Per pair:
 
 Prints a Markdown table (and writes it to --out): per pair the policy's trials and seconds, its best against α's
 full search (re-timed), where in the run its best came (trial and round), its best within the first 100 trials,
-and the ratio the earlier run measured, for comparison.
+and the ratio the earlier run measured, for comparison. Each finished pair is kept in WORK/LABEL.rows.jsonl: the
+same command run again (after a session's end) takes those pairs from there and runs only the others.
 
   python3 bench/pairs_recheck.py --etotune build/src/cli/etotune --csv bench/out/pairs_seeded_c12345678/pairs.csv \
       --pairs p7,p8,p24 --work bench/out/pairs_recheck --label seeded --out bench/out/pairs_recheck/seeded.md
@@ -23,6 +24,7 @@ and the ratio the earlier run measured, for comparison.
 import argparse
 import csv
 import hashlib
+import json
 import math
 import os
 import re
@@ -89,8 +91,21 @@ def main():
     label = a.label or a.policy
     rows = {r["pair"]: r for r in csv.DictReader(open(a.csv))}
     os.makedirs(a.work, exist_ok=True)
+    # each finished pair's row goes to WORK/LABEL.rows.jsonl at once; a later run of the same label takes the rows
+    # found there instead of running those pairs again, so a session's end loses at most the pair under way
+    done_path = os.path.join(a.work, f"{label}.rows.jsonl")
+    done = {}
+    if os.path.exists(done_path):
+        for l in open(done_path):
+            if l.strip():
+                t = json.loads(l)
+                done[t[0]] = tuple(t)
     table = []
     for pid in a.pairs.split(","):
+        if pid in done:
+            table.append(done[pid])
+            print(f"{pid}: taken from {done_path}", file=sys.stderr)
+            continue
         r = rows.get(pid)
         if not r or not r["alpha_full_recipe"]:
             print(f"{pid}: not in {a.csv} or without α-full's recipe", file=sys.stderr)
@@ -145,6 +160,8 @@ def main():
         prev = float(r["seeded_over_full"]) if r.get("seeded_over_full") else float("nan")
         table.append((pid, r["kind"], len(trials), secs if secs is not None else wall, ratio, bi[0], bi[1], at100,
                       prev, int(float(r["seeded_trials"])) if r.get("seeded_trials") else 0))
+        with open(done_path, "a") as f:
+            f.write(json.dumps(table[-1]) + "\n")
         print(f"{pid}: {len(trials)} trials, {ratio:.3f} of α-full (re-timed), best at trial {bi[0]} (round {bi[1]})",
               file=sys.stderr)
     head = (f"policy {a.policy} ({label}); {a.etotune}; β: {a.beta_trials}-trial full search; α-full: the recipe of "

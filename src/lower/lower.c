@@ -312,9 +312,15 @@ static int mlt_vector_tile(const eto_program *p, int lanes, eto_program *out) {
     if (p->stile[i][3] % lanes == 0) v = i;
   }
   if (v < 0) return 0;
+  /* the vector loop runs lanes x 2^j columns, the largest such run that divides the S3 factor; the rest of it stays
+   * an unrolled S3 loop around it (48 columns of 16 lanes: 3 x 16). A run of 48 or 96 columns left LLVM's loop
+   * vectorizer a remainder that it rebuilt the accumulators from, vector by vector through the stack, in every
+   * reduction step: 3.8x slower than the unrolled tile (bench/RESULTS.md BO.1) */
+  int64_t run = lanes;
+  while (p->stile[v][3] % (run * 2) == 0) run *= 2;
   *out = *p;
-  out->stile[v][4] = p->stile[v][3];
-  out->stile[v][3] = 1;
+  out->stile[v][4] = run;
+  out->stile[v][3] = p->stile[v][3] / run;
   return 1;
 }
 

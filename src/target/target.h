@@ -12,8 +12,10 @@
 #include <stdint.h>
 
 /* Bumped whenever generated code can change for the same program: cached results of another version are
- * never reused silently. 5: a CPU register tile without S4 factors is lowered with a vector loop (src/lower). */
-#define ETO_CODEGEN_VERSION 5
+ * never reused silently. 5: a CPU register tile without S4 factors is lowered with a vector loop (src/lower).
+ * 6: that vector loop runs the lanes times the largest power of two that divides its S3 factor, the rest unrolled
+ * around it (48 columns of 16 lanes: 3 x 16, where 5 made one loop of 48). */
+#define ETO_CODEGEN_VERSION 6
 
 typedef enum { ETO_TARGET_CPU, ETO_TARGET_CUDA } eto_target_kind;
 

@@ -213,6 +213,37 @@ static void vector_tile_without_s4(void) {
   }
 }
 
+/* An S3-only tile of 48 columns: its vector loop runs 16 of them (the largest run of the lanes times a power of two
+ * that divides 48) inside an unrolled S3 loop of 3, so the optimized IR's FMAs are of a power-of-two width. With
+ * the whole 48 as the vector loop (codegen v5) LLVM made 48-wide FMAs that the backend split through the stack and
+ * shuffles, 3.8x slower than the unrolled tile (bench/RESULTS.md BO.1); this check fails there. */
+static void vector_tile_power_of_two_run(void) {
+  char msg[1024];
+  static const char *recipes[] = {"v1 mlt s=1.1.1.1.1/1.1.4.5.1/2.1.1.48.1 r=6.4.2 u=16 v=4.1 d=0.1",
+                                  "v1 mlt s=1.1.1.1.1/1.1.4.5.1/2.1.1.48.1 r=6.4.2 u=16 v=4.4"};
+  for (size_t ci = 0; ci < sizeof recipes / sizeof *recipes; ci++) {
+    eto_op op = test_op("matmul m=20 n=96 k=48\n");
+    eto_kernel *k = lowered(&op, 2, recipes[ci]);
+    if (!k) continue;
+    CHECK(vector_loops_of(k->body, 16) >= 3 && vector_loops_of(k->body, 48) == 0,
+          "%s: %d vector loops of 16 columns, %d of 48", recipes[ci], vector_loops_of(k->body, 16),
+          vector_loops_of(k->body, 48));
+    char *ir = NULL;
+    CHECK(eto_codegen_emit(k, ETO_EMIT_LLVM_OPT, &ir, msg, sizeof msg) == ETO_OK, "%s", msg);
+    int fmas = 0, odd = 0;
+    for (const char *q = ir; q && (q = strstr(q, "@llvm.fmuladd.v")) != NULL; q++) {
+      long w = strtol(q + strlen("@llvm.fmuladd.v"), NULL, 10);
+      fmas++;
+      odd += (w & (w - 1)) != 0;
+    }
+    CHECK(fmas > 0 && odd == 0, "%s: %d vector FMAs in the optimized IR, %d of a width not a power of two",
+          recipes[ci], fmas, odd);
+    free(ir);
+    matches_reference(&op, k, recipes[ci]);
+    eto_kernel_free(k);
+  }
+}
+
 /* Prefetches a block runs: each prefetch statement times the extents of the loops around it. */
 static int64_t prefetches(const eto_stmt *s, int64_t times) {
   if (!s) return 0;
@@ -304,6 +335,7 @@ int main(void) {
   channel_vectorized_conv();
   direct_reads();
   vector_tile_without_s4();
+  vector_tile_power_of_two_run();
   prefetched_weights();
   /* a tile copy's 16-wide row (a 14-wide tile and its halo) that crosses the padded border: one masked load with
    * the lanes' guards as its mask, not lane-by-lane loads that LLVM turns into a gather; the border reads zero */
