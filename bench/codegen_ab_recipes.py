@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """bench/codegen_ab_recipes.py BUILD_A BUILD_B EXPORT.jsonl... [--records best|trial|both] [--select all|vector-tile|
-       vector-tile-odd] [--lanes 16] [--max 32] [--rounds 2] [--threads 2] [--min-repeat-ms 100] [--out F.md]
+       vector-tile-odd|vector-s4-odd] [--lanes 16] [--max 32] [--rounds 2] [--threads 2] [--min-repeat-ms 100] [--out F.md]
 
 Two code generators on the same stored programs: the records of caches exported by `etotune db export` (a best
 record's or trial's workload and recipe), each compiled, verified and timed by `etotune measure LIST --recipe R` of
 both builds, alternately A, B, B, A, ... for --rounds pairs of rounds, never at once; per program the median
 GFLOP/s and compile time of each build. --select vector-tile keeps the multi-level programs whose register tile has
 no S4 factor above 1 and an S3 factor that is a multiple of --lanes (the programs src/lower lowers with a vector tile
-since BM.2; vector-tile-odd: those of them whose vector loop codegen v6 splits, BO.1); --max takes that many, evenly spaced over the selection in key order (distinct workload and recipe).
+since BM.2; vector-tile-odd: those of them whose vector loop codegen v6 splits, BO.1; vector-s4-odd: the programs
+whose S4 vector loop v6 splits, BO.1); --max takes that many, evenly spaced over the selection in key order (distinct workload and recipe).
 Prints per operator kind the median and geometric mean of B/A in GFLOP/s and in compile time, and writes the table
 and every program's figures to --out."""
 import argparse
@@ -32,15 +33,41 @@ def vector_tile(recipe, lanes):
     return all(a[4] == 1 for a in axes) and any(a[3] % lanes == 0 for a in axes)
 
 
+def _axes(recipe):
+    m = re.search(r" s=([\d./]+)", recipe)
+    if not recipe.startswith("v1 mlt") or not m:
+        return None
+    return [[int(x) for x in a.split(".")] for a in m.group(1).split("/")]
+
+
+def _odd(cols, lanes):
+    f = cols // lanes
+    return f & (f - 1) != 0
+
+
 def vector_tile_odd_run(recipe, lanes):
     """A vector_tile program whose vector axis (the last one with an S3 factor that is a multiple of the lanes) has
     an S3 factor that is not the lanes times a power of two (48, 96 with 16 lanes): codegen v5 made that whole factor
     its vector loop, v6 the largest lanes x 2^j run that divides it (lower.c mlt_vector_tile)."""
     if not vector_tile(recipe, lanes):
         return False
-    axes = [[int(x) for x in a.split(".")] for a in re.search(r" s=([\d./]+)", recipe).group(1).split("/")]
-    f = [a[3] for a in axes if a[3] % lanes == 0][-1] // lanes
-    return f & (f - 1) != 0
+    return _odd([a[3] for a in _axes(recipe) if a[3] % lanes == 0][-1], lanes)
+
+
+def vector_s4_odd_run(recipe, lanes):
+    """A multi-level program whose vector axis (the last one with an S4 factor that is a multiple of the lanes) has an
+    S4 factor that is not the lanes times a power of two (S4 = 48 with 16 lanes): a vector loop of that many columns
+    up to codegen v5, the largest lanes x 2^j run that divides it inside an unrolled S3 loop in v6."""
+    axes = _axes(recipe)
+    if not axes or all(a[4] == 1 for a in axes):
+        return False
+    v = [a[4] for a in axes if a[4] % lanes == 0]
+    return bool(v) and _odd(v[-1], lanes)
+
+
+def v6_changed(recipe, lanes):
+    """The programs whose code codegen v6 changed against v5 (bench/RESULTS.md BO.1)."""
+    return vector_tile_odd_run(recipe, lanes) or vector_s4_odd_run(recipe, lanes)
 
 
 def op_line(workload):
@@ -74,7 +101,7 @@ def main():
     ap.add_argument("b")
     ap.add_argument("exports", nargs="+")
     ap.add_argument("--records", choices=["best", "trial", "both"], default="best")
-    ap.add_argument("--select", choices=["all", "vector-tile", "vector-tile-odd"], default="all")
+    ap.add_argument("--select", choices=["all", "vector-tile", "vector-tile-odd", "vector-s4-odd"], default="all")
     ap.add_argument("--lanes", type=int, default=16)
     ap.add_argument("--max", type=int, default=32)
     ap.add_argument("--rounds", type=int, default=2)
@@ -93,6 +120,8 @@ def main():
             if a.select == "vector-tile" and not vector_tile(d["recipe"], a.lanes):
                 continue
             if a.select == "vector-tile-odd" and not vector_tile_odd_run(d["recipe"], a.lanes):
+                continue
+            if a.select == "vector-s4-odd" and not vector_s4_odd_run(d["recipe"], a.lanes):
                 continue
             seen.add((d["workload"], d["recipe"]))
     progs = sorted(seen)

@@ -301,26 +301,31 @@ static eto_stmt *epilogue_s4(lctx *L, const tile_vars *tv, int buf, eto_expr *id
 /* The register tile of a CPU program whose S4 factors are all 1 has no vector loop: its S3 loops unroll into
  * scalar statements (a 16 x 32 tile with two reduction steps: 1024), which LLVM's SLP vectorizer then takes 0.25-1.3 s
  * to turn into vectors (bench/RESULTS.md BM.2). Such a tile is lowered as the program with the S3 factor of its
- * last axis that is a multiple of the SIMD lanes moved to S4 (S3 = 1 there): the same elements, each accumulator
- * reduced in the same order (only the order across accumulators changes: that axis's loop moves inside the
- * unrolled reduction steps), and that loop a vector loop. Returns 1 and fills *out when p is such a program. */
+ * last axis that is a multiple of the SIMD lanes moved to S4: the same elements, each accumulator reduced in the same
+ * order (only the order across accumulators changes: that axis's loop moves inside the unrolled reduction steps),
+ * and that loop a vector loop.
+ * A vector loop runs the lanes times the largest power of two that divides its columns, the rest of them an unrolled
+ * S3 loop around it (48 columns of 16 lanes: 3 x 16), whether they came from S3 as above or from the program's own
+ * S4 factor (S3 x S4 = 4 x 48 is lowered as 12 x 16): a vector loop of 48 or 96 left LLVM 48-wide vector FMAs that
+ * the backend split into registers through the stack and shuffles, in every reduction step, 3.9x slower (bench/
+ * RESULTS.md BO.1). Returns 1 and fills *out when p is lowered as another program. */
 static int mlt_vector_tile(const eto_program *p, int lanes, eto_program *out) {
   if (p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2) return 0;
-  int v = -1;
-  for (int i = 0; i < p->nspace; i++) {
-    if (p->stile[i][4] != 1) return 0;
-    if (p->stile[i][3] % lanes == 0) v = i;
-  }
+  int v = -1, s4 = 0;
+  for (int i = 0; i < p->nspace; i++) s4 |= p->stile[i][4] != 1;
+  if (s4) {
+    v = eto_sched_vec_axis(p, lanes);
+    if (v < 0 || p->stile[v][4] % lanes) return 0;
+  } else
+    for (int i = 0; i < p->nspace; i++)
+      if (p->stile[i][3] % lanes == 0) v = i;
   if (v < 0) return 0;
-  /* the vector loop runs lanes x 2^j columns, the largest such run that divides the S3 factor; the rest of it stays
-   * an unrolled S3 loop around it (48 columns of 16 lanes: 3 x 16). A run of 48 or 96 columns left LLVM's loop
-   * vectorizer a remainder that it rebuilt the accumulators from, vector by vector through the stack, in every
-   * reduction step: 3.8x slower than the unrolled tile (bench/RESULTS.md BO.1) */
-  int64_t run = lanes;
-  while (p->stile[v][3] % (run * 2) == 0) run *= 2;
+  int64_t cols = s4 ? p->stile[v][4] : p->stile[v][3], run = lanes;
+  while (cols % (run * 2) == 0) run *= 2;
+  if (s4 && run == cols) return 0;
   *out = *p;
+  out->stile[v][3] = p->stile[v][3] * p->stile[v][4] / run;
   out->stile[v][4] = run;
-  out->stile[v][3] = p->stile[v][3] / run;
   return 1;
 }
 
