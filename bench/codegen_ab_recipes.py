@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """bench/codegen_ab_recipes.py BUILD_A BUILD_B EXPORT.jsonl... [--records best|trial|both] [--select all|vector-tile|
-       vector-tile-odd|vector-s4-odd] [--lanes 16] [--max 32] [--rounds 2] [--threads 2] [--min-repeat-ms 100] [--out F.md]
+       vector-tile-odd|vector-s4-odd|vector-wide-odd] [--lanes 16] [--max 32] [--rounds 2] [--threads 2]
+       [--min-repeat-ms 100] [--out F.md]
 
 Two code generators on the same stored programs: the records of caches exported by `etotune db export` (a best
 record's or trial's workload and recipe), each compiled, verified and timed by `etotune measure LIST --recipe R` of
@@ -8,7 +9,8 @@ both builds, alternately A, B, B, A, ... for --rounds pairs of rounds, never at 
 GFLOP/s and compile time of each build. --select vector-tile keeps the multi-level programs whose register tile has
 no S4 factor above 1 and an S3 factor that is a multiple of --lanes (the programs src/lower lowers with a vector tile
 since BM.2; vector-tile-odd: those of them whose vector loop codegen v6 splits, BO.1; vector-s4-odd: the programs
-whose S4 vector loop v6 splits, BO.1); --max takes that many, evenly spaced over the selection in key order (distinct workload and recipe).
+whose S4 vector loop v6 splits, BO.1; vector-wide-odd: those whose vector loop of no multiple of the lanes v7
+splits, BO.3); --max takes that many, evenly spaced over the selection in key order (distinct workload and recipe).
 Prints per operator kind the median and geometric mean of B/A in GFLOP/s and in compile time, and writes the table
 and every program's figures to --out."""
 import argparse
@@ -65,6 +67,20 @@ def vector_s4_odd_run(recipe, lanes):
     return bool(v) and _odd(v[-1], lanes)
 
 
+def vector_wide_odd_run(recipe, lanes):
+    """A multi-level program whose vector axis (no S4 factor a multiple of the lanes: the last one with S4 > 1) runs
+    more columns than the lanes, not a power of two, with half the lanes dividing them (24, 40, 56 with 16 lanes):
+    the programs whose code codegen v7 changed against v6 (its vector loop split into runs of the largest power of two
+    that divides the columns, bench/RESULTS.md BO.3)."""
+    axes = _axes(recipe)
+    if not axes or any(a[4] % lanes == 0 and a[4] > 1 for a in axes):
+        return False
+    v = [a[4] for a in axes if a[4] > 1]
+    if not v or v[-1] <= lanes or v[-1] & (v[-1] - 1) == 0:
+        return False
+    return v[-1] % (lanes // 2) == 0
+
+
 def v6_changed(recipe, lanes):
     """The programs whose code codegen v6 changed against v5 (bench/RESULTS.md BO.1)."""
     return vector_tile_odd_run(recipe, lanes) or vector_s4_odd_run(recipe, lanes)
@@ -101,7 +117,7 @@ def main():
     ap.add_argument("b")
     ap.add_argument("exports", nargs="+")
     ap.add_argument("--records", choices=["best", "trial", "both"], default="best")
-    ap.add_argument("--select", choices=["all", "vector-tile", "vector-tile-odd", "vector-s4-odd"], default="all")
+    ap.add_argument("--select", choices=["all", "vector-tile", "vector-tile-odd", "vector-s4-odd", "vector-wide-odd"], default="all")
     ap.add_argument("--lanes", type=int, default=16)
     ap.add_argument("--max", type=int, default=32)
     ap.add_argument("--rounds", type=int, default=2)
@@ -122,6 +138,8 @@ def main():
             if a.select == "vector-tile-odd" and not vector_tile_odd_run(d["recipe"], a.lanes):
                 continue
             if a.select == "vector-s4-odd" and not vector_s4_odd_run(d["recipe"], a.lanes):
+                continue
+            if a.select == "vector-wide-odd" and not vector_wide_odd_run(d["recipe"], a.lanes):
                 continue
             seen.add((d["workload"], d["recipe"]))
     progs = sorted(seen)

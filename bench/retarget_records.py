@@ -15,6 +15,9 @@ searching again. Programs whose code changed, by version:
   5 -> 6 (bench/RESULTS.md BO.1): of those, the ones whose vector axis's S3 factor over the lanes is not a power of
          two (48 or 96 columns of 16 lanes), and the programs whose vector axis's S4 factor over the lanes is not.
   4 -> 6: both rules' programs.
+  6 -> 7 (BO.3): the programs whose vector axis's S4 factor is wider than the lanes, no multiple of them, not a power
+         of two, and divided by half the lanes (24, 40, 56 columns of 16 lanes).
+  5 -> 7, 4 -> 7: the rules' programs together.
 Prints to stderr how many records were rewritten and left out, and each operator whose best program was left out
 (that operator has no best record in the new cache: search it, or re-time its trials)."""
 import argparse
@@ -24,11 +27,15 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from codegen_ab_recipes import v6_changed, vector_s4_odd_run, vector_tile  # noqa: E402
+from codegen_ab_recipes import v6_changed, vector_s4_odd_run, vector_tile, vector_wide_odd_run  # noqa: E402
 from manifest_records import fnv_hex  # noqa: E402  (the cache's record checksum)
 
 CHANGED = {("4", "5"): vector_tile, ("5", "6"): v6_changed,
-           ("4", "6"): lambda r, lanes: vector_tile(r, lanes) or vector_s4_odd_run(r, lanes)}
+           ("4", "6"): lambda r, lanes: vector_tile(r, lanes) or vector_s4_odd_run(r, lanes),
+           ("6", "7"): vector_wide_odd_run,
+           ("5", "7"): lambda r, lanes: v6_changed(r, lanes) or vector_wide_odd_run(r, lanes),
+           ("4", "7"): lambda r, lanes: (vector_tile(r, lanes) or vector_s4_odd_run(r, lanes)
+                                         or vector_wide_odd_run(r, lanes))}
 
 
 def main():

@@ -304,25 +304,25 @@ static eto_stmt *epilogue_s4(lctx *L, const tile_vars *tv, int buf, eto_expr *id
  * last axis that is a multiple of the SIMD lanes moved to S4: the same elements, each accumulator reduced in the same
  * order (only the order across accumulators changes: that axis's loop moves inside the unrolled reduction steps),
  * and that loop a vector loop.
- * A vector loop runs the lanes times the largest power of two that divides its columns, the rest of them an unrolled
- * S3 loop around it (48 columns of 16 lanes: 3 x 16), whether they came from S3 as above or from the program's own
- * S4 factor (S3 x S4 = 4 x 48 is lowered as 12 x 16): a vector loop of 48 or 96 left LLVM 48-wide vector FMAs that
- * the backend split into registers through the stack and shuffles, in every reduction step, 3.9x slower (bench/
- * RESULTS.md BO.1). Returns 1 and fills *out when p is lowered as another program. */
+ * A vector loop runs the largest power of two that divides its columns, the rest of them an unrolled S3 loop around
+ * it, whether they came from S3 as above or from the program's own S4 factor: 48 columns of 16 lanes run as 3 x 16
+ * (S3 x S4 = 4 x 48 is lowered as 12 x 16), 56 as 7 x 8. LLVM turned a vector loop of 48 or 56 columns into 48- or
+ * 56-wide vector operations that the backend split into registers through the stack and shuffles, in every
+ * reduction step: 4-7x slower for multiples of the lanes, 2-7x for the others (bench/RESULTS.md BO.1, BO.3). A run
+ * under half the lanes (28 = 7 x 4) is left whole: 4-wide vectors lost on convolutions' tiles of many rows (BO.3).
+ * Returns 1 and fills *out when p is lowered as another program. */
 static int mlt_vector_tile(const eto_program *p, int lanes, eto_program *out) {
   if (p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2) return 0;
   int v = -1, s4 = 0;
   for (int i = 0; i < p->nspace; i++) s4 |= p->stile[i][4] != 1;
-  if (s4) {
-    v = eto_sched_vec_axis(p, lanes);
-    if (v < 0 || p->stile[v][4] % lanes) return 0;
-  } else
+  if (s4) v = eto_sched_vec_axis(p, lanes);
+  else
     for (int i = 0; i < p->nspace; i++)
       if (p->stile[i][3] % lanes == 0) v = i;
   if (v < 0) return 0;
-  int64_t cols = s4 ? p->stile[v][4] : p->stile[v][3], run = lanes;
+  int64_t cols = s4 ? p->stile[v][4] : p->stile[v][3], run = 1;
   while (cols % (run * 2) == 0) run *= 2;
-  if (s4 && run == cols) return 0;
+  if (s4 && (run == cols || run * 2 < lanes)) return 0;
   *out = *p;
   out->stile[v][3] = p->stile[v][3] * p->stile[v][4] / run;
   out->stile[v][4] = run;

@@ -13,9 +13,11 @@
 
 /* Bumped whenever generated code can change for the same program: cached results of another version are
  * never reused silently. 5: a CPU register tile without S4 factors is lowered with a vector loop (src/lower).
- * 6: that vector loop runs the lanes times the largest power of two that divides its S3 factor, the rest unrolled
- * around it (48 columns of 16 lanes: 3 x 16, where 5 made one loop of 48). */
-#define ETO_CODEGEN_VERSION 6
+ * 6: that vector loop, and one of a program's S4 factor that is a multiple of the lanes, runs the largest power of
+ * two that divides its columns, the rest unrolled around it (48 columns of 16 lanes: 3 x 16, where 5 made one loop of
+ * 48). 7: also a vector loop wider than the lanes but no multiple of them, where that power is at least half the
+ * lanes (56: 7 x 8). */
+#define ETO_CODEGEN_VERSION 7
 
 typedef enum { ETO_TARGET_CPU, ETO_TARGET_CUDA } eto_target_kind;
 
