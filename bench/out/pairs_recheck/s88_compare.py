@@ -9,25 +9,17 @@ per kind the issue's goal: median >= 0.97 of alpha's full search, every pair >= 
 import csv
 import json
 import os
-import re
 import statistics
 import sys
 
 W = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(W, "..")
+sys.path.insert(0, os.path.join(OUT, ".."))
+from pairs_kinds import read as md_rows  # noqa: E402  (pair -> (kind, ratio, trials) of a pairs_recheck table)
 
 
 def keys(path):
     return {r["pair"]: (r["alpha"], r["beta"]) for r in csv.DictReader(open(os.path.join(OUT, path)))}
-
-
-def md_rows(path):
-    out = {}
-    for line in open(path):
-        c = [x.strip() for x in line.split("|")]
-        if len(c) > 5 and re.fullmatch(r"p\d+", c[1]):
-            out[c[1]] = (c[2], float(c[5]), int(c[3]))
-    return out
 
 
 def main():
