@@ -27,19 +27,17 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from codegen_ab import summary  # noqa: E402
 
 
-def vector_tile(recipe, lanes):
-    m = re.search(r" s=([\d./]+)", recipe)
-    if not recipe.startswith("v1 mlt") or not m:
-        return False
-    axes = [[int(x) for x in a.split(".")] for a in m.group(1).split("/")]
-    return all(a[4] == 1 for a in axes) and any(a[3] % lanes == 0 for a in axes)
-
-
 def _axes(recipe):
+    """A multi-level recipe's space factors, one [S0..S4] list per axis; None for another sketch."""
     m = re.search(r" s=([\d./]+)", recipe)
     if not recipe.startswith("v1 mlt") or not m:
         return None
     return [[int(x) for x in a.split(".")] for a in m.group(1).split("/")]
+
+
+def vector_tile(recipe, lanes):
+    axes = _axes(recipe)
+    return bool(axes) and all(a[4] == 1 for a in axes) and any(a[3] % lanes == 0 for a in axes)
 
 
 def _odd(cols, lanes):
@@ -86,6 +84,10 @@ def v6_changed(recipe, lanes):
     return vector_tile_odd_run(recipe, lanes) or vector_s4_odd_run(recipe, lanes)
 
 
+SELECT = {"vector-tile": vector_tile, "vector-tile-odd": vector_tile_odd_run, "vector-s4-odd": vector_s4_odd_run,
+          "vector-wide-odd": vector_wide_odd_run}
+
+
 def op_line(workload):
     """The list line of a workload key: "conv2d:n=1,k=64,...;stride=1,1;pad=1,1;dtype=float32" ->
     "conv2d n=1 k=64 ... stride=1,1 pad=1,1 freq=1 name=p"."""
@@ -117,7 +119,7 @@ def main():
     ap.add_argument("b")
     ap.add_argument("exports", nargs="+")
     ap.add_argument("--records", choices=["best", "trial", "both"], default="best")
-    ap.add_argument("--select", choices=["all", "vector-tile", "vector-tile-odd", "vector-s4-odd", "vector-wide-odd"], default="all")
+    ap.add_argument("--select", choices=["all"] + list(SELECT), default="all")
     ap.add_argument("--lanes", type=int, default=16)
     ap.add_argument("--max", type=int, default=32)
     ap.add_argument("--rounds", type=int, default=2)
@@ -133,13 +135,7 @@ def main():
                 continue
             if d["type"] == "trial" and d.get("status") != "ok":
                 continue
-            if a.select == "vector-tile" and not vector_tile(d["recipe"], a.lanes):
-                continue
-            if a.select == "vector-tile-odd" and not vector_tile_odd_run(d["recipe"], a.lanes):
-                continue
-            if a.select == "vector-s4-odd" and not vector_s4_odd_run(d["recipe"], a.lanes):
-                continue
-            if a.select == "vector-wide-odd" and not vector_wide_odd_run(d["recipe"], a.lanes):
+            if a.select != "all" and not SELECT[a.select](d["recipe"], a.lanes):
                 continue
             seen.add((d["workload"], d["recipe"]))
     progs = sorted(seen)

@@ -27,15 +27,23 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from codegen_ab_recipes import v6_changed, vector_s4_odd_run, vector_tile, vector_wide_odd_run  # noqa: E402
+from codegen_ab_recipes import v6_changed, vector_tile, vector_wide_odd_run  # noqa: E402
 from manifest_records import fnv_hex  # noqa: E402  (the cache's record checksum)
 
-CHANGED = {("4", "5"): vector_tile, ("5", "6"): v6_changed,
-           ("4", "6"): lambda r, lanes: vector_tile(r, lanes) or vector_s4_odd_run(r, lanes),
-           ("6", "7"): vector_wide_odd_run,
-           ("5", "7"): lambda r, lanes: v6_changed(r, lanes) or vector_wide_odd_run(r, lanes),
-           ("4", "7"): lambda r, lanes: (vector_tile(r, lanes) or vector_s4_odd_run(r, lanes)
-                                         or vector_wide_odd_run(r, lanes))}
+STEP = {5: vector_tile, 6: v6_changed, 7: vector_wide_odd_run}  # version: the programs it changed against the one before
+
+
+def changed_rule(old, new):
+    """The programs whose code differs between codegen versions old and new: those any step between them changed
+    (none for the same version); None for an older new version or where a step has no rule."""
+    if old == new:
+        return lambda r, lanes: False
+    if not (old.isdigit() and new.isdigit()) or int(old) > int(new):
+        return None
+    steps = range(int(old) + 1, int(new) + 1)
+    if any(v not in STEP for v in steps):
+        return None
+    return lambda r, lanes: any(STEP[v](r, lanes) for v in steps)
 
 
 def main():
@@ -55,9 +63,9 @@ def main():
     if not m:
         sys.exit("retarget_records.py: the target's description names no codegen version")
     old_cg = m.group(1)
-    if (old_cg, a.codegen) not in CHANGED and old_cg != a.codegen:
+    changed = changed_rule(old_cg, a.codegen)
+    if changed is None:
         sys.exit(f"retarget_records.py: no rule for codegen {old_cg} -> {a.codegen}")
-    changed = CHANGED.get((old_cg, a.codegen), lambda r, lanes: False)
     kept = dropped = 0
     lost = []
     for ln, d in zip(lines, docs):
