@@ -362,6 +362,8 @@ typedef struct {
   double host_steal_seconds; /* CPU seconds the hypervisor gave this machine's cores to others during the call */
   double search_seconds;    /* sampling, evolution and feature extraction */
   double train_seconds;     /* cost-model training */
+  int64_t trainings;        /* cost-model trainings (the first, then one whenever the run's own records grew by
+                               retrain_ratio) */
   double weighted_latency;  /* sum of freq × best latency over operators with a result (seconds) */
   double weighted_flops;    /* sum of freq × FLOPs over the same operators */
   int missing;              /* operators without a result (excluded from the sums above) */
@@ -620,10 +622,10 @@ void eto_backend_report_print(const eto_backend_report *r, FILE *f);
 eto_status eto_backend_report_write_json(const eto_backend_report *r, const char *path, char *msg, int cap);
 /* The same document as a malloc'd string (caller frees), or NULL when out of memory. */
 char *eto_backend_report_json(const eto_backend_report *r);
-/* Adds run b's trials, seconds and where they went (measure_seconds .. train_seconds, the host's load; the busy share
+/* Adds run b's trials, seconds and where they went (measure_seconds .. trainings, the host's load; the busy share
  * weighted by seconds) to sum, a report used as a total of several runs (its operators untouched): eto_drv_run's. */
 void eto_backend_report_add_time(eto_backend_report *sum, const eto_backend_report *b);
-/* Writes r's fields measure_seconds .. train_seconds into the cJSON object obj (the JSON report's "totals", and
+/* Writes r's fields measure_seconds .. trainings into the cJSON object obj (the JSON report's "totals", and
  * etotune tune's "search_time"). */
 struct cJSON;
 void eto_backend_report_time_json(const eto_backend_report *r, struct cJSON *obj);

@@ -89,10 +89,11 @@ void eto_backend_report_print(const eto_backend_report *r, FILE *f) {
   double other = outside - r->search_seconds - r->train_seconds;
   fprintf(f,
           "time: %.1f s: measuring %.1f s (building %.1f s wall, %.1f s of compiling over the workers; check runs "
-          "%.1f s; timing %.1f s; workers and pipes %.1f s), search %.1f s, cost model %.1f s, other %.1f s; "
+          "%.1f s; timing %.1f s; workers and pipes %.1f s), search %.1f s, cost model %.1f s (%lld trainings), other "
+          "%.1f s; "
           "outside measurement %.1f%%\n",
           r->seconds, r->measure_seconds, r->build_seconds, r->compile_seconds, r->check_seconds, r->timing_seconds,
-          overhead > 0 ? overhead : 0.0, r->search_seconds, r->train_seconds,
+          overhead > 0 ? overhead : 0.0, r->search_seconds, r->train_seconds, (long long)r->trainings,
           other > 0 ? other : 0.0,
           r->seconds > 0 ? 100.0 * outside / r->seconds : 0.0);
   if (r->new_trials > 0)
@@ -181,6 +182,7 @@ void eto_backend_report_time_json(const eto_backend_report *r, cJSON *obj) {
   cJSON_AddNumberToObject(obj, "host_steal_seconds", r->host_steal_seconds);
   cJSON_AddNumberToObject(obj, "search_seconds", r->search_seconds);
   cJSON_AddNumberToObject(obj, "train_seconds", r->train_seconds);
+  cJSON_AddNumberToObject(obj, "trainings", (double)r->trainings);
 }
 
 void eto_backend_report_add_time(eto_backend_report *sum, const eto_backend_report *b) {
@@ -204,6 +206,7 @@ void eto_backend_report_add_time(eto_backend_report *sum, const eto_backend_repo
   sum->host_steal_seconds += b->host_steal_seconds;
   sum->search_seconds += b->search_seconds;
   sum->train_seconds += b->train_seconds;
+  sum->trainings += b->trainings;
 }
 
 char *eto_backend_report_json(const eto_backend_report *r) {

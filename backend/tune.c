@@ -314,16 +314,27 @@ static int time_up(const tune_ctx *x) {
 
 static int cancelled(const tune_ctx *x) { return x->o.cancel && *x->o.cancel; }
 
-/* Retrains from scratch when the records grew by retrain_ratio since the last training (Ansor's XGBModel
- * rule; 0 retrains after every batch) or when forced. */
+#ifndef ETO_RETRAIN_OWN /* -DETO_RETRAIN_OWN=0: retrain on the growth of all records, as before bench/RESULTS.md BP */
+#define ETO_RETRAIN_OWN 1
+#endif
+
+/* Retrains from scratch when the run's own records (all but the transfer records of other workloads) grew by
+ * retrain_ratio since the last training (Ansor's XGBModel rule; 0 retrains after every batch) or when forced.
+ * Counted on all records, a reuse run's model, trained on β's ~1000 before its first batch, was never trained
+ * again in a search of 60-120 trials: its evolution ranked α's candidates by β alone (bench/RESULTS.md BP). */
 static void train_model(tune_ctx *x, int force) {
   if (!x->model) return;
   int n = eto_cost_model_records(x->model);
-  if (!force && x->last_train > 0 && n - x->last_train < x->o.retrain_ratio * x->last_train) return;
+  int64_t own = x->last_train - (ETO_RETRAIN_OWN ? x->rep->transfer_records : 0); /* at the last training */
+  if (own < 0) own = 0;
+  if (!force && x->last_train > 0 && (n == x->last_train || n - x->last_train < x->o.retrain_ratio * own)) return;
   if (!force && x->last_train == 0 && n <= x->o.cost.warmup_records) return;
   if (eto_cost_model_train(x->model) != ETO_OK)
     emitf(x, -1, "cost model: %s (random scores until the next training)", eto_cost_model_errmsg(x->model));
-  if (eto_cost_model_trained(x->model)) x->last_train = n;
+  if (eto_cost_model_trained(x->model)) {
+    x->last_train = n;
+    x->rep->trainings++;
+  }
   x->rep->train_seconds += eto_cost_model_train_seconds(x->model);
 }
 

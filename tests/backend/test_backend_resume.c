@@ -54,22 +54,32 @@ static void count_trials(eto_cache *cache, const char *fp, const char *wk, trial
   eto_progset_clear(&c->seen);
 }
 
+/* The runs' options: batches of 8, a cost model trained from 16 records on. */
+static void run_opts(int budget, double time_budget, cb_state *cb, eto_backend_opts *o) {
+  eto_backend_opts_default(o);
+  o->trials_per_op = budget;
+  o->time_budget = time_budget;
+  o->measures_per_round = 8;
+  o->seed = 99;
+  o->cost.warmup_records = 16;
+  o->cancel = &cb->cancel;
+  o->measure.threads = 1;
+  o->measure.min_repeat_seconds = 0.002;
+}
+
+static eto_status tune_opts(const eto_op *op, int nops, const eto_target *t, eto_cache *cache,
+                            const eto_backend_opts *o, cb_state *cb, eto_backend_report *rep) {
+  char msg[512];
+  eto_status st = eto_backend_tune(op, nops, t, cache, o, on_progress, cb, rep, msg, sizeof msg);
+  CHECK(st == ETO_OK, "tune: %s", msg);
+  return st;
+}
+
 static eto_status tune(const eto_op *op, int nops, const eto_target *t, eto_cache *cache, int budget,
                        double time_budget, cb_state *cb, eto_backend_report *rep) {
   eto_backend_opts o;
-  eto_backend_opts_default(&o);
-  o.trials_per_op = budget;
-  o.time_budget = time_budget;
-  o.measures_per_round = 8;
-  o.seed = 99;
-  o.cost.warmup_records = 16;
-  o.cancel = &cb->cancel;
-  o.measure.threads = 1;
-  o.measure.min_repeat_seconds = 0.002;
-  char msg[512];
-  eto_status st = eto_backend_tune(op, nops, t, cache, &o, on_progress, cb, rep, msg, sizeof msg);
-  CHECK(st == ETO_OK, "tune: %s", msg);
-  return st;
+  run_opts(budget, time_budget, cb, &o);
+  return tune_opts(op, nops, t, cache, &o, cb, rep);
 }
 
 int main(void) {
@@ -144,12 +154,18 @@ int main(void) {
     eto_backend_report_free(&rep);
   }
 
-  /* 5. transfer: another workload on the target learns from the 24 trials */
+  /* 5. transfer: another workload on the target learns from the 24 trials, and the model is trained again on the
+   * run's own records as they grow by retrain_ratio (1 here): after its first batch (none of its own at the start)
+   * and its second (8 -> 16), 3 trainings. Counted on all records (24 -> 40), it was trained once (RESULTS BP). */
   eto_op bop = test_op("matmul m=1 n=1 k=512 name=dot512");
   cb = (cb_state){0};
-  if (tune(&bop, 1, &t, cache, 8, 0, &cb, &rep) == ETO_OK) {
+  eto_backend_opts o5;
+  run_opts(16, 0, &cb, &o5);
+  o5.retrain_ratio = 1;
+  if (tune_opts(&bop, 1, &t, cache, &o5, &cb, &rep) == ETO_OK) {
     CHECK(rep.transfer_records == 24, "transfer records %lld, expected 24", (long long)rep.transfer_records);
-    CHECK(rep.ops[0].trials == 8, "run 5: %lld trials", (long long)rep.ops[0].trials);
+    CHECK(rep.ops[0].trials == 16, "run 5: %lld trials", (long long)rep.ops[0].trials);
+    CHECK(rep.trainings == 3, "run 5: %lld cost-model trainings, expected 3", (long long)rep.trainings);
     eto_backend_report_free(&rep);
   }
 

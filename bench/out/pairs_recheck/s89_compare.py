@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""s89_compare.py (#19, session 73): policies side by side on the 48 pairs, each NAME=LABEL,LABEL... (runs of one
+build, read from LABEL.rows.jsonl of pairs_recheck.py, so a label still running is tabled with its finished pairs).
+Per pair each policy's median ratio to alpha-full (re-timed) with its runs, per kind the issue's goal
+(pairs_kinds.cells: median >= 0.97, every pair >= 0.9, >= 10x fewer trials by the median).
+  python3 bench/out/pairs_recheck/s89_compare.py v7=bo1,bo2,bo3 retrain=bp_r_a,bp_r_b,bp_r_c
+"""
+import json
+import os
+import statistics
+import sys
+
+W = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(W, "..", ".."))
+from pairs_kinds import cells  # noqa: E402
+
+
+def main():
+    pols = {}  # name -> pair -> [(kind, ratio, trials)]
+    for arg in sys.argv[1:]:
+        name, labels = arg.split("=", 1)
+        for l in labels.split(","):
+            path = os.path.join(W, l + ".rows.jsonl")
+            for line in open(path) if os.path.exists(path) else []:
+                t = json.loads(line)
+                pols.setdefault(name, {}).setdefault(t[0], []).append((t[1], t[4], t[2]))
+    names = list(pols)
+    pairs = sorted({p for per in pols.values() for p in per}, key=lambda p: int(p[1:]))
+    print("| pair | kind | " + " | ".join(f"{n}: median (runs) | trials" for n in names) + " |")
+    print("|---|---|" + "---|---:|" * len(names))
+    for p in pairs:
+        kind = next(per[p][0][0] for per in pols.values() if p in per)
+        row = []
+        for n in names:
+            runs = pols[n].get(p, [])
+            if not runs:
+                row += ["", ""]
+                continue
+            m = statistics.median(r[1] for r in runs)
+            row += [f"{'**' if m < 0.9 else ''}{m:.3f}{'**' if m < 0.9 else ''} ("
+                    + ", ".join(f"{r[1]:.3f}" for r in runs) + ")",
+                    f"{statistics.median(r[2] for r in runs):.0f}"]
+        print(f"| {p} | {kind} | " + " | ".join(row) + " |")
+    print("\n| kind | policy | pairs | median / α-full | under 0.9 | lowest | median trials | 1000 / trials |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    kinds = sorted({r[0] for per in pols.values() for rows in per.values() for r in rows})
+    for kind in kinds + ["all"]:
+        for n in names:
+            sel = [[r[1:] for r in rows] for rows in pols[n].values() if kind == "all" or rows[0][0] == kind]
+            if sel:
+                print(f"| {kind} | {n} | {cells(sel)} |")
+
+
+if __name__ == "__main__":
+    main()
