@@ -362,8 +362,7 @@ typedef struct {
   double host_steal_seconds; /* CPU seconds the hypervisor gave this machine's cores to others during the call */
   double search_seconds;    /* sampling, evolution and feature extraction */
   double train_seconds;     /* cost-model training */
-  int64_t trainings;        /* cost-model trainings (the first, then one whenever the run's own records grew by
-                               retrain_ratio) */
+  int64_t trainings;        /* cost-model trainings (the first, then one whenever the records grew by retrain_ratio) */
   double weighted_latency;  /* sum of freq × best latency over operators with a result (seconds) */
   double weighted_flops;    /* sum of freq × FLOPs over the same operators */
   int missing;              /* operators without a result (excluded from the sums above) */

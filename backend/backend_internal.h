@@ -7,6 +7,16 @@
 
 #include "backend.h"
 
+/* The cost model's retraining (tune.c train_model): 0 (default), Ansor's rule on the growth of all its records; 1, on
+ * the growth of the run's own (all but the transfer records of other workloads). With 0, a reuse run that starts
+ * from beta's ~1000 stored trials is not trained again on alpha's within a seeded search of 50-130 trials; 1 trains
+ * it after every batch. Measured (bench/RESULTS.md BP.3-BP.4): on the 48 pairs 4 under 0.9 by the median instead of
+ * 6, p11 fixed in every run, capsule's median 0.957 instead of 0.994; BERT re-tunes 11-18x instead of 15-19x faster
+ * than the full search at the same quality. Not the default: no clear gain. */
+#ifndef ETO_RETRAIN_OWN
+#define ETO_RETRAIN_OWN 0
+#endif
+
 /* ---- a set of programs, keyed by a 64-bit hash of their recipe (progset.c) ----
  * Two different recipes collide with probability ~n²/2⁶⁵: negligible for the thousands a task measures. */
 typedef struct {

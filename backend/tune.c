@@ -314,14 +314,9 @@ static int time_up(const tune_ctx *x) {
 
 static int cancelled(const tune_ctx *x) { return x->o.cancel && *x->o.cancel; }
 
-#ifndef ETO_RETRAIN_OWN /* -DETO_RETRAIN_OWN=0: retrain on the growth of all records, as before bench/RESULTS.md BP */
-#define ETO_RETRAIN_OWN 1
-#endif
-
-/* Retrains from scratch when the run's own records (all but the transfer records of other workloads) grew by
- * retrain_ratio since the last training (Ansor's XGBModel rule; 0 retrains after every batch) or when forced.
- * Counted on all records, a reuse run's model, trained on β's ~1000 before its first batch, was never trained
- * again in a search of 60-120 trials: its evolution ranked α's candidates by β alone (bench/RESULTS.md BP). */
+/* Retrains from scratch when the records grew by retrain_ratio since the last training (Ansor's XGBModel rule; 0
+ * retrains after every batch) or when forced; with ETO_RETRAIN_OWN, when the run's own records (all but the transfer
+ * records of other workloads) grew by it. */
 static void train_model(tune_ctx *x, int force) {
   if (!x->model) return;
   int n = eto_cost_model_records(x->model);

@@ -23,8 +23,8 @@
  *     have not improved α's best by SEEDED_MIN_GAIN;
  *   search (round 20, batches of SEEDED_PER_ROUND): evolutionary rounds of the full search (eto_backend_evolve)
  *     from a population that holds the measured seeds, scored by the run's cost model, which the engine trains
- *     on the cache's records of other workloads (β and α's neighbours) before the first batch and on every
- *     result after;
+ *     on the cache's records of other workloads (β and α's neighbours) before the first batch and again by
+ *     Ansor's rule on the growth of all its records (not within a short search from β's ~1000: RESULTS BP.3);
  *   stop: when SEEDED_PATIENCE trials in a row (or eto_policy_args.patience: etotune tune --edge-patience; times
  *     the engine's eto_policy_view.patience_scale, as ETO's SEEDED_ETO_PATIENCE: 1 for an operator that holds its
  *     part of the list's weighted latency, down to --patience-floor for a light one, up to --patience-growth for
