@@ -11,7 +11,7 @@
  * the growth of the run's own (all but the transfer records of other workloads). With 0, a reuse run that starts
  * from beta's ~1000 stored trials is not trained again on alpha's within a seeded search of 50-130 trials; 1 trains
  * it after every batch. Measured (bench/RESULTS.md BP.3-BP.4): on the 48 pairs 4 under 0.9 by the median instead of
- * 6, p11 fixed in every run, capsule's median 0.957 instead of 0.994; BERT re-tunes 11-18x instead of 15-19x faster
+ * 6, p11 fixed in every run, capsule's median 0.957 instead of 0.994; BERT re-tunes 11-18x instead of 14-19x faster
  * than the full search at the same quality. Not the default: no clear gain. */
 #ifndef ETO_RETRAIN_OWN
 #define ETO_RETRAIN_OWN 0
