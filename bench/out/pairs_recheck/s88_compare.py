@@ -7,7 +7,6 @@ per kind the issue's goal: median >= 0.97 of alpha's full search, every pair >= 
   python3 bench/out/pairs_recheck/s88_compare.py [bo1 bo2 bo3]
 """
 import csv
-import json
 import os
 import statistics
 import sys
@@ -15,7 +14,7 @@ import sys
 W = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(W, "..")
 sys.path.insert(0, os.path.join(OUT, ".."))
-from pairs_kinds import read as md_rows  # noqa: E402  (pair -> (kind, ratio, trials) of a pairs_recheck table)
+from pairs_kinds import read as md_rows, read_rows  # noqa: E402  (pair -> (kind, ratio, trials) of a table, a .jsonl)
 
 
 def keys(path):
@@ -41,9 +40,8 @@ def main():
         if not os.path.exists(path):
             continue
         used.append(l)
-        for line in open(path):
-            t = json.loads(line)
-            new.setdefault(t[0], []).append((t[1], t[4], t[2]))
+        for p, row in read_rows(path).items():
+            new.setdefault(p, []).append(row)
     med = lambda rows, i: statistics.median(r[i] for r in rows)
     print(f"labels: {', '.join(used)}; earlier: AD.3 (ad1-ad3, 49ae786) and AE.4 (ag1-ag3, 13d81d4)\n")
     print("| pair | kind | earlier: median / α-full (runs) | trials | now: median (runs) | trials |")

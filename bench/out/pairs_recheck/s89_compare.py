@@ -5,14 +5,13 @@ Per pair each policy's median ratio to alpha-full (re-timed) with its runs, per 
 (pairs_kinds.cells: median >= 0.97, every pair >= 0.9, >= 10x fewer trials by the median).
   python3 bench/out/pairs_recheck/s89_compare.py v7=bo1,bo2,bo3 retrain=bp_r_a,bp_r_b,bp_r_c
 """
-import json
 import os
 import statistics
 import sys
 
 W = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(W, "..", ".."))
-from pairs_kinds import cells  # noqa: E402
+from pairs_kinds import kinds_table, read_rows  # noqa: E402
 
 
 def main():
@@ -20,10 +19,8 @@ def main():
     for arg in sys.argv[1:]:
         name, labels = arg.split("=", 1)
         for l in labels.split(","):
-            path = os.path.join(W, l + ".rows.jsonl")
-            for line in open(path) if os.path.exists(path) else []:
-                t = json.loads(line)
-                pols.setdefault(name, {}).setdefault(t[0], []).append((t[1], t[4], t[2]))
+            for p, row in read_rows(os.path.join(W, l + ".rows.jsonl")).items():
+                pols.setdefault(name, {}).setdefault(p, []).append(row)
     names = list(pols)
     pairs = sorted({p for per in pols.values() for p in per}, key=lambda p: int(p[1:]))
     print("| pair | kind | " + " | ".join(f"{n}: median (runs) | trials" for n in names) + " |")
@@ -41,14 +38,8 @@ def main():
                     + ", ".join(f"{r[1]:.3f}" for r in runs) + ")",
                     f"{statistics.median(r[2] for r in runs):.0f}"]
         print(f"| {p} | {kind} | " + " | ".join(row) + " |")
-    print("\n| kind | policy | pairs | median / α-full | under 0.9 | lowest | median trials | 1000 / trials |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
-    kinds = sorted({r[0] for per in pols.values() for rows in per.values() for r in rows})
-    for kind in kinds + ["all"]:
-        for n in names:
-            sel = [[r[1:] for r in rows] for rows in pols[n].values() if kind == "all" or rows[0][0] == kind]
-            if sel:
-                print(f"| {kind} | {n} | {cells(sel)} |")
+    print()
+    kinds_table(pols)
 
 
 if __name__ == "__main__":
