@@ -6,7 +6,8 @@
  *       outermost recomputed), else re-fitted (each inner factor the divisor of what is left of α's extent
  *       closest to β's, in log scale), else kept with an imperfect (guarded) outermost tile (a superset of
  *       what TopK applies); each also with a register tile of whole vectors where it has none (fit_vector) or
- *       where its vector axis runs partial vectors and α's extent allows whole ones (fit_lanes), with factors
+ *       where its vector axis runs partial vectors and α's extent allows whole ones (fit_lanes), or along another
+ *       loop whose α extent allows them (fit_vaxis), with factors
  *       moved out to the blocks where it has fewer blocks than cores (fit_blocks), and with both; β's direct
  *       reads kept where α's search may propose them, else read from a tile (fit_direct), and the first program
  *       also with every input α's rule allows read directly, and with blocks of about its own blocks' work where
@@ -270,13 +271,46 @@ static int fit_lanes(const eto_compute *ca, const eto_target *t, eto_program *p)
   return 1;
 }
 
-#define TRANSPLANTS 25 /* transplant's variants at most: 2 (direct) x 2 (exact or imperfect) x 6 (fixes) + 1 */
+/* Gives a CPU multi-level program whose register tile has no axis of whole vectors (as fit_lanes) whole vectors along
+ * another space loop b, the last whose α extent is a multiple of the SIMD lanes: b's S4 becomes the multiple of the
+ * lanes that divides α's extent nearest the vector axis's S4 (in log scale), b's other factors re-fitted around it
+ * (fit_loop); the old vector axis keeps its S4 as an unrolled loop of the register tile. A depthwise β's tile runs its
+ * vectors along w, and at α's w = 7 (or 14, 28 on 16 lanes) no multiple of the lanes divides it, so fit_lanes cannot
+ * help: α's search found 8 or 16 channels a vector (bench/RESULTS.md BQ.3: c=96 7x7 from c=192 28x28 on 8 lanes, S*β's
+ * transplant made 8 channels a vector ran 3.1x its plain transplant and 1.5x alpha's full search). Returns 1 when p
+ * changed. */
+static int fit_vaxis(const eto_compute *ca, const eto_target *t, eto_program *p) {
+  int lanes = t->vector_bits / 32;
+  if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2) return 0;
+  int a = -1, b = -1;
+  for (int s = 0; s < p->nspace; s++) {
+    if (p->stile[s][4] % lanes == 0) return 0; /* whole vectors already */
+    if (p->stile[s][4] > 1) a = s;
+  }
+  if (a < 0) return 0; /* no register tile: fit_vector's case */
+  for (int s = 0; s < p->nspace; s++)
+    if (s != a && ca->nest.space[s].extent % lanes == 0) b = s;
+  if (b < 0) return 0;
+  int64_t ext = ca->nest.space[b].extent, want = 0;
+  for (int64_t m = lanes; m <= ext; m += lanes)
+    if (ext % m == 0 && (!want || fabs(log((double)m / p->stile[a][4])) < fabs(log((double)want / p->stile[a][4]))))
+      want = m;
+  int64_t f[ETO_SPACE_LEVELS], imp[ETO_SPACE_LEVELS];
+  memcpy(f, p->stile[b], sizeof f);
+  f[ETO_SPACE_LEVELS - 1] = want;
+  fit_loop(ext, f, ETO_SPACE_LEVELS, p->stile[b], imp);
+  fit_thread_tile(ca, t, p, b);
+  return 1;
+}
+
+#define TRANSPLANTS 33 /* transplant's variants at most: 2 (direct) x 2 (exact or imperfect) x 8 (fixes) + 1 */
 
 /* Writes up to TRANSPLANTS variants of p for α that are valid on t (exact or re-fitted tiles, and imperfect where a
  * factor does not divide; each also with a vector register tile where it has none (fit_vector) or whole vectors
- * where it has partial ones (fit_lanes), with at least t->cores blocks where it has fewer (fit_blocks), and with
- * either and that; β's direct reads where α's rule allows them, and with `direct`, also the same with every input
- * the rule allows read directly, and the first with blocks of p's work (fit_work)); returns how many. */
+ * where it has partial ones (fit_lanes, or along another loop: fit_vaxis), with at least t->cores blocks where it
+ * has fewer (fit_blocks), and with either and that; β's direct reads where α's rule allows them, and with `direct`,
+ * also the same with every input the rule allows read directly, and the first with blocks of p's work (fit_work));
+ * returns how many. */
 static int transplant(const eto_compute *ca, const eto_target *t, const eto_program *p, int direct,
                       eto_program out[TRANSPLANTS]) {
   if (p->nspace != ca->nest.nspace || p->nreduce != ca->nest.nreduce) return 0;
@@ -289,11 +323,12 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
   int n = 0;
   for (int all = 0; all <= direct; all++)
     for (int k = 0; k < (exact ? 1 : 2); k++)
-      for (int fix = 0; fix < 8; fix++) { /* 1: fit_vector, 2: fit_blocks, 4: fit_lanes (never both 1 and 4) */
+      for (int fix = 0; fix < 16; fix++) { /* 1 fit_vector, 2 fit_blocks, 4 fit_lanes, 8 fit_vaxis (one of 1, 4, 8) */
         eto_program f = k ? imp : fit;
-        if ((fix & 5) == 5) continue;
+        if ((fix & 5) == 5 || (fix & 9) == 9 || (fix & 12) == 12) continue;
         if ((fix & 1) && !fit_vector(ca, t, &f)) continue;
         if ((fix & 4) && !fit_lanes(ca, t, &f)) continue;
+        if ((fix & 8) && !fit_vaxis(ca, t, &f)) continue;
         if ((fix & 2) && !fit_blocks(t, &f)) continue;
         fit_direct(ca, t, &f, all);
         if (eto_sched_candidate_ok(ca, t, &f, NULL, 0) == 0) out[n++] = f;

@@ -45,7 +45,11 @@
  *  15. an offer (eto_policy_vtbl.offer, the engine's --refresh offer): the source's newer best S2 offered to a policy
  *      made from S*β queues S2's transplants, the first S2 adapted to α, proposed after the seeds with nothing else
  *      before them (the seeds' count and order unchanged: the control, a policy offered nothing); the same best
- *      offered again queues nothing. */
+ *      offered again queues nothing;
+ *  16. a transplant whose register tile runs partial vectors along w where no multiple of the lanes divides α's w
+ *      (depthwise c=96 7x7 from c=192 28x28, S*β's 14 along w: bench/RESULTS.md BQ.3) also seeds α with whole vectors
+ *      along c, the last loop whose extent allows them, S*β's w kept in the register tile (before fit_vaxis no seed
+ *      had a whole vector). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,6 +308,27 @@ static void lanes_case(const eto_target *t) {
   }
   CHECK(partial >= 1 && whole >= 1, "conv2d k=96 c=16 from k=16 c=16: %d seeds, %d with S*β's 14 along w, %d with "
         "whole %d-lane vectors along w (and S*β's 4 along k)", x.r.round_trials[1], partial, whole, lanes);
+  free(x.rec.recipes);
+}
+
+/* 16 */
+static void vaxis_case(const eto_target *t) {
+  seeded_run x;
+  run_seeded(t, "depthwise_conv2d n=1 c=96 h=7 w=7 r=3 s=3 pad=1\n",
+             "depthwise_conv2d n=1 c=192 h=28 w=28 r=3 s=3 pad=1\n",
+             "v1 mlt s=1.1.1.1.1/96.2.1.1.1/1.1.14.2.1/2.1.1.1.14 r=1.1.3/1.1.3 u=512 v=1.4", 16, &x);
+  int lanes = t->vector_bits / 32, c = 1, w = x.ca.nest.nspace - 1;
+  int partial = 0, whole = 0;
+  for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
+    eto_program p;
+    seed_at(&x, t, i, &p);
+    int64_t prod = 1;
+    for (int l = 0; l < ETO_SPACE_LEVELS; l++) prod *= p.stile[c][l];
+    partial += p.stile[w][4] == 7 && p.stile[c][4] % lanes != 0;
+    whole += p.stile[w][4] == 7 && p.stile[c][4] % lanes == 0 && prod == 96 && eto_sched_vec_axis(&p, lanes) == c;
+  }
+  CHECK(partial >= 1 && whole >= 1, "depthwise c=96 7x7 from c=192 28x28: %d seeds, %d with S*β's 14 along w fitted "
+        "to 7 alone, %d also with whole %d-lane vectors along c", x.r.round_trials[1], partial, whole, lanes);
   free(x.rec.recipes);
 }
 
@@ -663,6 +688,7 @@ int main(void) {
   blocks_case(&t);
   vector_case(&t);
   lanes_case(&t);
+  vaxis_case(&t);
   work_case(&t);
   trained_model_case(&t);
   diffuse_case(&t);

@@ -4,6 +4,8 @@ build, read from LABEL.rows.jsonl of pairs_recheck.py, so a label still running 
 Per pair each policy's median ratio to alpha-full (re-timed) with its runs, per kind the issue's goal
 (pairs_kinds.cells: median >= 0.97, every pair >= 0.9, >= 10x fewer trials by the median).
   python3 bench/out/pairs_recheck/s89_compare.py v7=bo1,bo2,bo3 retrain=bp_r_a,bp_r_b,bp_r_c
+  python3 bench/out/pairs_recheck/s89_compare.py --work bench/out/dw_s90 tree=dw_a,dw_b vaxis=dw_v1,dw_v2
+(--work: another pairs_recheck.py work folder than this one)
 """
 import os
 import statistics
@@ -16,10 +18,13 @@ from pairs_kinds import kinds_table, read_rows  # noqa: E402
 
 def main():
     pols = {}  # name -> pair -> [(kind, ratio, trials)]
-    for arg in sys.argv[1:]:
+    args, work = sys.argv[1:], W
+    if args[:1] == ["--work"]:
+        work, args = args[1], args[2:]
+    for arg in args:
         name, labels = arg.split("=", 1)
         for l in labels.split(","):
-            for p, row in read_rows(os.path.join(W, l + ".rows.jsonl")).items():
+            for p, row in read_rows(os.path.join(work, l + ".rows.jsonl")).items():
                 pols.setdefault(name, {}).setdefault(p, []).append(row)
     names = list(pols)
     pairs = sorted({p for per in pols.values() for p in per}, key=lambda p: int(p[1:]))
