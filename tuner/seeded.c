@@ -242,65 +242,58 @@ static int fit_vector(const eto_compute *ca, const eto_target *t, eto_program *p
   return 1;
 }
 
-/* Gives a CPU multi-level program whose register tile has no axis of whole vectors (no S4 factor a multiple of the
- * SIMD lanes: the lowering then runs the last axis with S4 > 1 as partial vectors) one where α's extent allows: that
- * axis's S4 becomes the multiple of the lanes that divides α's extent nearest its own (in log scale), its other
- * factors re-fitted around it (fit_loop). A transplant keeps β's inner factors where they divide α's extents, so a
- * chain of reuse edges carries a 56-wide source's S4 = 14 along w to 112 (bench/RESULTS.md AM: MobileNetV2's 1x1
- * convolutions at 112x112, 14 lanes of 16 at 165-175 GFLOP/s where their full searches' 16 run 225-227). Returns 1
- * when p changed. */
-static int fit_lanes(const eto_compute *ca, const eto_target *t, eto_program *p) {
-  int lanes = t->vector_bits / 32;
-  if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2) return 0;
-  int a = -1;
+/* The vector axis of a CPU multi-level program whose register tile has no axis of whole vectors (no S4 factor a
+ * multiple of the SIMD lanes: the lowering then runs the last axis with S4 > 1 as partial vectors), -1 when it has
+ * whole vectors, no register tile (fit_vector's case) or is no such program. */
+static int partial_vector_axis(const eto_target *t, const eto_program *p) {
+  int lanes = t->vector_bits / 32, a = -1;
+  if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2) return -1;
   for (int s = 0; s < p->nspace; s++) {
-    if (p->stile[s][4] % lanes == 0) return 0; /* whole vectors already */
+    if (p->stile[s][4] % lanes == 0) return -1; /* whole vectors already */
     if (p->stile[s][4] > 1) a = s;
   }
-  if (a < 0) return 0; /* no register tile: fit_vector's case */
-  int64_t ext = ca->nest.space[a].extent, want = 0;
-  for (int64_t m = lanes; m <= ext; m += lanes)
-    if (ext % m == 0 && (!want || fabs(log((double)m / p->stile[a][4])) < fabs(log((double)want / p->stile[a][4]))))
-      want = m;
-  if (!want) return 0;
-  int64_t f[ETO_SPACE_LEVELS], imp[ETO_SPACE_LEVELS];
-  memcpy(f, p->stile[a], sizeof f);
-  f[ETO_SPACE_LEVELS - 1] = want;
-  fit_loop(ext, f, ETO_SPACE_LEVELS, p->stile[a], imp);
-  fit_thread_tile(ca, t, p, a);
-  return 1;
+  return a;
 }
 
-/* Gives a CPU multi-level program whose register tile has no axis of whole vectors (as fit_lanes) whole vectors along
- * another space loop b, the last whose α extent is a multiple of the SIMD lanes: b's S4 becomes the multiple of the
- * lanes that divides α's extent nearest the vector axis's S4 (in log scale), b's other factors re-fitted around it
- * (fit_loop); the old vector axis keeps its S4 as an unrolled loop of the register tile. A depthwise β's tile runs its
- * vectors along w, and at α's w = 7 (or 14, 28 on 16 lanes) no multiple of the lanes divides it, so fit_lanes cannot
- * help: α's search found 8 or 16 channels a vector (bench/RESULTS.md BQ.3: c=96 7x7 from c=192 28x28 on 8 lanes, S*β's
- * transplant made 8 channels a vector ran 3.1x its plain transplant and 1.5x alpha's full search). Returns 1 when p
- * changed. */
-static int fit_vaxis(const eto_compute *ca, const eto_target *t, eto_program *p) {
-  int lanes = t->vector_bits / 32;
-  if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2) return 0;
-  int a = -1, b = -1;
-  for (int s = 0; s < p->nspace; s++) {
-    if (p->stile[s][4] % lanes == 0) return 0; /* whole vectors already */
-    if (p->stile[s][4] > 1) a = s;
-  }
-  if (a < 0) return 0; /* no register tile: fit_vector's case */
-  for (int s = 0; s < p->nspace; s++)
-    if (s != a && ca->nest.space[s].extent % lanes == 0) b = s;
-  if (b < 0) return 0;
-  int64_t ext = ca->nest.space[b].extent, want = 0;
+/* Sets loop b's S4 of p to the multiple of the SIMD lanes that divides α's extent of b nearest `near` (in log scale),
+ * its other factors re-fitted around it (fit_loop), then keeps the thread's accumulators within the limit
+ * (fit_thread_tile). Returns 0 when no multiple of the lanes divides the extent (p unchanged), else 1. */
+static int whole_vectors(const eto_compute *ca, const eto_target *t, eto_program *p, int b, int64_t near) {
+  int64_t lanes = t->vector_bits / 32, ext = ca->nest.space[b].extent, want = 0;
   for (int64_t m = lanes; m <= ext; m += lanes)
-    if (ext % m == 0 && (!want || fabs(log((double)m / p->stile[a][4])) < fabs(log((double)want / p->stile[a][4]))))
-      want = m;
+    if (ext % m == 0 && (!want || fabs(log((double)m / near)) < fabs(log((double)want / near)))) want = m;
+  if (!want) return 0;
   int64_t f[ETO_SPACE_LEVELS], imp[ETO_SPACE_LEVELS];
   memcpy(f, p->stile[b], sizeof f);
   f[ETO_SPACE_LEVELS - 1] = want;
   fit_loop(ext, f, ETO_SPACE_LEVELS, p->stile[b], imp);
   fit_thread_tile(ca, t, p, b);
   return 1;
+}
+
+/* Gives a CPU multi-level program whose register tile runs partial vectors (partial_vector_axis) whole ones where α's
+ * extent allows: that axis's S4 becomes the multiple of the lanes that divides α's extent nearest its own
+ * (whole_vectors). A transplant keeps β's inner factors where they divide α's extents, so a chain of reuse edges
+ * carries a 56-wide source's S4 = 14 along w to 112 (bench/RESULTS.md AM: MobileNetV2's 1x1 convolutions at 112x112,
+ * 14 lanes of 16 at 165-175 GFLOP/s where their full searches' 16 run 225-227). Returns 1 when p changed. */
+static int fit_lanes(const eto_compute *ca, const eto_target *t, eto_program *p) {
+  int a = partial_vector_axis(t, p);
+  return a >= 0 && whole_vectors(ca, t, p, a, p->stile[a][4]);
+}
+
+/* Gives a CPU multi-level program whose register tile runs partial vectors (partial_vector_axis) whole vectors along
+ * another space loop b, the last whose α extent is a multiple of the SIMD lanes: b's S4 becomes the multiple of the
+ * lanes that divides α's extent nearest the vector axis's S4 (whole_vectors); the old vector axis keeps its S4 as an
+ * unrolled loop of the register tile. A depthwise β's tile runs its vectors along w, and at α's w = 7 (or 14, 28 on
+ * 16 lanes) no multiple of the lanes divides it, so fit_lanes cannot help: α's search found 8 or 16 channels a vector
+ * (bench/RESULTS.md BQ.3: c=96 7x7 from c=192 28x28 on 8 lanes, S*β's transplant made 8 channels a vector ran 3.1x its
+ * plain transplant and 1.5x alpha's full search). Returns 1 when p changed. */
+static int fit_vaxis(const eto_compute *ca, const eto_target *t, eto_program *p) {
+  int a = partial_vector_axis(t, p), b = -1, lanes = t->vector_bits / 32;
+  if (a < 0) return 0;
+  for (int s = 0; s < p->nspace; s++)
+    if (s != a && ca->nest.space[s].extent % lanes == 0) b = s;
+  return b >= 0 && whole_vectors(ca, t, p, b, p->stile[a][4]);
 }
 
 #define TRANSPLANTS 33 /* transplant's variants at most: 2 (direct) x 2 (exact or imperfect) x 8 (fixes) + 1 */
