@@ -89,9 +89,8 @@ void eto_backend_report_print(const eto_backend_report *r, FILE *f) {
   double other = outside - r->search_seconds - r->train_seconds;
   fprintf(f,
           "time: %.1f s: measuring %.1f s (building %.1f s wall, %.1f s of compiling over the workers; check runs "
-          "%.1f s; timing %.1f s; workers and pipes %.1f s), search %.1f s, cost model %.1f s (%lld trainings), other "
-          "%.1f s; "
-          "outside measurement %.1f%%\n",
+          "%.1f s; timing %.1f s; workers and pipes %.1f s), search %.1f s, cost model %.1f s (%lld trainings), "
+          "other %.1f s; outside measurement %.1f%%\n",
           r->seconds, r->measure_seconds, r->build_seconds, r->compile_seconds, r->check_seconds, r->timing_seconds,
           overhead > 0 ? overhead : 0.0, r->search_seconds, r->train_seconds, (long long)r->trainings,
           other > 0 ? other : 0.0,

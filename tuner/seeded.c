@@ -313,16 +313,18 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
     exact &= fit_loop(ca->nest.space[s].extent, p->stile[s], ETO_SPACE_LEVELS, fit.stile[s], imp.stile[s]);
   for (int j = 0; j < p->nreduce; j++)
     exact &= fit_loop(ca->nest.reduce[j].extent, p->rtile[j], ETO_REDUCE_LEVELS, fit.rtile[j], imp.rtile[j]);
+  static const struct { /* the fixes, in this order: at most one of the register tile's, then fit_blocks or not */
+    int (*tile)(const eto_compute *, const eto_target *, eto_program *);
+    int blocks;
+  } fixes[] = {{NULL, 0},      {fit_vector, 0}, {NULL, 1},      {fit_vector, 1},
+               {fit_lanes, 0}, {fit_lanes, 1},  {fit_vaxis, 0}, {fit_vaxis, 1}};
   int n = 0;
   for (int all = 0; all <= direct; all++)
     for (int k = 0; k < (exact ? 1 : 2); k++)
-      for (int fix = 0; fix < 16; fix++) { /* 1 fit_vector, 2 fit_blocks, 4 fit_lanes, 8 fit_vaxis (one of 1, 4, 8) */
+      for (size_t fix = 0; fix < sizeof fixes / sizeof *fixes; fix++) {
         eto_program f = k ? imp : fit;
-        if ((fix & 5) == 5 || (fix & 9) == 9 || (fix & 12) == 12) continue;
-        if ((fix & 1) && !fit_vector(ca, t, &f)) continue;
-        if ((fix & 4) && !fit_lanes(ca, t, &f)) continue;
-        if ((fix & 8) && !fit_vaxis(ca, t, &f)) continue;
-        if ((fix & 2) && !fit_blocks(t, &f)) continue;
+        if (fixes[fix].tile && !fixes[fix].tile(ca, t, &f)) continue;
+        if (fixes[fix].blocks && !fit_blocks(t, &f)) continue;
         fit_direct(ca, t, &f, all);
         if (eto_sched_candidate_ok(ca, t, &f, NULL, 0) == 0) out[n++] = f;
       }

@@ -182,6 +182,13 @@ static int64_t block_work(const eto_program *p) {
   return w;
 }
 
+/* The extent loop s of p covers (its factors' product; cases 12, 16). */
+static int64_t loop_extent(const eto_program *p, int s) {
+  int64_t e = 1;
+  for (int l = 0; l < ETO_SPACE_LEVELS; l++) e *= p->stile[s][l];
+  return e;
+}
+
 /* 4: a program whose tiles do not divide α's extents */
 static void transplant_case(const eto_target *t) {
   seeded_run x;
@@ -301,10 +308,8 @@ static void lanes_case(const eto_target *t) {
   for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
     eto_program p;
     seed_at(&x, t, i, &p);
-    int64_t prod = 1;
-    for (int l = 0; l < ETO_SPACE_LEVELS; l++) prod *= p.stile[w][l];
     partial += p.stile[w][4] == 14;
-    whole += p.stile[w][4] % lanes == 0 && prod == 112 && p.stile[1][4] == 4;
+    whole += p.stile[w][4] % lanes == 0 && loop_extent(&p, w) == 112 && p.stile[1][4] == 4;
   }
   CHECK(partial >= 1 && whole >= 1, "conv2d k=96 c=16 from k=16 c=16: %d seeds, %d with S*β's 14 along w, %d with "
         "whole %d-lane vectors along w (and S*β's 4 along k)", x.r.round_trials[1], partial, whole, lanes);
@@ -322,10 +327,9 @@ static void vaxis_case(const eto_target *t) {
   for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
     eto_program p;
     seed_at(&x, t, i, &p);
-    int64_t prod = 1;
-    for (int l = 0; l < ETO_SPACE_LEVELS; l++) prod *= p.stile[c][l];
     partial += p.stile[w][4] == 7 && p.stile[c][4] % lanes != 0;
-    whole += p.stile[w][4] == 7 && p.stile[c][4] % lanes == 0 && prod == 96 && eto_sched_vec_axis(&p, lanes) == c;
+    whole += p.stile[w][4] == 7 && p.stile[c][4] % lanes == 0 && loop_extent(&p, c) == 96 &&
+             eto_sched_vec_axis(&p, lanes) == c;
   }
   CHECK(partial >= 1 && whole >= 1, "depthwise c=96 7x7 from c=192 28x28: %d seeds, %d with S*β's 14 along w fitted "
         "to 7 alone, %d also with whole %d-lane vectors along c", x.r.round_trials[1], partial, whole, lanes);
