@@ -10,8 +10,9 @@
  *       loop whose α extent allows them (fit_vaxis), with factors
  *       moved out to the blocks where it has fewer blocks than cores (fit_blocks), and with both; β's direct
  *       reads kept where α's search may propose them, else read from a tile (fit_direct), and the first program
- *       also with every input α's rule allows read directly, and with blocks of about its own blocks' work where
- *       α's are at least 2x smaller (fit_work);
+ *       also with every input α's rule allows read directly, with blocks of about its own blocks' work where
+ *       α's are at least 2x smaller (fit_work), and with vectors along the last loop where it runs them along
+ *       another, as is and with every reduction step innermost (fit_last_vector, fit_reduce_inner);
  *     the best programs of the cached operators of α's kind and sketch signature nearest α, transplanted alike,
  *       and the first transplant of the SEEDED_FAST fastest (GFLOP/s) of them within SEEDED_FAST_DIST of α; the first
  *       program of each of these sets and the fastest ones also with β's blocks and register tile kept and the loop
@@ -296,14 +297,73 @@ static int fit_vaxis(const eto_compute *ca, const eto_target *t, eto_program *p)
   return b >= 0 && whole_vectors(ca, t, p, b, p->stile[a][4]);
 }
 
-#define TRANSPLANTS 33 /* transplant's variants at most: 2 (direct) x 2 (exact or imperfect) x 8 (fixes) + 1 */
+/* Gives a CPU multi-level program whose vector axis a is not its last space loop L (the output's contiguous one) a
+ * register tile of vectors along L: L's S4 becomes the divisor of α's extent of L that is a multiple of the lanes
+ * nearest twice the lanes, else the largest within [lanes, 2 x lanes] (the lowering runs it as whole vectors and a
+ * rest), its S1-S3 become 1 (a block covers that run of L); a's S3 and S4 move to its S2 (out of the register
+ * tile); and the last other loop with a block extent over 1 takes at S3 the divisor of its block extent nearest the
+ * rows that keep the register tile's size (its outputs over L's run rounded up to whole vectors), at least half the
+ * register file (half of t->max_thread_tile: a small β's tile of two vectors would leave one row). A depthwise β's
+ * tile may run channels a vector where α's smaller image runs fastest with w a vector and rows of it unrolled
+ * (bench/RESULTS.md BR.1: c=144 28x28 from 56x56 on 8 lanes, alpha's search runs 14 along w x 4 rows, the seeds'
+ * 8 channels x 8 along w ended at 0.62-0.84 of it). Returns 1 when p changed. */
+static int fit_last_vector(const eto_compute *ca, const eto_target *t, eto_program *p) {
+  int lanes = t->vector_bits / 32, L = p->nspace - 1;
+  if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2 || L < 1) return 0;
+  int a = eto_sched_vec_axis(p, lanes);
+  if (a < 0 || a == L) return 0;
+  int64_t ext = ca->nest.space[L].extent, want = 0;
+  for (int64_t m = lanes; m <= ext; m += lanes)
+    if (ext % m == 0 && (!want || fabs(log((double)m / (2 * lanes))) < fabs(log((double)want / (2 * lanes))))) want = m;
+  for (int64_t m = 2 * lanes; !want && m >= lanes; m--)
+    if (ext % m == 0) want = m;
+  if (!want) return 0;
+  int64_t tile = 1;
+  for (int s = 0; s < p->nspace; s++) tile *= p->stile[s][3] * p->stile[s][4];
+  p->stile[a][2] *= p->stile[a][3] * p->stile[a][4];
+  p->stile[a][3] = p->stile[a][4] = 1;
+  p->stile[L][1] = p->stile[L][2] = p->stile[L][3] = 1;
+  p->stile[L][4] = want;
+  p->stile[L][0] = ext / want;
+  int r = -1;
+  for (int s = 0; s < L; s++)
+    if (s != a && p->stile[s][1] * p->stile[s][2] * p->stile[s][3] > 1) r = s;
+  if (r >= 0) {
+    int64_t run = (want + lanes - 1) / lanes * lanes, half = t->max_thread_tile / 2;
+    int64_t rows = (tile > half ? tile : half) / run, inner = p->stile[r][1] * p->stile[r][2] * p->stile[r][3];
+    p->stile[r][3] = tun_closest_divisor(inner, rows > 1 ? rows : 1);
+    int64_t rest = inner / p->stile[r][3], s1 = p->stile[r][1];
+    while (rest % s1) s1--; /* S1 as kept as the rows allow, S2 the rest */
+    p->stile[r][1] = s1;
+    p->stile[r][2] = rest / s1;
+  }
+  fit_thread_tile(ca, t, p, L);
+  return 1;
+}
+
+/* p with every reduction loop's steps at r1 moved into r2: the register tile's outputs each take all their reduction
+ * steps in a row (the lowering unrolls r2 inside the tile's S3 loops, r1 around them). With fit_last_vector's rows
+ * of w vectors, a 3x3 depthwise kernel ran 1.5x faster so (bench/RESULTS.md BR.1). Returns 1 when p changed. */
+static int fit_reduce_inner(eto_program *p) {
+  int changed = 0;
+  for (int j = 0; j < p->nreduce; j++)
+    if (p->rtile[j][1] > 1) {
+      p->rtile[j][2] *= p->rtile[j][1];
+      p->rtile[j][1] = 1;
+      changed = 1;
+    }
+  return changed;
+}
+
+#define TRANSPLANTS 35 /* transplant's variants at most: 2 (direct) x 2 (exact or imperfect) x 8 (fixes) + 3 */
 
 /* Writes up to TRANSPLANTS variants of p for α that are valid on t (exact or re-fitted tiles, and imperfect where a
  * factor does not divide; each also with a vector register tile where it has none (fit_vector) or whole vectors
  * where it has partial ones (fit_lanes, or along another loop: fit_vaxis), with at least t->cores blocks where it
  * has fewer (fit_blocks), and with either and that; β's direct reads where α's rule allows them, and with `direct`,
- * also the same with every input the rule allows read directly, and the first with blocks of p's work (fit_work));
- * returns how many. */
+ * also the same with every input the rule allows read directly, and the first with blocks of p's work (fit_work) and
+ * with vectors along the last loop, with β's reduction split and with every reduction step innermost
+ * (fit_last_vector, fit_reduce_inner)); returns how many. */
 static int transplant(const eto_compute *ca, const eto_target *t, const eto_program *p, int direct,
                       eto_program out[TRANSPLANTS]) {
   if (p->nspace != ca->nest.nspace || p->nreduce != ca->nest.nreduce) return 0;
@@ -329,8 +389,13 @@ static int transplant(const eto_compute *ca, const eto_target *t, const eto_prog
         if (eto_sched_candidate_ok(ca, t, &f, NULL, 0) == 0) out[n++] = f;
       }
   if (direct && n > 0) {
-    eto_program w = out[0];
+    eto_program w = out[0], v = out[0];
     if (fit_work(t, p, &w) && eto_sched_candidate_ok(ca, t, &w, NULL, 0) == 0) out[n++] = w;
+    if (fit_last_vector(ca, t, &v)) {
+      fit_direct(ca, t, &v, 0);
+      if (eto_sched_candidate_ok(ca, t, &v, NULL, 0) == 0) out[n++] = v;
+      if (fit_reduce_inner(&v) && eto_sched_candidate_ok(ca, t, &v, NULL, 0) == 0) out[n++] = v;
+    }
   }
   return n;
 }

@@ -49,7 +49,11 @@
  *  16. a transplant whose register tile runs partial vectors along w where no multiple of the lanes divides α's w
  *      (depthwise c=96 7x7 from c=192 28x28, S*β's 14 along w: bench/RESULTS.md BQ.3) also seeds α with whole vectors
  *      along c, the last loop whose extent allows them, S*β's w kept in the register tile (before fit_vaxis no seed
- *      had a whole vector). */
+ *      had a whole vector);
+ *  17. a transplant whose register tile runs its vectors along another loop than the last (depthwise c=144 28x28 from
+ *      56x56, S*β's channels a vector: bench/RESULTS.md BR.1) also seeds α with vectors along w, the channels out of
+ *      the register tile and rows of h in it, with β's reduction split and with every reduction step innermost
+ *      (before fit_last_vector no seed ran w as its vector axis). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,6 +337,29 @@ static void vaxis_case(const eto_target *t) {
   }
   CHECK(partial >= 1 && whole >= 1, "depthwise c=96 7x7 from c=192 28x28: %d seeds, %d with S*β's 14 along w fitted "
         "to 7 alone, %d also with whole %d-lane vectors along c", x.r.round_trials[1], partial, whole, lanes);
+  free(x.rec.recipes);
+}
+
+/* 17 */
+static void last_vector_case(const eto_target *t) {
+  seeded_run x;
+  run_seeded(t, "depthwise_conv2d n=1 c=144 h=28 w=28 r=3 s=3 pad=1\n",
+             "depthwise_conv2d n=1 c=144 h=56 w=56 r=3 s=3 pad=1\n",
+             "v1 mlt s=1.1.1.1.1/9.1.1.1.16/1.1.56.1.1/1.1.7.8.1 r=1.3.1/1.3.1 u=1024 v=4.4", 16, &x);
+  int lanes = t->vector_bits / 32, c = 1, h = 2, w = x.ca.nest.nspace - 1;
+  int along_w = 0, inner = 0;
+  for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
+    eto_program p;
+    seed_at(&x, t, i, &p);
+    if (eto_sched_vec_axis(&p, lanes) != w || p.stile[w][4] < lanes || p.stile[c][3] * p.stile[c][4] != 1 ||
+        p.stile[h][3] < 2)
+      continue;
+    along_w++;
+    inner += p.rtile[0][1] == 1 && p.rtile[1][1] == 1 && p.rtile[0][2] == 3 && p.rtile[1][2] == 3;
+  }
+  CHECK(along_w >= 2 && inner >= 1, "depthwise c=144 28x28 from 56x56: %d seeds, %d with vectors along w, rows of h "
+        "and no channel in the register tile, %d of them with every reduction step innermost", x.r.round_trials[1],
+        along_w, inner);
   free(x.rec.recipes);
 }
 
@@ -693,6 +720,7 @@ int main(void) {
   vector_case(&t);
   lanes_case(&t);
   vaxis_case(&t);
+  last_vector_case(&t);
   work_case(&t);
   trained_model_case(&t);
   diffuse_case(&t);
