@@ -3,14 +3,15 @@
 workload of them (11: 7 alphas, 7 betas, 3 both) gets one 1000-trial full search (seed 1, 2 threads, 25 ms repeats,
 as pairs_recheck's beta) into dw_s90/beta-<hash>/db (pairs_recheck's own layout, marked `searched`, so a later
 `pairs_recheck.py --work bench/out/dw_s90` takes it as beta's cache), and pairs.csv gets alpha's best recipe of
-this host (alpha_full_recipe, alpha_full_gflops) for the rows of pairs_seeded_c1_10/pairs.csv. Skips what exists."""
+this host (alpha_full_recipe, alpha_full_gflops) for the rows of pairs_seeded_c1_10/pairs.csv. Skips what exists.
+WORK and KIND (environment) name another folder and kind: cv_s91/run.sh (session 75) ran the conv2d pairs so."""
 import csv, hashlib, json, os, subprocess, sys, time
 sys.path.insert(0, "bench")
 from pairs_recheck import key2line
 
 e = sys.argv[1]
-w = "bench/out/dw_s90"
-rows = [r for r in csv.DictReader(open("bench/out/pairs_seeded_c1_10/pairs.csv")) if r["kind"] == "depthwise_conv2d"]
+w = os.environ.get("WORK", "bench/out/dw_s90")
+rows = [r for r in csv.DictReader(open("bench/out/pairs_seeded_c1_10/pairs.csv")) if r["kind"] == os.environ.get("KIND", "depthwise_conv2d")]
 keys = []
 for r in rows:
     for k in (r["alpha"], r["beta"]):

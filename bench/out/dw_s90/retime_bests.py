@@ -12,7 +12,7 @@ from pairs_recheck import key2line
 from retune import retime
 
 e, rounds, labels = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
-w = "bench/out/dw_s90"
+w = os.environ.get("WORK", "bench/out/dw_s90")  # WORK: another folder (cv_s91/run.sh)
 sfx = os.environ.get("SUFFIX", "_rt")
 rows = {r["pair"]: r for r in csv.DictReader(open(os.path.join(w, "pairs.csv")))}
 runs = {l: {json.loads(x)[0]: json.loads(x) for x in open(os.path.join(w, l + ".rows.jsonl"))} for l in labels}
