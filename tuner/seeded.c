@@ -206,23 +206,27 @@ static int fit_work(const eto_target *t, const eto_program *src, eto_program *p)
 }
 
 /* Keeps the thread's accumulators (eto_features.thread_tile) of p within t->max_thread_tile after its vector axis a
- * grew: the other loops' S3 factors move to S2, outermost first. */
+ * grew: a's own S3 factor moves to S2 (the loop whose S4 grew gives back first: a 1x1 conv's transplant with 8
+ * output channels at S3 and 7 along w, made 8 channels a vector by fit_vaxis, kept 64 x 7 accumulators and was
+ * dropped as invalid, bench/RESULTS.md BR.2), then the other loops', outermost first. */
 static void fit_thread_tile(const eto_compute *ca, const eto_target *t, eto_program *p, int a) {
   eto_features f;
   eto_sched_features(ca, p, &f);
-  for (int s = 0; s < p->nspace && f.thread_tile > t->max_thread_tile; s++)
-    if (s != a && p->stile[s][3] > 1) {
+  for (int k = -1; k < p->nspace && f.thread_tile > t->max_thread_tile; k++) {
+    int s = k < 0 ? a : k;
+    if ((k < 0 || s != a) && p->stile[s][3] > 1) {
       p->stile[s][2] *= p->stile[s][3];
       p->stile[s][3] = 1;
       eto_sched_features(ca, p, &f);
     }
+  }
 }
 
 /* Gives a CPU multi-level program without a register tile (every S4 factor 1: the thread tile unrolled at S3 and
  * scalar, as a small β's best may run) one of whole vectors, which the lowering runs as vector FMAs: the last space
  * loop whose block extent (S1 x S2 x S3) is a multiple of the SIMD lanes gets S4 = lanes, taken from its S3, then
- * S2, then S1; where the thread's accumulators (eto_features.thread_tile) then exceed t->max_thread_tile, the
- * other loops' S3 factors move to S2, outermost first. bench/RESULTS.md V.3: conv2d 3 (k=1024 c=256 7x7 from k=32
+ * S2, then S1; where the thread's accumulators (eto_features.thread_tile) then exceed t->max_thread_tile, S3
+ * factors move to S2 (fit_thread_tile). bench/RESULTS.md V.3: conv2d 3 (k=1024 c=256 7x7 from k=32
  * c=144), whose every seed had the scalar tile 2 x 7 x 7 of β's best. Returns 1 when p changed. */
 static int fit_vector(const eto_compute *ca, const eto_target *t, eto_program *p) {
   int lanes = t->vector_bits / 32;

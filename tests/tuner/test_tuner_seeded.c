@@ -53,7 +53,11 @@
  *  17. a transplant whose register tile runs its vectors along another loop than the last (depthwise c=144 28x28 from
  *      56x56, S*β's channels a vector: bench/RESULTS.md BR.1) also seeds α with vectors along w, the channels out of
  *      the register tile and rows of h in it, with β's reduction split and with every reduction step innermost
- *      (before fit_last_vector no seed ran w as its vector axis). */
+ *      (before fit_last_vector no seed ran w as its vector axis);
+ *  18. a transplant whose register tile runs partial vectors along w and holds output channels at S3 (a 1x1 conv at
+ *      14x14 with two blocks along h, so that fit_blocks leaves it: bench/RESULTS.md BR.2), made whole vectors along
+ *      k by fit_vaxis, keeps its accumulators within the limit by giving back k's own S3 (before, the variant kept
+ *      4 x 16 channels x 14 along w, over the limit, and was dropped: no seed ran k as its vector axis). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -360,6 +364,23 @@ static void last_vector_case(const eto_target *t) {
   CHECK(along_w >= 2 && inner >= 1, "depthwise c=144 28x28 from 56x56: %d seeds, %d with vectors along w, rows of h "
         "and no channel in the register tile, %d of them with every reduction step innermost", x.r.round_trials[1],
         along_w, inner);
+  free(x.rec.recipes);
+}
+
+/* 18 */
+static void thread_tile_case(const eto_target *t) {
+  seeded_run x;
+  run_seeded(t, "conv2d n=1 k=64 c=96 h=14 w=14 r=1 s=1\n", "conv2d n=1 k=96 c=128 h=14 w=14 r=1 s=1\n",
+             "v1 mlt s=1.1.1.1.1/2.1.6.8.1/2.1.7.1.1/1.1.1.1.14 r=1.32.4/1.1.1/1.1.1 u=512 v=2.2", 16, &x);
+  int lanes = t->vector_bits / 32, k = 1, w = x.ca.nest.nspace - 1;
+  int along_k = 0;
+  for (int i = 0; i < x.rec.n && i < x.r.round_trials[1]; i++) {
+    eto_program p;
+    seed_at(&x, t, i, &p);
+    along_k += eto_sched_vec_axis(&p, lanes) == k && p.stile[w][4] == 14;
+  }
+  CHECK(along_k >= 1, "conv2d k=64 c=96 14x14 from k=96 c=128: %d seeds, %d with whole %d-lane vectors along k and "
+        "S*β's 14 along w", x.r.round_trials[1], along_k, lanes);
   free(x.rec.recipes);
 }
 
@@ -721,6 +742,7 @@ int main(void) {
   lanes_case(&t);
   vaxis_case(&t);
   last_vector_case(&t);
+  thread_tile_case(&t);
   work_case(&t);
   trained_model_case(&t);
   diffuse_case(&t);
