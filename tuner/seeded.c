@@ -260,13 +260,19 @@ static int partial_vector_axis(const eto_target *t, const eto_program *p) {
   return a;
 }
 
-/* Sets loop b's S4 of p to the multiple of the SIMD lanes that divides α's extent of b nearest `near` (in log scale),
- * its other factors re-fitted around it (fit_loop), then keeps the thread's accumulators within the limit
- * (fit_thread_tile). Returns 0 when no multiple of the lanes divides the extent (p unchanged), else 1. */
-static int whole_vectors(const eto_compute *ca, const eto_target *t, eto_program *p, int b, int64_t near) {
-  int64_t lanes = t->vector_bits / 32, ext = ca->nest.space[b].extent, want = 0;
+/* The multiple of lanes that divides ext nearest `near` (in log scale), 0 when none does. */
+static int64_t lanes_multiple(int64_t ext, int64_t lanes, int64_t near) {
+  int64_t want = 0;
   for (int64_t m = lanes; m <= ext; m += lanes)
     if (ext % m == 0 && (!want || fabs(log((double)m / near)) < fabs(log((double)want / near)))) want = m;
+  return want;
+}
+
+/* Sets loop b's S4 of p to the multiple of the SIMD lanes that divides α's extent of b nearest `near` (in log scale,
+ * lanes_multiple), its other factors re-fitted around it (fit_loop), then keeps the thread's accumulators within the
+ * limit (fit_thread_tile). Returns 0 when no multiple of the lanes divides the extent (p unchanged), else 1. */
+static int whole_vectors(const eto_compute *ca, const eto_target *t, eto_program *p, int b, int64_t near) {
+  int64_t ext = ca->nest.space[b].extent, want = lanes_multiple(ext, t->vector_bits / 32, near);
   if (!want) return 0;
   int64_t f[ETO_SPACE_LEVELS], imp[ETO_SPACE_LEVELS];
   memcpy(f, p->stile[b], sizeof f);
@@ -316,9 +322,7 @@ static int fit_last_vector(const eto_compute *ca, const eto_target *t, eto_progr
   if (t->kind != ETO_TARGET_CPU || p->sketch != ETO_SKETCH_MULTI_LEVEL || lanes < 2 || L < 1) return 0;
   int a = eto_sched_vec_axis(p, lanes);
   if (a < 0 || a == L) return 0;
-  int64_t ext = ca->nest.space[L].extent, want = 0;
-  for (int64_t m = lanes; m <= ext; m += lanes)
-    if (ext % m == 0 && (!want || fabs(log((double)m / (2 * lanes))) < fabs(log((double)want / (2 * lanes))))) want = m;
+  int64_t ext = ca->nest.space[L].extent, want = lanes_multiple(ext, lanes, 2 * lanes);
   for (int64_t m = 2 * lanes; !want && m >= lanes; m--)
     if (ext % m == 0) want = m;
   if (!want) return 0;
